@@ -1,0 +1,5 @@
+import sys
+
+from bridgeroom.cli.main import main
+
+sys.exit(main())

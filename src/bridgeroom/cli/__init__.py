@@ -1,0 +1,1 @@
+"""The ``bridgeroom`` command. Each subcommand lives in :mod:`bridgeroom.cli.commands`."""

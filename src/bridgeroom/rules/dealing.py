@@ -1,0 +1,131 @@
+"""Shuffling, cutting, dealing, drawing for deal, and duplicate boards.
+
+    >>> deal = deal_cards(Seat.NORTH, rng=random.Random(7))
+    >>> deal.is_complete
+    True
+    >>> board_dealer(6), board_vulnerability(6)
+    (<Seat.EAST: 1>, <Vulnerability.EW: 2>)
+
+Shuffles use :class:`random.SystemRandom` unless a seed or a generator is given,
+so that games played by people are unpredictable and tests are reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from bridgeroom.errors import BridgeError
+from bridgeroom.rules.core import CARDS, Card, Deal, Seat, Vulnerability
+
+__all__ = [
+    "new_pack",
+    "shuffle",
+    "cut",
+    "deal_cards",
+    "deal_pack",
+    "draw_for_deal",
+    "board_dealer",
+    "board_vulnerability",
+    "make_rng",
+]
+
+
+def make_rng(seed: int | str | random.Random | None = None) -> random.Random:
+    """A generator: the one given, one seeded reproducibly, or ``SystemRandom`` for ``None``."""
+    if isinstance(seed, random.Random):
+        return seed
+    if seed is None:
+        return random.SystemRandom()
+    return random.Random(seed)
+
+
+def new_pack() -> list[Card]:
+    """The 52 cards in a fixed order."""
+    return list(CARDS)
+
+
+def shuffle(pack: list[Card], rng: random.Random | None = None) -> list[Card]:
+    """Shuffle ``pack`` in place and return it (CB-3: the dealer's left-hand opponent shuffles)."""
+    (rng or random.SystemRandom()).shuffle(pack)
+    return pack
+
+
+def cut(pack: Sequence[Card], at: int) -> list[Card]:
+    """Cut the pack (CB-3: the dealer's right-hand opponent cuts): the top ``at`` cards go under.
+
+    A proper cut leaves at least four cards in each packet.
+
+    >>> cut(new_pack(), 4)[0]
+    Card('C6')
+    """
+    if not 4 <= at <= len(pack) - 4:
+        raise BridgeError(f"a cut leaves at least four cards in each packet: {at}")
+    return list(pack[at:]) + list(pack[:at])
+
+
+def deal_pack(pack: Sequence[Card], dealer: Seat) -> Deal:
+    """Deal one card at a time clockwise, starting with the dealer's left-hand opponent (CB-3)."""
+    if len(pack) != 52 or len({c.index for c in pack}) != 52:
+        raise BridgeError("a pack for dealing holds the 52 distinct cards")
+    masks = [0, 0, 0, 0]
+    seat = dealer + 1
+    for card in pack:
+        masks[seat & 3] |= card.mask
+        seat += 1
+    return Deal.from_masks(masks)
+
+
+def deal_cards(
+    dealer: Seat = Seat.NORTH,
+    rng: random.Random | None = None,
+    *,
+    seed: int | str | None = None,
+) -> Deal:
+    """Shuffle a fresh pack, cut it at a random place and deal it (CB-3).
+
+    >>> deal_cards(seed=1) == deal_cards(seed=1)
+    True
+    """
+    generator = rng if rng is not None else make_rng(seed)
+    pack = shuffle(new_pack(), generator)
+    pack = cut(pack, generator.randint(4, 48))
+    return deal_pack(pack, dealer)
+
+
+def draw_for_deal(
+    players: Sequence[str], rng: random.Random | None = None
+) -> tuple[list[tuple[str, Card]], str]:
+    """Each player draws a card; the highest deals (CB-2, TH-2).
+
+    Ranks decide; equal ranks cannot happen with one pack, but the suit order
+    S > H > D > C is what CB-2 uses to break ties, so the card index order
+    (rank first, then suit) is the comparison. Returns the draws in the order
+    given and the dealer's name.
+
+    >>> draws, dealer = draw_for_deal(["Ann", "Bob", "Cy"], random.Random(3))
+    >>> dealer in ("Ann", "Bob", "Cy")
+    True
+    """
+    if len(players) < 2 or len(set(players)) != len(players):
+        raise BridgeError("a draw needs at least two players with distinct names")
+    generator = rng or random.SystemRandom()
+    cards = generator.sample(CARDS, len(players))
+    draws = list(zip(players, cards, strict=True))
+    winner = max(draws, key=lambda pc: (pc[1].rank, pc[1].suit))
+    return draws, winner[0]
+
+
+def board_dealer(board: int) -> Seat:
+    """Dealer of duplicate board ``board`` (CB-B1): N, E, S, W for (n-1) mod 4 = 0..3."""
+    if board < 1:
+        raise BridgeError(f"boards are numbered from 1: {board}")
+    return Seat((board - 1) % 4)
+
+
+def board_vulnerability(board: int) -> Vulnerability:
+    """Vulnerability of board ``board`` (CB-B2): k = (n-1) mod 16, v = (k + k div 4) mod 4."""
+    if board < 1:
+        raise BridgeError(f"boards are numbered from 1: {board}")
+    k = (board - 1) % 16
+    return Vulnerability((k + k // 4) % 4)

@@ -1,0 +1,883 @@
+"""The deal state machine and the agent API shared by every game.
+
+A deal goes through the same phases in every game of the family::
+
+    (ANNOUNCE ->) AUCTION or NAMING -> PLAY -> DONE
+
+and is fully described by its cards, its options and the list of actions
+applied to it (``history``): undo drops the last action and replays the
+rest, PBN export reads the list, the server stores it.
+
+The agent API (OpenSpiel-like) is the one surface that robots, the terminal,
+the server and reinforcement-learning users share:
+
+    >>> from bridgeroom.rules import ContractBridgeDeal, Deal, Seat
+    >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
+    >>> state.phase, state.to_act
+    (<Phase.AUCTION: 'auction'>, <Seat.NORTH: 0>)
+    >>> for call in ["7NT", "P", "P", "P"]:
+    ...     state.apply(call)
+    >>> state.contract, state.to_act
+    (Contract('7NTN'), <Seat.EAST: 1>)
+    >>> state.apply("SA")
+    Traceback (most recent call last):
+    ...
+    bridgeroom.errors.IllegalPlayError: E does not hold SA (CB-10)
+    >>> state.apply("S7"); state.view(Seat.WEST).dummy
+    Hand('.5432.5432.5432')
+
+Variants (three-handed, mini-bridge) subclass :class:`DealState` and change a
+few hooks: who calls in the auction and how it ends, who may double, which
+hands a seat may see, the order of play, the revoke rule.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar, Self
+
+from bridgeroom.errors import (
+    BridgeError,
+    IllegalActionError,
+    IllegalCallError,
+    IllegalPlayError,
+    WrongPhaseError,
+)
+from bridgeroom.rules.core import (
+    CALLS,
+    CARDS,
+    SUIT_MASK,
+    Call,
+    Card,
+    Contract,
+    Deal,
+    Hand,
+    Seat,
+    Strain,
+    Suit,
+    Vulnerability,
+)
+
+__all__ = [
+    "Phase",
+    "Mode",
+    "Action",
+    "Trick",
+    "Revoke",
+    "Correction",
+    "View",
+    "DealResult",
+    "DealState",
+    "ContractBridgeDeal",
+    "cards_of_mask",
+]
+
+
+class Phase(enum.Enum):
+    """Where a deal stands."""
+
+    ANNOUNCE = "announce"  # mini-bridge: each player announces his high-card points
+    AUCTION = "auction"
+    NAMING = "naming"  # mini-bridge: the declarer names the contract
+    PLAY = "play"
+    DONE = "done"
+
+
+class Mode(enum.Enum):
+    """Strict: illegal actions are rejected. Table: irregularities are recorded and rectified."""
+
+    STRICT = "strict"
+    TABLE = "table"
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """Table mode: replace a revoke that is not yet established by ``card`` (CB-V1).
+
+    The revoke card and every card played after it go back to their hands
+    (Law 62C lets the non-offenders withdraw theirs; here all are withdrawn and
+    replayed), and the offender plays ``card`` instead.
+    """
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"correct {self.card}"
+
+
+# An action is a card, a call, or one of the variants' own small action types.
+Action = object
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick: who led, the cards in the order played, who won."""
+
+    leader: Seat
+    seats: tuple[Seat, ...]
+    cards: tuple[Card, ...]
+    winner: Seat
+
+    def card_of(self, seat: Seat) -> Card | None:
+        for s, c in zip(self.seats, self.cards, strict=True):
+            if s == seat:
+                return c
+        return None
+
+
+@dataclass(slots=True)
+class Revoke:
+    """A revoke recorded in table mode (CB-V1): ``seat`` failed to follow to trick ``trick`` (0-based)."""
+
+    seat: Seat
+    trick: int
+    suit: Suit
+    card: Card
+    position: int  # index in the effective record, for corrections
+    established: bool = False
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may see, and nothing more.
+
+    ``hand`` is the seat's own remaining cards (``None`` for a seat nobody
+    plays, such as the three-handed dummy); ``dummy`` the dummy's remaining
+    cards once the opening lead has been made. ``deal`` (the whole original
+    deal) is filled only when the deal is over.
+    """
+
+    seat: Seat
+    phase: Phase
+    dealer: Seat
+    vulnerability: Vulnerability
+    hand: Hand | None
+    dummy_seat: Seat | None
+    dummy: Hand | None
+    calls: tuple[tuple[Seat, Call], ...]
+    contract: Contract | None
+    declarer: Seat | None
+    tricks: tuple[Trick, ...]
+    trick: tuple[tuple[Seat, Card], ...]
+    declarer_tricks: int
+    defender_tricks: int
+    turn: Seat | None
+    to_act: Seat | None
+    legal: tuple[object, ...]
+    extra: dict[str, object] = field(default_factory=dict)
+    deal: Deal | None = None
+
+    @property
+    def played(self) -> tuple[Card, ...]:
+        """Every card played so far, in order."""
+        cards = [c for t in self.tricks for c in t.cards]
+        cards.extend(c for _, c in self.trick)
+        return tuple(cards)
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """The outcome of a deal, for scoring.
+
+    ``contract`` is ``None`` for a passed-out deal. ``tricks`` is the number of
+    tricks credited to the declarer after any revoke adjustment; ``tricks_taken``
+    before it.
+    """
+
+    deal: Deal
+    dealer: Seat
+    vulnerability: Vulnerability
+    contract: Contract | None
+    tricks: int
+    tricks_taken: int
+    adjustment: int = 0
+
+    @property
+    def declarer(self) -> Seat | None:
+        return self.contract.declarer if self.contract else None
+
+    @property
+    def passed_out(self) -> bool:
+        return self.contract is None
+
+    @property
+    def overtricks(self) -> int:
+        """Tricks beyond the contract (negative: undertricks)."""
+        if self.contract is None:
+            return 0
+        return self.tricks - self.contract.tricks_needed
+
+
+# --- fast helpers ------------------------------------------------------------
+
+_MASK_CARDS: dict[int, tuple[Card, ...]] = {}
+
+
+def _suit_cards(mask: int) -> tuple[Card, ...]:
+    """The cards of a single-suit mask, low to high (memoised: at most 4 x 8192 keys)."""
+    cards = _MASK_CARDS.get(mask)
+    if cards is None:
+        cards = tuple(CARDS[i] for i in range(52) if mask >> i & 1)
+        _MASK_CARDS[mask] = cards
+    return cards
+
+
+def cards_of_mask(mask: int) -> list[Card]:
+    """The cards of a 52-bit mask, clubs first, low to high."""
+    return [
+        *_suit_cards(mask & 0x1FFF),
+        *_suit_cards(mask & 0x3FFE000),
+        *_suit_cards(mask & 0x7FFC000000),
+        *_suit_cards(mask & 0xFFF8000000000),
+    ]
+
+
+_CALL_LISTS: dict[tuple[int, bool, bool], tuple[Call, ...]] = {}
+
+
+def _call_list(last_bid: int, double: bool, redouble: bool) -> tuple[Call, ...]:
+    key = (last_bid, double, redouble)
+    calls = _CALL_LISTS.get(key)
+    if calls is None:
+        items = [CALLS[0]]
+        if double:
+            items.append(CALLS[1])
+        if redouble:
+            items.append(CALLS[2])
+        items.extend(CALLS[max(3, last_bid + 1) : 38])
+        calls = tuple(items)
+        _CALL_LISTS[key] = calls
+    return calls
+
+
+_CLOCKWISE = (Seat.EAST, Seat.SOUTH, Seat.WEST, Seat.NORTH)
+
+
+class DealState:
+    """One deal of contract bridge: auction, play, result. Variants subclass it.
+
+    ``deal`` holds the four hands; ``dealer`` and ``vulnerability`` come from the
+    board or the session. In ``Mode.TABLE`` a revoke is accepted and may be
+    corrected until established (CB-V1, CB-V2); the trick adjustment of Law 64
+    (CB-V3, CB-V4) is applied to the result.
+    """
+
+    #: Name of the rules, used in records and files.
+    rules_name: ClassVar[str] = "contract"
+    #: The phase a new deal starts in.
+    first_phase: ClassVar[Phase] = Phase.AUCTION
+
+    def __init__(
+        self,
+        deal: Deal | str,
+        dealer: Seat | str = Seat.NORTH,
+        vulnerability: Vulnerability | str = Vulnerability.NONE,
+        *,
+        mode: Mode | str = Mode.STRICT,
+    ) -> None:
+        self.deal = deal if isinstance(deal, Deal) else Deal.parse(deal)
+        if not self.deal.is_complete:
+            raise BridgeError("a deal to play needs four hands of 13 cards")
+        self.dealer = dealer if isinstance(dealer, Seat) else Seat.find(dealer)
+        self.vulnerability = (
+            vulnerability
+            if isinstance(vulnerability, Vulnerability)
+            else Vulnerability.find(vulnerability)
+        )
+        self.mode = mode if isinstance(mode, Mode) else Mode(mode)
+        #: Every action applied, in order, as ``(seat, action)``: the truth.
+        self.history: list[tuple[Seat, object]] = []
+        self._reset()
+
+    # --- state ------------------------------------------------------------
+
+    def _reset(self) -> None:
+        """Set the derived state to the start of the deal (the history is not touched)."""
+        self.phase = self.first_phase
+        self._hands = list(self.deal.masks)
+        self._turn: Seat | None = self.dealer
+        # auction
+        self.calls: list[tuple[Seat, Call]] = []
+        self._last_bid = 0  # index of the last bid (0: none yet)
+        self._last_bidder: Seat | None = None
+        self._doubled = 0
+        self._doubler: Seat | None = None
+        self._passes = 0
+        self._first_namer: dict[tuple[int, Strain], Seat] = {}
+        self.contract: Contract | None = None
+        self.declarer: Seat | None = None
+        self.dummy: Seat | None = None
+        # play
+        self._next = _CLOCKWISE
+        self._trump = -1
+        self._trick_cards: list[Card] = []
+        self._trick_seats: list[Seat] = []
+        self._led_suit = -1
+        self.tricks: list[Trick] = []
+        self._won = [0, 0, 0, 0]
+        self.revokes: list[Revoke] = []
+        self._effective: list[tuple[Seat, object]] = []
+
+    def clone(self) -> Self:
+        """A copy that can be changed without touching this one (cheap enough for search)."""
+        new = object.__new__(type(self))
+        d = new.__dict__
+        d.update(self.__dict__)
+        new.history = list(self.history)
+        new._effective = list(self._effective)
+        new._hands = list(self._hands)
+        new.calls = list(self.calls)
+        new._first_namer = dict(self._first_namer)
+        new._trick_cards = list(self._trick_cards)
+        new._trick_seats = list(self._trick_seats)
+        new.tricks = list(self.tricks)
+        new._won = list(self._won)
+        new.revokes = [
+            Revoke(r.seat, r.trick, r.suit, r.card, r.position, r.established) for r in self.revokes
+        ]
+        self._clone_extra(new)
+        return new
+
+    def _clone_extra(self, new: Self) -> None:
+        """Variants copy their own mutable fields here."""
+
+    # --- who acts ---------------------------------------------------------
+
+    @property
+    def turn(self) -> Seat | None:
+        """The seat whose call or card is due (the dummy's seat when a dummy card is due)."""
+        return self._turn if self.phase is not Phase.DONE else None
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The seat that decides now: the declarer when the dummy's card is due."""
+        if self.phase is Phase.DONE:
+            return None
+        if self.phase is Phase.PLAY and self._turn == self.dummy:
+            return self.declarer
+        return self._turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.DONE
+
+    def auction_seats(self) -> tuple[Seat, ...]:
+        """The seats that call, in calling order from the dealer."""
+        d = self.dealer
+        return (d, d.lho, d.partner, d.rho)
+
+    def _next_caller(self, seat: Seat) -> Seat:
+        return Seat((seat + 1) & 3)
+
+    def _team(self, seat: Seat) -> int:
+        """Partnership key in the auction: declarer is the first of the contract's team to name its strain."""
+        return seat & 1
+
+    def may_double(self, caller: Seat, bidder: Seat) -> bool:
+        """CB-6: only an opponent of the last bidder doubles."""
+        return (caller ^ bidder) & 1 == 1
+
+    def may_redouble(self, caller: Seat, bidder: Seat) -> bool:
+        """CB-6: only the side of the doubled bid redoubles."""
+        return (caller ^ bidder) & 1 == 0
+
+    def hands_visible_to(self, seat: Seat) -> tuple[Seat, ...]:
+        """The seats whose cards ``seat`` may see now: its own, and the dummy after the opening lead (CB-9)."""
+        if self.phase is Phase.DONE:
+            return tuple(Seat)
+        if self.dummy is not None and self._lead_made() and seat != self.dummy:
+            return (seat, self.dummy)
+        return (seat,)
+
+    def _lead_made(self) -> bool:
+        return bool(self.tricks or self._trick_cards)
+
+    # --- the agent API ----------------------------------------------------
+
+    def legal_actions(self) -> list[object]:
+        """The actions the seat to act may take now (proper ones only; see ``table_actions``)."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            m = self._hands[self._turn]  # type: ignore[index]
+            if self._trick_cards:
+                sm = m & SUIT_MASK[self._led_suit]
+                if sm:
+                    return list(_suit_cards(sm))
+            return cards_of_mask(m)
+        if phase is Phase.AUCTION:
+            return list(self._legal_calls())
+        if phase is Phase.DONE:
+            return []
+        return self._legal_other()
+
+    def _legal_calls(self) -> tuple[Call, ...]:
+        caller = self._turn
+        assert caller is not None
+        bidder = self._last_bidder
+        dbl = rdbl = False
+        if bidder is not None:
+            if self._doubled == 0:
+                dbl = self.may_double(caller, bidder)
+            elif self._doubled == 1:
+                rdbl = self.may_redouble(caller, bidder)
+        return _call_list(self._last_bid, dbl, rdbl)
+
+    def _legal_other(self) -> list[object]:
+        """Legal actions of the variants' own phases."""
+        return []
+
+    def table_actions(self) -> list[object]:
+        """Table mode: remedial actions available now besides the legal ones (corrections of revokes)."""
+        if self.mode is not Mode.TABLE or self.phase is not Phase.PLAY:
+            return []
+        out: list[object] = []
+        for revoke in self.revokes:
+            if not revoke.established and revoke.position >= 0:
+                hand = self._hand_at_revoke(revoke)
+                out.extend(Correction(c) for c in cards_of_mask(hand & SUIT_MASK[revoke.suit]))
+        return out
+
+    def parse_action(self, text: str) -> object:
+        """An action from text: a call in the auction, a card in the play.
+
+        >>> ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")).parse_action("1n")
+        Call('1NT')
+        """
+        if self.phase is Phase.AUCTION:
+            return Call.parse(text)
+        if self.phase is Phase.PLAY:
+            return Card.parse(text)
+        raise WrongPhaseError(f"no action is expected now: {text!r}", action=text)
+
+    def apply(self, action: object, seat: Seat | None = None) -> None:
+        """Apply ``action`` (an object, its text such as ``1NT``/``X``/``SA``, or its action id).
+
+        ``seat`` defaults to the seat to act; giving another seat is an error in
+        strict mode. On any error the state is unchanged.
+        """
+        actor = self.to_act
+        if seat is not None and seat != actor:
+            self._apply_out_of_turn(action, seat)
+            return
+        if actor is None:
+            raise WrongPhaseError(f"the deal is over: {action!r}", action=action)
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        elif isinstance(action, int):
+            action = self.action_from_id(action)
+        if type(action) is Card:
+            if self.phase is not Phase.PLAY:
+                raise WrongPhaseError(
+                    f"cards are played after the auction, not in the {self.phase.value} phase: {action}",
+                    action=action,
+                    rule="CB-9",
+                )
+            self._play(self._turn, action)  # type: ignore[arg-type]
+        elif type(action) is Call and self.phase is Phase.AUCTION:
+            self._call(actor, action)
+        elif type(action) is Correction:
+            self._correct(action)
+        else:
+            self._apply_other(actor, action)
+        self.history.append((actor, action))
+
+    def _apply_other(self, seat: Seat, action: object) -> None:
+        """Variants validate and apply their own action types here, appending ``(seat, action)``
+        to ``self._effective``; ``apply`` records it in the history."""
+        raise WrongPhaseError(
+            f"{action!r} is not an action of the {self.phase.value} phase", action=action
+        )
+
+    def _apply_out_of_turn(self, action: object, seat: Seat) -> None:
+        """Strict: acting out of turn is refused. Variants with laws for it override this."""
+        raise IllegalActionError(
+            f"{seat} may not act now; it is {self.to_act}'s turn: {action}",
+            action=action,
+            rule="CB-5" if self.phase is Phase.AUCTION else "CB-10",
+        )
+
+    def undo(self) -> object:
+        """Take back the last action and return it; the state is rebuilt from the record."""
+        if not self.history:
+            raise IllegalActionError("nothing to undo")
+        seat, action = self.history[-1]
+        self.replay(self.history[:-1])
+        return action
+
+    def replay(self, records: Iterable[tuple[Seat, object]]) -> None:
+        """Reset the deal and apply ``records`` (``(seat, action)`` pairs) in order."""
+        items = list(records)
+        self.history = []
+        self._reset()
+        for seat, action in items:
+            self.apply(action, seat)
+
+    # --- RL ids ------------------------------------------------------------
+
+    #: Number of distinct action ids: 52 cards then 38 calls.
+    num_action_ids: ClassVar[int] = 90
+
+    def action_id(self, action: object) -> int:
+        """Integer id of an action: cards 0-51, calls 52-89 (pass 52, X 53, XX 54, 1C 55 ... 7NT 89)."""
+        if type(action) is Card:
+            return action.index
+        if type(action) is Call:
+            return action.action_id
+        raise IllegalActionError(f"no id for {action!r}", action=action)
+
+    def action_from_id(self, action_id: int) -> object:
+        if 0 <= action_id < 52:
+            return CARDS[action_id]
+        if 52 <= action_id < 90:
+            return CALLS[action_id - 52]
+        raise IllegalActionError(f"no action has id {action_id}", action=action_id)
+
+    def legal_action_ids(self) -> list[int]:
+        return [self.action_id(a) for a in self.legal_actions()]
+
+    # --- auction -----------------------------------------------------------
+
+    def _call(self, seat: Seat, call: Call) -> None:
+        idx = call.index
+        bidder = self._last_bidder
+        if idx >= 3:
+            if idx <= self._last_bid:
+                raise IllegalCallError(
+                    f"{call} is insufficient: the last bid is {CALLS[self._last_bid]}",
+                    action=call,
+                    rule="CB-5",
+                )
+            self._last_bid = idx
+            self._last_bidder = seat
+            self._doubled = 0
+            self._doubler = None
+            self._passes = 0
+            key = (self._team(seat), call.strain)
+            if key not in self._first_namer:
+                self._first_namer[key] = seat  # type: ignore[index]
+        elif idx == 1:
+            if bidder is None or self._doubled != 0 or not self.may_double(seat, bidder):
+                raise IllegalCallError(self._why_not_double(seat), action=call, rule="CB-6")
+            self._doubled = 1
+            self._doubler = seat
+            self._passes = 0
+        elif idx == 2:
+            if bidder is None or self._doubled != 1 or not self.may_redouble(seat, bidder):
+                raise IllegalCallError(
+                    f"{seat} may not redouble: a redouble is of the last double, made by an opponent, "
+                    "with only passes since",
+                    action=call,
+                    rule="CB-6",
+                )
+            self._doubled = 2
+            self._passes = 0
+        else:
+            self._passes += 1
+        self.calls.append((seat, call))
+        self._effective.append((seat, call))
+        self._after_call(seat)
+
+    def _why_not_double(self, seat: Seat) -> str:
+        if self._last_bidder is None:
+            return f"{seat} may not double: there is no bid to double"
+        if self._doubled:
+            return f"{seat} may not double: the last bid is already doubled"
+        return f"{seat} may not double: the last bid is not an opponent's"
+
+    def _after_call(self, seat: Seat) -> None:
+        """CB-7: three passes after a call end the auction; four passes pass the deal out."""
+        n = len(self.auction_seats())
+        if self._last_bidder is None:
+            if self._passes >= n:
+                self._finish()
+                return
+        elif self._passes >= n - 1:
+            self._set_contract()
+            return
+        self._turn = self._next_caller(seat)
+
+    def _set_contract(self) -> None:
+        """CB-8: the last bid, doubled or redoubled; the declarer first named the strain for his team."""
+        bid = CALLS[self._last_bid]
+        assert bid.strain is not None and self._last_bidder is not None
+        declarer = self._first_namer[(self._team(self._last_bidder), bid.strain)]
+        self.contract = Contract(bid.level, bid.strain, self._doubled, declarer)
+        self.declarer = declarer
+        self._start_play()
+
+    def _start_play(self) -> None:
+        """CB-9: the declarer's left-hand opponent leads; dummy is the declarer's partner."""
+        assert self.contract is not None and self.declarer is not None
+        self.dummy = self._dummy_seat()
+        self._next = self._play_order()
+        self._trump = -1 if self.contract.strain is Strain.NOTRUMP else int(self.contract.strain)
+        self.phase = Phase.PLAY
+        self._turn = self._next[self.declarer]
+
+    def _dummy_seat(self) -> Seat:
+        assert self.declarer is not None
+        return self.declarer.partner
+
+    def _play_order(self) -> tuple[Seat, Seat, Seat, Seat]:
+        """``order[seat]`` is the seat that plays after ``seat``."""
+        return _CLOCKWISE
+
+    # --- play ----------------------------------------------------------------
+
+    def _is_declarer_side(self, seat: Seat) -> bool:
+        return seat == self.declarer or seat == self.dummy
+
+    def _play(self, seat: Seat, card: Card) -> None:
+        hands = self._hands
+        m = hands[seat]
+        if not m & card.mask:
+            raise IllegalPlayError(f"{seat} does not hold {card}", action=card, rule="CB-10")
+        cards = self._trick_cards
+        if cards:
+            led = self._led_suit
+            if card.suit != led and m & SUIT_MASK[led]:
+                if self.mode is Mode.STRICT:
+                    raise IllegalPlayError(
+                        f"{seat} must follow suit to {Suit(led).letter}: {card}",
+                        action=card,
+                        rule="CB-10",
+                    )
+                self.revokes.append(
+                    Revoke(seat, len(self.tricks), Suit(led), card, len(self._effective))
+                )
+        else:
+            self._led_suit = card.suit
+        if self.revokes:
+            self._establish(seat)
+        hands[seat] = m ^ card.mask
+        cards.append(card)
+        self._trick_seats.append(seat)
+        self._effective.append((seat, card))
+        if len(cards) == 4:
+            self._close_trick()
+        else:
+            self._turn = self._next[seat]
+
+    def _close_trick(self) -> None:
+        cards = self._trick_cards
+        trump = self._trump
+        best = cards[0]
+        best_i = 0
+        for i in (1, 2, 3):
+            c = cards[i]
+            if c.suit == best.suit:
+                if c.rank > best.rank:
+                    best, best_i = c, i
+            elif c.suit == trump:
+                best, best_i = c, i
+        seats = self._trick_seats
+        winner = seats[best_i]
+        self.tricks.append(Trick(seats[0], tuple(seats), tuple(cards), winner))
+        self._won[winner] += 1
+        self._trick_cards = []
+        self._trick_seats = []
+        if len(self.tricks) == 13:
+            self._finish()
+        else:
+            self._turn = winner
+
+    def _establish(self, seat: Seat) -> None:
+        """CB-V2: a revoke is established when the offending side plays to a later trick."""
+        n = len(self.tricks)
+        mine = self._is_declarer_side(seat)
+        for revoke in self.revokes:
+            if (
+                not revoke.established
+                and revoke.trick < n
+                and self._is_declarer_side(revoke.seat) == mine
+            ):
+                revoke.established = True
+
+    def _hand_at_revoke(self, revoke: Revoke) -> int:
+        """The revoker's cards when he revoked (his current cards plus those played since)."""
+        mask = self._hands[revoke.seat]
+        for seat, action in self._effective[revoke.position :]:
+            if seat == revoke.seat and type(action) is Card:
+                mask |= action.mask
+        return mask
+
+    def _correct(self, correction: Correction) -> None:
+        """CB-V1: replace a revoke not yet established by a card of the suit led."""
+        if self.mode is not Mode.TABLE:
+            raise IllegalActionError("corrections exist only in table mode", action=correction)
+        pending = [r for r in self.revokes if not r.established and r.position >= 0]
+        if not pending:
+            raise IllegalActionError(
+                "there is no revoke to correct (an established revoke stands)",
+                action=correction,
+                rule="CB-V2",
+            )
+        revoke = pending[-1]
+        hand = self._hand_at_revoke(revoke)
+        if not hand & SUIT_MASK[revoke.suit] & correction.card.mask:
+            raise IllegalPlayError(
+                f"the correction must be a card of the suit led ({revoke.suit.letter}) "
+                f"held by {revoke.seat}: {correction.card}",
+                action=correction,
+                rule="CB-V1",
+            )
+        records = self._effective[: revoke.position] + [(revoke.seat, correction.card)]
+        history = self.history
+        self._reset()
+        for s, a in records:
+            self._apply_effective(s, a)
+        self.history = history
+
+    def _apply_effective(self, seat: Seat, action: object) -> None:
+        """Re-apply one effective record while rebuilding after a correction."""
+        if type(action) is Card:
+            self._play(seat, action)
+        elif type(action) is Call and self.phase is Phase.AUCTION:
+            self._call(seat, action)
+        else:
+            self._apply_other(seat, action)
+
+    # --- the end ---------------------------------------------------------------
+
+    def _finish(self) -> None:
+        self.phase = Phase.DONE
+        self._turn = None
+
+    def declarer_tricks_taken(self) -> int:
+        if self.declarer is None:
+            return 0
+        return self._won[self.declarer] + self._won[self.dummy]  # type: ignore[index]
+
+    def _revoke_adjustment(self) -> int:
+        """Tricks transferred to the declarer (negative: to the defenders) by Law 64 (CB-V3, CB-V4)."""
+        return law64_adjustment(self.tricks, self.revokes, self._is_declarer_side, self.dummy)
+
+    @property
+    def result(self) -> DealResult | None:
+        """The outcome once the deal is over, else ``None``."""
+        if self.phase is not Phase.DONE:
+            return None
+        if self.contract is None:
+            return DealResult(self.deal, self.dealer, self.vulnerability, None, 0, 0)
+        taken = self.declarer_tricks_taken()
+        adjustment = self._revoke_adjustment()
+        return DealResult(
+            self.deal,
+            self.dealer,
+            self.vulnerability,
+            self.contract,
+            taken + adjustment,
+            taken,
+            adjustment,
+        )
+
+    # --- views -------------------------------------------------------------------
+
+    def hand(self, seat: Seat) -> Hand:
+        """The cards ``seat`` still holds (the whole truth: not for robots, see ``view``)."""
+        return Hand(self._hands[seat])
+
+    def view(self, seat: Seat) -> View:
+        """Exactly what ``seat`` may see now: its hand, dummy after the lead, all calls and cards played."""
+        visible = self.hands_visible_to(seat)
+        own = Hand(self._hands[seat]) if seat in visible else None
+        dummy = None
+        if self.dummy is not None and self.dummy in visible:
+            dummy = Hand(self._hands[self.dummy])
+        declarer_tricks = self.declarer_tricks_taken() if self.declarer is not None else 0
+        to_act = self.to_act
+        return View(
+            seat=seat,
+            phase=self.phase,
+            dealer=self.dealer,
+            vulnerability=self.vulnerability,
+            hand=own,
+            dummy_seat=self.dummy,
+            dummy=dummy,
+            calls=tuple(self.calls),
+            contract=self.contract,
+            declarer=self.declarer,
+            tricks=tuple(self.tricks),
+            trick=tuple(zip(self._trick_seats, self._trick_cards, strict=True)),
+            declarer_tricks=declarer_tricks,
+            defender_tricks=len(self.tricks) - declarer_tricks,
+            turn=self.turn,
+            to_act=to_act,
+            legal=tuple(self.legal_actions()) if to_act == seat else (),
+            extra=self._view_extra(seat),
+            deal=self.deal if self.phase is Phase.DONE else None,
+        )
+
+    def _view_extra(self, seat: Seat) -> dict[str, object]:
+        """Public information of the variants (mini-bridge counts, dummy's suit lengths...)."""
+        return {}
+
+    @property
+    def current_trick(self) -> list[tuple[Seat, Card]]:
+        return list(zip(self._trick_seats, self._trick_cards, strict=True))
+
+    @property
+    def tricks_won(self) -> tuple[int, int, int, int]:
+        """Tricks won by each seat's hand so far."""
+        w = self._won
+        return (w[0], w[1], w[2], w[3])
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}({self.deal.to_pbn()!r}, dealer={self.dealer.letter!r}, "
+            f"vulnerability={self.vulnerability.pbn!r}) # {len(self.history)} actions, {self.phase.value}"
+        )
+
+
+def law64_adjustment(
+    tricks: Sequence[Trick],
+    revokes: Sequence[Revoke],
+    is_declarer_side: Callable[[Seat], bool],
+    dummy: Seat | None = None,
+) -> int:
+    """Trick adjustment of Law 64A for established revokes, with the Law 64B exceptions (CB-V3, CB-V4).
+
+    Returns the tricks transferred to the declarer's side (negative when the
+    declarer's side revoked). Implemented exceptions: the offending side won
+    neither the revoke trick nor a later one (nothing to transfer); a second
+    revoke in the same suit by the same player; a revoke by dummy (failing to
+    play a card of dummy); a revoke on trick 12; both sides revoked on the board.
+    """
+    side_of = is_declarer_side
+    established = [r for r in revokes if r.established and r.seat != dummy]  # CB-V4: not dummy
+    if not established:
+        return 0
+    if len({side_of(r.seat) for r in established}) == 2:
+        return 0  # CB-V4: both sides revoked
+    counted: set[tuple[Seat, Suit]] = set()
+    total = 0
+    used = 0
+    for revoke in established:
+        key = (revoke.seat, revoke.suit)
+        if key in counted:
+            continue  # CB-V4: second revoke in the same suit by the same player
+        counted.add(key)
+        if revoke.trick == 11 or revoke.trick >= len(tricks):
+            continue  # CB-V4: revoke on trick 12 (index 11)
+        offender_is_declarer = side_of(revoke.seat)
+        later = tricks[revoke.trick :]
+        won = [side_of(t.winner) == offender_is_declarer for t in later]
+        available = sum(won) - used
+        if available <= 0:
+            continue
+        if later[0].winner == revoke.seat:
+            transfer = 1 + (1 if any(won[1:]) else 0)
+        else:
+            transfer = 1 if any(won) else 0
+        transfer = min(transfer, available)
+        used += transfer
+        total += -transfer if offender_is_declarer else transfer
+    return total
+
+
+class ContractBridgeDeal(DealState):
+    """A deal of contract bridge (and of auction bridge, whose rules of play are the same, AB-1)."""
+
+    rules_name = "contract"
