@@ -432,7 +432,7 @@ class Hand:
 
     >>> hand = Hand.parse("AKQ.JT9.876.5432")
     >>> len(hand), hand.hcp, hand.lengths
-    (13, 10, (4, 3, 3, 3))
+    (13, 10, (3, 3, 3, 4))
     >>> Card("SK") in hand
     True
     >>> hand

@@ -24,7 +24,7 @@ the server and reinforcement-learning users share:
     ...
     bridgeroom.errors.IllegalPlayError: E does not hold SA (CB-10)
     >>> state.apply("S7"); state.view(Seat.WEST).dummy
-    Hand('.5432.5432.5432')
+    Hand('6543.876.876.876')
 
 Variants (three-handed, mini-bridge) subclass :class:`DealState` and change a
 few hooks: who calls in the auction and how it ends, who may double, which
@@ -319,6 +319,7 @@ class DealState:
         self._won = [0, 0, 0, 0]
         self.revokes: list[Revoke] = []
         self._effective: list[tuple[Seat, object]] = []
+        self._n_callers = len(self.auction_seats())
 
     def clone(self) -> Self:
         """A copy that can be changed without touching this one (cheap enough for search)."""
@@ -369,7 +370,7 @@ class DealState:
         return (d, d.lho, d.partner, d.rho)
 
     def _next_caller(self, seat: Seat) -> Seat:
-        return Seat((seat + 1) & 3)
+        return _CLOCKWISE[seat]
 
     def _team(self, seat: Seat) -> int:
         """Partnership key in the auction: declarer is the first of the contract's team to name its strain."""
@@ -396,18 +397,22 @@ class DealState:
 
     # --- the agent API ----------------------------------------------------
 
-    def legal_actions(self) -> list[object]:
-        """The actions the seat to act may take now (proper ones only; see ``table_actions``)."""
+    def legal_actions(self) -> Sequence[object]:
+        """The actions the seat to act may take now (proper ones only; see ``table_actions``).
+
+        Cards come low to high, clubs first; calls pass, double, redouble, then bids upward.
+        The sequence is shared and immutable: copy it before changing it.
+        """
         phase = self.phase
         if phase is Phase.PLAY:
             m = self._hands[self._turn]  # type: ignore[index]
             if self._trick_cards:
                 sm = m & SUIT_MASK[self._led_suit]
                 if sm:
-                    return list(_suit_cards(sm))
+                    return _suit_cards(sm)
             return cards_of_mask(m)
         if phase is Phase.AUCTION:
-            return list(self._legal_calls())
+            return self._legal_calls()
         if phase is Phase.DONE:
             return []
         return self._legal_other()
@@ -424,7 +429,7 @@ class DealState:
                 rdbl = self.may_redouble(caller, bidder)
         return _call_list(self._last_bid, dbl, rdbl)
 
-    def _legal_other(self) -> list[object]:
+    def _legal_other(self) -> Sequence[object]:
         """Legal actions of the variants' own phases."""
         return []
 
@@ -457,6 +462,22 @@ class DealState:
         ``seat`` defaults to the seat to act; giving another seat is an error in
         strict mode. On any error the state is unchanged.
         """
+        # Fast path for robots, search and simulation: a card or a call object by the seat to act.
+        kind = type(action)
+        if seat is None:
+            if kind is Card:
+                if self.phase is Phase.PLAY:
+                    turn = self._turn
+                    self._play(turn, action)  # type: ignore[arg-type]
+                    self.history.append(
+                        (self.declarer if turn == self.dummy else turn, action)  # type: ignore[arg-type]
+                    )
+                    return
+            elif kind is Call and self.phase is Phase.AUCTION:
+                turn = self._turn
+                self._call(turn, action)  # type: ignore[arg-type]
+                self.history.append((turn, action))  # type: ignore[arg-type]
+                return
         actor = self.to_act
         if seat is not None and seat != actor:
             self._apply_out_of_turn(action, seat)
@@ -502,7 +523,7 @@ class DealState:
         """Take back the last action and return it; the state is rebuilt from the record."""
         if not self.history:
             raise IllegalActionError("nothing to undo")
-        seat, action = self.history[-1]
+        _seat, action = self.history[-1]
         self.replay(self.history[:-1])
         return action
 
@@ -588,7 +609,7 @@ class DealState:
 
     def _after_call(self, seat: Seat) -> None:
         """CB-7: three passes after a call end the auction; four passes pass the deal out."""
-        n = len(self.auction_seats())
+        n = self._n_callers
         if self._last_bidder is None:
             if self._passes >= n:
                 self._finish()
@@ -723,7 +744,7 @@ class DealState:
                 action=correction,
                 rule="CB-V1",
             )
-        records = self._effective[: revoke.position] + [(revoke.seat, correction.card)]
+        records = [*self._effective[: revoke.position], (revoke.seat, correction.card)]
         history = self.history
         self._reset()
         for s, a in records:
