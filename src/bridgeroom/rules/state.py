@@ -43,6 +43,7 @@ from bridgeroom.errors import (
     IllegalActionError,
     IllegalCallError,
     IllegalPlayError,
+    ParseError,
     WrongPhaseError,
 )
 from bridgeroom.rules.core import (
@@ -451,10 +452,29 @@ class DealState:
         Call('1NT')
         """
         if self.phase is Phase.AUCTION:
-            return Call.parse(text)
+            return self._parse_either(text, Call.parse, Card.parse, "a card is played after the auction")
         if self.phase is Phase.PLAY:
-            return Card.parse(text)
+            return self._parse_either(text, Card.parse, Call.parse, "the auction is over")
         raise WrongPhaseError(f"no action is expected now: {text!r}", action=text)
+
+    def _parse_either(
+        self,
+        text: str,
+        expected: Callable[[str], object],
+        other: Callable[[str], object],
+        why: str,
+    ) -> object:
+        """Parse ``text`` as the action expected now, or explain that it belongs to another phase."""
+        try:
+            return expected(text)
+        except ParseError:
+            try:
+                other(text)
+            except ParseError:
+                raise
+            raise WrongPhaseError(
+                f"{why}: {text!r} is not an action of the {self.phase.value} phase", action=text
+            ) from None
 
     def apply(self, action: object, seat: Seat | None = None) -> None:
         """Apply ``action`` (an object, its text such as ``1NT``/``X``/``SA``, or its action id).
@@ -805,7 +825,11 @@ class DealState:
         visible = self.hands_visible_to(seat)
         own = Hand(self._hands[seat]) if seat in visible else None
         dummy = None
-        if self.dummy is not None and self.dummy in visible:
+        if (
+            self.dummy is not None
+            and self.dummy in visible
+            and (seat != self.dummy or self._lead_made())
+        ):
             dummy = Hand(self._hands[self.dummy])
         declarer_tricks = self.declarer_tricks_taken() if self.declarer is not None else 0
         to_act = self.to_act
