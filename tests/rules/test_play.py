@@ -107,7 +107,9 @@ def test_cb_11_result_counts_declarers_tricks() -> None:
     state = auction("7NT P P P")
     # N holds all 13 winners: play every trick with N winning.
     while not state.is_over:
-        state.apply(state.legal_actions()[-1] if state.turn == Seat.NORTH else state.legal_actions()[0])
+        state.apply(
+            state.legal_actions()[-1] if state.turn == Seat.NORTH else state.legal_actions()[0]
+        )
     result = state.result
     assert result is not None
     assert result.tricks == 13 and result.overtricks == 0

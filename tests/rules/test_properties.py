@@ -16,8 +16,8 @@ from bridgeroom.rules import (
     ContractBridgeDeal,
     Phase,
     Seat,
-    Vulnerability,
     View,
+    Vulnerability,
     deal_cards,
 )
 

@@ -53,7 +53,11 @@ def test_cb_v1_table_mode_records_a_revoke_and_allows_its_correction() -> None:
     assert Correction(Card("H2")) in corrections and len(corrections) == 4
     state.apply(Correction(Card("H2")))
     # The revoke card and the cards after it go back; W's heart stands in the trick.
-    assert state.current_trick == [(Seat.EAST, Card("HJ")), (Seat.SOUTH, Card("H6")), (Seat.WEST, Card("H2"))]
+    assert state.current_trick == [
+        (Seat.EAST, Card("HJ")),
+        (Seat.SOUTH, Card("H6")),
+        (Seat.WEST, Card("H2")),
+    ]
     assert Card("C2") in state.hand(Seat.WEST)
     assert state.revokes == []
     assert state.to_act == Seat.NORTH
