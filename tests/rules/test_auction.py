@@ -116,7 +116,7 @@ def test_cb_7_four_passes_pass_the_deal_out() -> None:
     assert state.phase is Phase.DONE
     result = state.result
     assert result is not None and result.passed_out and result.contract is None
-    assert state.legal_actions() == []
+    assert state.legal_actions() == ()
 
 
 def test_cb_8_declarer_is_first_of_the_side_to_name_the_strain() -> None:

@@ -225,14 +225,14 @@ def _suit_cards(mask: int) -> tuple[Card, ...]:
     return cards
 
 
-def cards_of_mask(mask: int) -> list[Card]:
+def cards_of_mask(mask: int) -> tuple[Card, ...]:
     """The cards of a 52-bit mask, clubs first, low to high."""
-    return [
+    return (
         *_suit_cards(mask & 0x1FFF),
         *_suit_cards(mask & 0x3FFE000),
         *_suit_cards(mask & 0x7FFC000000),
         *_suit_cards(mask & 0xFFF8000000000),
-    ]
+    )
 
 
 _CALL_LISTS: dict[tuple[int, bool, bool], tuple[Call, ...]] = {}
@@ -415,7 +415,7 @@ class DealState:
         if phase is Phase.AUCTION:
             return self._legal_calls()
         if phase is Phase.DONE:
-            return []
+            return ()
         return self._legal_other()
 
     def _legal_calls(self) -> tuple[Call, ...]:
