@@ -1,0 +1,269 @@
+"""The games of the family as data, and a match: a table's sequence of deals and its score.
+
+Each :class:`Game` names its rules (the deal class), its players and the
+score forms it can be played with. A :class:`Match` deals the next deal with
+the dealer and vulnerability its session gives, scores each finished deal into
+that session, and shows the running sheet; it is what the terminal client and
+the web server play.
+
+    >>> match = Match("contract", scoring="rubber", seed=1)
+    >>> state = match.next_deal()
+    >>> state.dealer, state.vulnerability
+    (<Seat.NORTH: 0>, <Vulnerability.NONE: 0>)
+    >>> for call in ["P", "P", "P", "P"]:
+    ...     state.apply(call)
+    >>> entry = match.record(state)
+    >>> match.next_deal().dealer       # a passed-out deal: the deal passes to the left (CB-4, CB-7)
+    <Seat.EAST: 1>
+
+| game           | rules (deal class)      | players | score forms                                       |
+|----------------|-------------------------|---------|---------------------------------------------------|
+| `contract`     | ContractBridgeDeal      | 4       | rubber (default), chicago, duplicate              |
+| `auction`      | ContractBridgeDeal      | 4       | auction (AB-1: play as in contract bridge)        |
+| `three-handed` | ThreeHandedDeal         | 3       | three-handed-contract (default), three-handed-auction |
+| `minibridge`   | MiniBridgeDeal          | 4       | minibridge (boards, MB-1)                         |
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bridgeroom.errors import BridgeError
+from bridgeroom.rules import (
+    ContractBridgeDeal,
+    DealState,
+    Mode,
+    Seat,
+    Side,
+    Vulnerability,
+    board_dealer,
+    board_vulnerability,
+    deal_cards,
+    make_rng,
+)
+from bridgeroom.rules.minibridge import MiniBridgeDeal
+from bridgeroom.scoring import (
+    Chicago,
+    DuplicateSet,
+    Rubber,
+    ThreeHandedRubber,
+    honors_of_deal,
+)
+
+__all__ = ["GAMES", "Game", "Match", "get_game"]
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game of the family: its rules, its players and the score forms it is played with."""
+
+    name: str
+    titles: Mapping[str, str]
+    deal_class: type[DealState]
+    players: int
+    scorings: tuple[str, ...]
+    description: str = ""
+    seat_names: tuple[str, ...] = field(default=("N", "E", "S", "W"))
+
+    @property
+    def default_scoring(self) -> str:
+        return self.scorings[0]
+
+    def title(self, lang: str = "en") -> str:
+        return self.titles.get(lang, self.titles["en"])
+
+
+GAMES: dict[str, Game] = {
+    game.name: game
+    for game in (
+        Game(
+            "contract",
+            {"en": "Contract bridge", "ru": "Контрактный бридж"},
+            ContractBridgeDeal,
+            4,
+            ("rubber", "chicago", "duplicate"),
+            "Four players in two pairs; rubber, Chicago or duplicate scoring (CB-).",
+        ),
+        Game(
+            "auction",
+            {"en": "Auction bridge", "ru": "Бридж-аукцион"},
+            ContractBridgeDeal,
+            4,
+            ("auction",),
+            "Contract-bridge play with the auction score table (AB-).",
+        ),
+        Game(
+            "minibridge",
+            {"en": "Mini-bridge", "ru": "Мини-бридж"},
+            MiniBridgeDeal,
+            4,
+            ("minibridge",),
+            "Points announced, the stronger pair declares, the declarer names the contract (MB-).",
+        ),
+    )
+}
+
+
+def get_game(name: str) -> Game:
+    """The game called ``name`` (``contract``, ``auction``, ``three-handed``, ``minibridge``)."""
+    key = name.strip().lower().replace("_", "-")
+    aliases = {"bridge": "contract", "mini-bridge": "minibridge", "mini": "minibridge",
+               "three": "three-handed", "3": "three-handed", "cutthroat": "three-handed"}  # fmt: skip
+    key = aliases.get(key, key)
+    if key not in GAMES:
+        raise BridgeError(f"no game {name!r}; the games are {', '.join(GAMES)}")
+    return GAMES[key]
+
+
+#: The scoring session of each score form.
+_SESSIONS: dict[str, Callable[[Match], Any]] = {
+    "rubber": lambda m: Rubber(table="rubber"),
+    "auction": lambda m: Rubber(table="auction"),
+    "chicago": lambda m: Chicago(m.first_dealer),
+    "duplicate": lambda m: DuplicateSet("duplicate"),
+    "minibridge": lambda m: DuplicateSet("minibridge"),
+    "three-handed-contract": lambda m: ThreeHandedRubber(m.players, "contract"),
+    "three-handed-auction": lambda m: ThreeHandedRubber(m.players, "auction"),
+}
+
+#: The honors table used by each score form (None: honors do not score).
+_HONORS_TABLE: dict[str, str | None] = {
+    "rubber": "rubber",
+    "auction": "auction",
+    "chicago": None,
+    "duplicate": None,
+    "minibridge": None,
+    "three-handed-contract": "three-handed-contract",
+    "three-handed-auction": "three-handed-auction",
+}
+
+
+class Match:
+    """A table's sequence of deals and its score (a rubber, a Chicago round, a set of boards).
+
+    ``players`` names the players (three for three-handed bridge; for the
+    four-handed games, optional names by seat N, E, S, W). ``seed`` makes the
+    deals reproducible; without it they come from ``SystemRandom``.
+    """
+
+    def __init__(
+        self,
+        game: str | Game,
+        *,
+        scoring: str | None = None,
+        players: Sequence[str] = (),
+        seed: int | str | None = None,
+        mode: Mode | str = Mode.STRICT,
+        first_dealer: Seat = Seat.NORTH,
+    ) -> None:
+        self.game = game if isinstance(game, Game) else get_game(game)
+        self.scoring = scoring or self.game.default_scoring
+        if self.scoring not in self.game.scorings:
+            raise BridgeError(
+                f"{self.game.name} is scored as {' or '.join(self.game.scorings)}, not {self.scoring!r}"
+            )
+        self.players = tuple(players)
+        self.seed = seed
+        self.mode = Mode(mode) if isinstance(mode, str) else mode
+        self.first_dealer = first_dealer
+        self._rng: random.Random = make_rng(seed)
+        self.session = _SESSIONS[self.scoring](self)
+        #: Deals dealt so far (passed-out ones included), in order.
+        self.deals: list[DealState] = []
+        self.entries: list[object] = []
+
+    # --- dealing -------------------------------------------------------------
+
+    @property
+    def number(self) -> int:
+        """The number of the next deal (1-based; boards for duplicate and mini-bridge)."""
+        return len(self.deals) + 1
+
+    def next_dealer(self) -> Seat:
+        """Boards: from the board number (CB-B1); Chicago: from the round; else rotating to the left (CB-4)."""
+        if self.scoring in ("duplicate", "minibridge"):
+            return board_dealer(self.number)
+        if self.scoring == "chicago":
+            return self.session.dealer(self.session.number)  # type: ignore[no-any-return]
+        return self.first_dealer.offset(len(self.deals))
+
+    def next_vulnerability(self) -> Vulnerability:
+        """Boards: CB-B2; Chicago: CB-C1; rubber: from the games won (CB-R3); auction bridge: none (AB-5)."""
+        if self.scoring in ("duplicate", "minibridge"):
+            return board_vulnerability(self.number)
+        if self.scoring == "chicago":
+            return self.session.vulnerability(self.session.number)  # type: ignore[no-any-return]
+        if self.scoring == "rubber":
+            return Vulnerability.of(
+                self.session.vulnerable(Side.NS), self.session.vulnerable(Side.EW)
+            )
+        return Vulnerability.NONE
+
+    def next_deal(self) -> DealState:
+        """Shuffle, cut and deal the next deal (CB-3) and return its state, ready to play."""
+        if self.is_over:
+            raise BridgeError(f"the {self.scoring} is over; start a new match")
+        dealer = self.next_dealer()
+        deal = deal_cards(dealer, self._rng)
+        return self.start_deal(deal, dealer, self.next_vulnerability())
+
+    def start_deal(self, deal: Any, dealer: Seat, vulnerability: Vulnerability) -> DealState:
+        """Start a deal with the given cards (for replaying a stored match or playing a given board)."""
+        cls = self.game.deal_class
+        if cls is MiniBridgeDeal:
+            state: DealState = MiniBridgeDeal(
+                deal, dealer, vulnerability, mode=self.mode, board=self.number
+            )
+        else:
+            state = cls(deal, dealer, vulnerability, mode=self.mode)
+        self.deals.append(state)
+        return state
+
+    @property
+    def current(self) -> DealState | None:
+        """The deal in progress (dealt and not yet recorded), if any."""
+        if len(self.deals) > len(self.entries):
+            return self.deals[-1]
+        return None
+
+    # --- scoring -------------------------------------------------------------
+
+    def record(self, state: DealState) -> object:
+        """Score a finished deal into the session and return the session's entry."""
+        if state is not self.current:
+            raise BridgeError("only the deal in progress can be recorded")
+        result = state.result
+        if result is None:
+            raise BridgeError("the deal is not over yet")
+        contract = result.contract
+        session = self.session
+        if self.scoring in ("duplicate", "minibridge"):
+            entry = session.record(self.number - 1, contract, result.tricks)
+        elif contract is None:
+            entry = session.record(None, None)
+        else:
+            assert contract.declarer is not None
+            honors = None
+            table = _HONORS_TABLE[self.scoring]
+            if table is not None:
+                honors = honors_of_deal(
+                    result.deal, contract.strain, contract.declarer, table, dummy=state.dummy
+                )
+            who: object = contract.declarer.side
+            entry = session.record(who, contract, result.tricks, honors)
+        self.entries.append(entry)
+        return entry
+
+    @property
+    def is_over(self) -> bool:
+        """A rubber ends at two games, a Chicago round after four deals; a set of boards never ends by itself."""
+        return bool(getattr(self.session, "is_over", False))
+
+    def __repr__(self) -> str:
+        return (
+            f"Match({self.game.name!r}, scoring={self.scoring!r}, players={list(self.players)!r}) "
+            f"# {len(self.deals)} deals"
+        )

@@ -1,0 +1,93 @@
+"""A match deals with the session's dealer and vulnerability and scores each deal into it."""
+
+from __future__ import annotations
+
+import pytest
+
+from bridgeroom.errors import BridgeError
+from bridgeroom.games import GAMES, Match, get_game
+from bridgeroom.rules import Deal, Seat, Side, Vulnerability
+
+STRONG_NORTH = Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+
+
+def play_out(match: Match, calls: str) -> None:
+    """Deal STRONG_NORTH with the match's dealer and vulnerability, bid, and let N take every trick."""
+    state = match.start_deal(STRONG_NORTH, match.next_dealer(), match.next_vulnerability())
+    for call in calls.split():
+        state.apply(call)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[-1] if state.turn == Seat.NORTH else legal[0])
+    match.record(state)
+
+
+def test_games_registry() -> None:
+    assert set(GAMES) >= {"contract", "auction", "minibridge"}
+    assert get_game("Mini-Bridge").name == "minibridge"
+    with pytest.raises(BridgeError, match="no game"):
+        get_game("whist")
+    with pytest.raises(BridgeError, match="scored as"):
+        Match("auction", scoring="duplicate")
+
+
+def test_cb_4_cb_r3_rubber_rotates_dealer_and_makes_the_game_winners_vulnerable() -> None:
+    match = Match("contract", scoring="rubber", seed=7)
+    assert (match.next_dealer(), match.next_vulnerability()) == (Seat.NORTH, Vulnerability.NONE)
+    play_out(match, "4S P P P")  # N: 4S made with 13 tricks -> NS game (CB-R2)
+    assert match.next_dealer() == Seat.EAST  # CB-4: the deal passes to the left
+    assert match.next_vulnerability() == Vulnerability.NS  # CB-R3
+    # E deals: E passes, S passes, W passes, N bids 3NT and makes 13 tricks: the rubber (CB-R4)
+    play_out(match, "P P P 3NT P P P")
+    assert match.is_over
+    assert match.session.winner == Side.NS
+    with pytest.raises(BridgeError, match="over"):
+        match.next_deal()
+
+
+def test_ab_5_auction_bridge_has_no_vulnerability() -> None:
+    match = Match("auction", seed=2)
+    play_out(match, "1NT P P P")  # 7 odd tricks x 10 = 70 below: a game (AB-6)
+    assert match.next_vulnerability() == Vulnerability.NONE
+
+
+def test_cb_b1_b2_boards_set_dealer_and_vulnerability() -> None:
+    match = Match("contract", scoring="duplicate", seed=3)
+    seen = []
+    for _ in range(4):
+        seen.append((match.next_dealer(), match.next_vulnerability()))
+        play_out(match, " ".join(["P"] * 4))
+    assert seen == [
+        (Seat.NORTH, Vulnerability.NONE),
+        (Seat.EAST, Vulnerability.NS),
+        (Seat.SOUTH, Vulnerability.EW),
+        (Seat.WEST, Vulnerability.BOTH),
+    ]
+
+
+def test_cb_c1_chicago_vulnerability_by_deal() -> None:
+    match = Match("contract", scoring="chicago", seed=4)
+    assert match.next_vulnerability() == Vulnerability.NONE
+    play_out(match, "1C P P P")
+    # deal 2: dealer E, the dealer's side (EW) vulnerable
+    assert (match.next_dealer(), match.next_vulnerability()) == (Seat.EAST, Vulnerability.EW)
+
+
+def test_random_matches_play_to_the_end() -> None:
+    import random
+
+    rng = random.Random(5)
+    for name, scoring in [
+        ("contract", "rubber"),
+        ("auction", "auction"),
+        ("minibridge", "minibridge"),
+    ]:
+        match = Match(name, scoring=scoring, seed=9)
+        for _ in range(3):
+            state = match.next_deal()
+            while not state.is_over:
+                state.apply(rng.choice(state.legal_actions()))
+            match.record(state)
+            if match.is_over:
+                break
+        assert len(match.entries) >= 1
