@@ -33,6 +33,17 @@ from bridgeroom.rules.dealing import (
     new_pack,
     shuffle,
 )
+from bridgeroom.rules.minibridge import (
+    EBU_OPTIONS,
+    SEED_OPTIONS,
+    Announce,
+    AnnouncementError,
+    CorrectAnnouncement,
+    MiniBridgeDeal,
+    MiniBridgeOptions,
+    choose_declarer,
+    declaring_side,
+)
 from bridgeroom.rules.state import (
     ContractBridgeDeal,
     Correction,
@@ -47,6 +58,15 @@ from bridgeroom.rules.state import (
 
 __all__ = [
     "CARDS",
+    "EBU_OPTIONS",
+    "SEED_OPTIONS",
+    "Announce",
+    "AnnouncementError",
+    "CorrectAnnouncement",
+    "MiniBridgeDeal",
+    "MiniBridgeOptions",
+    "choose_declarer",
+    "declaring_side",
     "HCP",
     "Call",
     "Card",

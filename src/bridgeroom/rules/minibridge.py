@@ -1,0 +1,595 @@
+"""Mini-bridge (RULES.md MB-1 to MB-A8): announcements, the declarer rules, a face-down dummy.
+
+A deal of mini-bridge has no auction. From the dealer clockwise, each player
+announces his high-card points (MB-2); the pair with more points declares and
+its stronger member is the declarer (MB-3, MB-4, ties by the seed's rules, no
+redeal: MB-A2). Dummy lies face down in suit columns, so its suit lengths are
+public and its cards are not (MB-5, MB-A1). The declarer names any contract
+(MB-6); his left-hand opponent leads and only then is dummy turned face up
+(MB-7). Play is as in bridge (MB-8).
+
+    >>> from bridgeroom.rules import Deal, Seat
+    >>> deal = Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    >>> state = MiniBridgeDeal.from_board(1, deal)
+    >>> state.phase, state.to_act, state.legal_actions()
+    (<Phase.ANNOUNCE: 'announce'>, <Seat.NORTH: 0>, [Announce(points=37)])
+    >>> state.announce_all()
+    >>> state.phase, state.declarer, state.dummy
+    (<Phase.NAMING: 'naming'>, <Seat.NORTH: 0>, <Seat.SOUTH: 2>)
+    >>> view = state.view(Seat.NORTH)
+    >>> view.dummy is None, view.extra["dummy_lengths"]
+    (True, (4, 3, 3, 3))
+    >>> state.apply("7NT")
+    >>> state.contract, state.to_act
+    (Contract('7NTN'), <Seat.EAST: 1>)
+    >>> state.apply("S7"); state.view(Seat.NORTH).dummy
+    Hand('6543.876.876.876')
+
+A wrong count is refused in strict mode; in table mode it is recorded and must
+be corrected before the contract is named:
+
+    >>> state = MiniBridgeDeal.from_board(1, deal)
+    >>> state.apply(Announce(36))
+    Traceback (most recent call last):
+    ...
+    bridgeroom.rules.minibridge.AnnouncementError: N holds 37 HCP, not 36 (MB-2)
+
+The scores of mini-bridge (MB-9 to MB-11, tables MB-T1 and MB-T2) are in
+:mod:`bridgeroom.scoring`; the rules engine only reports the tricks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Self
+
+from bridgeroom.errors import (
+    IllegalActionError,
+    IllegalCallError,
+    ParseError,
+    WrongPhaseError,
+)
+from bridgeroom.rules.core import (
+    CALLS,
+    Call,
+    Contract,
+    Deal,
+    Seat,
+    Side,
+    Vulnerability,
+)
+from bridgeroom.rules.dealing import board_dealer, board_vulnerability
+from bridgeroom.rules.state import Correction, DealState, Mode, Phase
+
+__all__ = [
+    "MAX_HCP",
+    "EBU_OPTIONS",
+    "SEED_OPTIONS",
+    "Announce",
+    "AnnouncementError",
+    "CorrectAnnouncement",
+    "MiniBridgeDeal",
+    "MiniBridgeOptions",
+    "choose_declarer",
+    "declaring_side",
+]
+
+#: The most high-card points one hand of 13 cards can hold (four aces, kings, queens and a jack).
+MAX_HCP = 37
+
+_BIDS: tuple[Call, ...] = CALLS[3:38]
+
+
+class AnnouncementError(IllegalActionError):
+    """A high-card point announcement that is wrong or impossible (MB-2)."""
+
+
+def _check_points(points: int, what: str) -> None:
+    if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= MAX_HCP:
+        raise AnnouncementError(
+            f"{what} is a count of 0 to {MAX_HCP} high-card points, not {points!r}",
+            action=points,
+            rule="MB-2",
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Announce:
+    """A player's announcement of his high-card points (MB-2).
+
+    >>> Announce(12), str(Announce(12)), Announce.parse("announce 12")
+    (Announce(points=12), '12', Announce(points=12))
+    """
+
+    points: int
+
+    def __post_init__(self) -> None:
+        _check_points(self.points, "an announcement")
+
+    @classmethod
+    def parse(cls, text: str) -> Announce:
+        """``12``, ``announce 12`` or ``12 hcp``."""
+        m = re.fullmatch(r"\s*(?:announce\s+)?(\d{1,2})(?:\s*hcp)?\s*", text, re.IGNORECASE)
+        if m is None:
+            raise ParseError(f"not an announcement: {text!r} (a number of points, e.g. 12)")
+        return cls(int(m.group(1)))
+
+    def __str__(self) -> str:
+        return str(self.points)
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectAnnouncement:
+    """Table mode: ``seat`` corrects its announcement to ``points`` (MB-2).
+
+    >>> c = CorrectAnnouncement(Seat.EAST, 9)
+    >>> str(c), CorrectAnnouncement.parse("correct E 9") == c
+    ('correct E 9', True)
+    """
+
+    seat: Seat
+    points: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.seat, Seat):
+            raise ParseError(f"a correction names a seat: {self.seat!r}")
+        _check_points(self.points, "a corrected announcement")
+
+    @classmethod
+    def parse(cls, text: str, seat: Seat | None = None) -> CorrectAnnouncement:
+        """``correct E 9``; ``correct 9`` when ``seat`` (the seat correcting) is given."""
+        m = re.fullmatch(r"\s*correct\s+(?:([NESWnesw])\s+)?(\d{1,2})\s*", text, re.IGNORECASE)
+        if m is None or (m.group(1) is None and seat is None):
+            raise ParseError(f"not a correction: {text!r} (e.g. 'correct E 9')")
+        who = Seat.find(m.group(1)) if m.group(1) else seat
+        assert who is not None
+        return cls(who, int(m.group(2)))
+
+    def __str__(self) -> str:
+        return f"correct {self.seat.letter} {self.points}"
+
+
+@dataclass(frozen=True, slots=True)
+class MiniBridgeOptions:
+    """Rule options of mini-bridge. The defaults are the seed's rules.
+
+    ``open_dummy``: dummy is turned face up as soon as the declarer is known,
+    before the contract is named (the EBU/NBB practice, MB-A1). ``overtricks``:
+    overtricks score their trick value (the EBU practice, MB-A6); the engine
+    only carries this flag for the scorer.
+
+    >>> SEED_OPTIONS
+    MiniBridgeOptions(open_dummy=False, overtricks=False)
+    >>> EBU_OPTIONS.open_dummy, EBU_OPTIONS.overtricks
+    (True, True)
+    """
+
+    open_dummy: bool = False
+    overtricks: bool = False
+
+
+#: The seed's rules: dummy face down until the lead, no overtricks (MB-A1, MB-9).
+SEED_OPTIONS = MiniBridgeOptions()
+#: The English Bridge Union's variant: dummy face up before the contract, overtricks counted (MB-A1, MB-A6).
+EBU_OPTIONS = MiniBridgeOptions(open_dummy=True, overtricks=True)
+
+
+def _check_counts(counts: Sequence[int]) -> tuple[int, int, int, int]:
+    if len(counts) != 4:
+        raise AnnouncementError(
+            f"four counts are needed, one per seat N, E, S, W: {list(counts)}",
+            action=counts,
+            rule="MB-2",
+        )
+    for c in counts:
+        _check_points(c, "each count")
+    if sum(counts) != 40:
+        raise AnnouncementError(
+            f"the four counts must total 40, not {sum(counts)}: {list(counts)}",
+            action=counts,
+            rule="MB-2",
+        )
+    return (counts[0], counts[1], counts[2], counts[3])
+
+
+def declaring_side(counts: Sequence[int], dealer: Seat) -> Side:
+    """The pair that declares, from the four counts in seat order N, E, S, W (MB-3, MB-A2).
+
+    More points declare; at 20-20 the pair holding the single highest count;
+    with equal maxima (10-10-10-10, 11-9 against 11-9) the dealer's pair.
+
+    >>> declaring_side([12, 16, 8, 4], Seat.NORTH)
+    <Side.EW: 1>
+    >>> declaring_side([10, 10, 10, 10], Seat.WEST)
+    <Side.EW: 1>
+    """
+    n, e, s, w = _check_counts(counts)
+    ns, ew = n + s, e + w
+    if ns != ew:
+        return Side.NS if ns > ew else Side.EW
+    top_ns, top_ew = max(n, s), max(e, w)
+    if top_ns != top_ew:
+        return Side.NS if top_ns > top_ew else Side.EW
+    return dealer.side
+
+
+def choose_declarer(counts: Sequence[int], dealer: Seat) -> Seat:
+    """The declarer (MB-4): the declaring pair's member with more points; if the partners
+    are equal, the first of them clockwise from the dealer.
+
+    >>> choose_declarer([12, 16, 8, 4], Seat.NORTH)
+    <Seat.EAST: 1>
+    >>> choose_declarer([10, 10, 10, 10], Seat.EAST)
+    <Seat.EAST: 1>
+    >>> choose_declarer([9, 11, 11, 9], Seat.NORTH)
+    <Seat.SOUTH: 2>
+    """
+    side = declaring_side(counts, dealer)
+    a, b = side.seats
+    if counts[a] != counts[b]:
+        return a if counts[a] > counts[b] else b
+    for i in range(4):
+        seat = dealer.offset(i)
+        if seat in (a, b):
+            return seat
+    raise AssertionError("unreachable: a pair always has a seat")  # pragma: no cover
+
+
+class MiniBridgeDeal(DealState):
+    """One deal of mini-bridge: ANNOUNCE -> NAMING -> PLAY -> DONE (MB-1 to MB-12).
+
+    ``options`` holds the rule options (:class:`MiniBridgeOptions`, the seed's
+    rules by default). In ``Mode.TABLE`` a wrong announcement is recorded and
+    must be corrected (:class:`CorrectAnnouncement`) before the contract is
+    named, and a revoke stands and costs its line one trick at the end (MB-12,
+    MB-A5); in ``Mode.STRICT`` both are refused.
+    """
+
+    rules_name: ClassVar[str] = "minibridge"
+    first_phase: ClassVar[Phase] = Phase.ANNOUNCE
+
+    #: Action ids: cards 0-51 and calls 52-89 as in bridge, announcements 90-127
+    #: (90 + points), corrections 128-279 (128 + 38 * seat + points).
+    num_action_ids: ClassVar[int] = 90 + (MAX_HCP + 1) * 5
+
+    def __init__(
+        self,
+        deal: Deal | str,
+        dealer: Seat | str = Seat.NORTH,
+        vulnerability: Vulnerability | str = Vulnerability.NONE,
+        *,
+        mode: Mode | str = Mode.STRICT,
+        options: MiniBridgeOptions = SEED_OPTIONS,
+        board: int | None = None,
+    ) -> None:
+        self.options = options
+        #: The board number when the deal came from a board (MB-1), else ``None``.
+        self.board = board
+        super().__init__(deal, dealer, vulnerability, mode=mode)
+
+    @classmethod
+    def from_board(
+        cls,
+        board: int,
+        deal: Deal | str,
+        *,
+        mode: Mode | str = Mode.STRICT,
+        options: MiniBridgeOptions = SEED_OPTIONS,
+    ) -> Self:
+        """The deal of duplicate board ``board``: the board fixes dealer and vulnerability (MB-1, CB-B1, CB-B2).
+
+        >>> d = MiniBridgeDeal.from_board(6, "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+        >>> d.dealer, d.vulnerability, d.board
+        (<Seat.EAST: 1>, <Vulnerability.EW: 2>, 6)
+        """
+        return cls(
+            deal,
+            board_dealer(board),
+            board_vulnerability(board),
+            mode=mode,
+            options=options,
+            board=board,
+        )
+
+    # --- state -------------------------------------------------------------
+
+    def _reset(self) -> None:
+        super()._reset()
+        self._hcp = tuple(hand.hcp for hand in self.deal.hands)
+        self._announced: list[int | None] = [None, None, None, None]
+        self._n_announced = 0
+
+    def _clone_extra(self, new: Self) -> None:
+        new._announced = list(self._announced)
+
+    # --- announcements (MB-2) ----------------------------------------------
+
+    @property
+    def announcements(self) -> tuple[tuple[Seat, int], ...]:
+        """The counts announced so far, from the dealer clockwise (corrected ones as corrected)."""
+        out: list[tuple[Seat, int]] = []
+        for i in range(self._n_announced):
+            seat = self.dealer.offset(i)
+            points = self._announced[seat]
+            assert points is not None
+            out.append((seat, points))
+        return tuple(out)
+
+    @property
+    def announcement_total(self) -> int:
+        """The sum of the counts announced so far (40 when all four are right, MB-2)."""
+        return sum(p for _, p in self.announcements)
+
+    def wrong_announcements(self) -> list[Seat]:
+        """Table mode: the seats whose announced count is wrong and not yet corrected, from the dealer."""
+        return [seat for seat, points in self.announcements if points != self._hcp[seat]]
+
+    def announce_all(self) -> None:
+        """Announce the true count for every seat still to announce (MB-2), correcting any
+        wrong count recorded in table mode, so that the declarer may name the contract."""
+        while self.phase is Phase.ANNOUNCE:
+            self.apply(self.legal_actions()[0])
+
+    def _announce(self, seat: Seat, action: Announce) -> None:
+        if self._announced[seat] is not None:
+            raise AnnouncementError(
+                f"{seat} has announced already; a wrong count is corrected with "
+                f"CorrectAnnouncement, e.g. '{CorrectAnnouncement(seat, self._hcp[seat])}'",
+                action=action,
+                rule="MB-2",
+            )
+        if action.points != self._hcp[seat] and self.mode is Mode.STRICT:
+            raise AnnouncementError(
+                f"{seat} holds {self._hcp[seat]} HCP, not {action.points}",
+                action=action,
+                rule="MB-2",
+            )
+        self._announced[seat] = action.points
+        self._n_announced += 1
+        self._effective.append((seat, action))
+        if self._n_announced < 4:
+            self._turn = seat.lho
+        else:
+            self._after_announcements()
+
+    def _correct_announcement(self, action: CorrectAnnouncement) -> None:
+        seat = action.seat
+        if self.mode is not Mode.TABLE:
+            raise AnnouncementError(
+                "announcements are corrected only in table mode; strict mode refuses a wrong count",
+                action=action,
+                rule="MB-2",
+            )
+        announced = self._announced[seat]
+        if announced is None or announced == self._hcp[seat]:
+            raise AnnouncementError(
+                f"{seat} has no wrong announcement to correct", action=action, rule="MB-2"
+            )
+        if action.points != self._hcp[seat]:
+            raise AnnouncementError(
+                f"{seat} holds {self._hcp[seat]} HCP, not {action.points}",
+                action=action,
+                rule="MB-2",
+            )
+        self._announced[seat] = action.points
+        self._effective.append((seat, action))
+        if self._n_announced == 4:
+            self._after_announcements()
+
+    def _after_announcements(self) -> None:
+        """Every seat has announced: wrong counts wait for correction, else the declarer is known."""
+        wrong = self.wrong_announcements()
+        if wrong:
+            self._turn = wrong[0]
+            return
+        counts = [p if p is not None else 0 for p in self._announced]
+        self.declarer = choose_declarer(counts, self.dealer)
+        self.dummy = self.declarer.partner
+        self.phase = Phase.NAMING
+        self._turn = self.declarer
+
+    # --- naming the contract (MB-6) ----------------------------------------
+
+    def _name(self, seat: Seat, action: Call | Contract) -> None:
+        if isinstance(action, Contract):
+            if action.doubled:
+                raise IllegalCallError(
+                    f"there are no doubles in mini-bridge: {action}", action=action, rule="MB-6"
+                )
+            if action.declarer is not None and action.declarer != self.declarer:
+                raise IllegalCallError(
+                    f"{self.declarer} is the declarer, not {action.declarer}: {action}",
+                    action=action,
+                    rule="MB-4",
+                )
+            call = action.bid
+        else:
+            call = action
+        if not call.is_bid:
+            raise IllegalCallError(
+                f"the declarer names a contract (level 1-7 and a strain); there is no pass "
+                f"or double in mini-bridge: {call}",
+                action=action,
+                rule="MB-6",
+            )
+        assert call.strain is not None and self.declarer is not None
+        self.contract = Contract(call.level, call.strain, 0, self.declarer)
+        self._effective.append((seat, call))
+        self._start_play()
+
+    # --- the hooks of DealState --------------------------------------------
+
+    def _legal_other(self) -> list[object]:
+        if self.phase is Phase.ANNOUNCE:
+            seat = self._turn
+            assert seat is not None
+            if self._announced[seat] is None:
+                return [Announce(self._hcp[seat])]
+            return [CorrectAnnouncement(seat, self._hcp[seat])]
+        if self.phase is Phase.NAMING:
+            return list(_BIDS)
+        return []
+
+    def table_actions(self) -> list[object]:
+        """Table mode: the corrections of wrong announcements still open (MB-2).
+
+        Revokes are not corrected in mini-bridge: they are found at the end (MB-A5).
+        """
+        if self.mode is not Mode.TABLE or self.phase is not Phase.ANNOUNCE:
+            return []
+        return [CorrectAnnouncement(s, self._hcp[s]) for s in self.wrong_announcements()]
+
+    def parse_action(self, text: str) -> object:
+        """An announcement (``12``, ``correct E 9``), a contract (``3NT``), or a card (``SA``).
+
+        In table mode, a bare number from a seat that has announced already is
+        its correction.
+        """
+        if self.phase is Phase.ANNOUNCE:
+            seat = self._turn
+            assert seat is not None
+            if text.strip().lower().startswith("correct"):
+                return CorrectAnnouncement.parse(text, seat)
+            if self._announced[seat] is not None and text.strip().isdigit():
+                return CorrectAnnouncement(seat, int(text))
+            try:
+                return Announce.parse(text)
+            except ParseError as err:
+                try:
+                    Call.parse(text)
+                except ParseError:
+                    raise err from None
+                raise WrongPhaseError(
+                    f"the contract is named once the four counts are announced and right: {text!r}",
+                    action=text,
+                    rule="MB-2",
+                ) from None
+        if self.phase is Phase.NAMING:
+            return Call.parse(text)
+        return super().parse_action(text)
+
+    def _apply_other(self, seat: Seat, action: object) -> None:
+        phase = self.phase
+        if phase is Phase.ANNOUNCE:
+            if type(action) is Announce:
+                self._announce(seat, action)
+                return
+            if type(action) is CorrectAnnouncement:
+                self._correct_announcement(action)
+                return
+            raise WrongPhaseError(
+                f"each player announces his points first (MB-2), then the declarer names the "
+                f"contract: {action}",
+                action=action,
+                rule="MB-2",
+            )
+        if phase is Phase.NAMING and isinstance(action, (Call, Contract)):
+            self._name(seat, action)
+            return
+        if isinstance(action, (Announce, CorrectAnnouncement)):
+            raise WrongPhaseError(
+                f"the announcements are over: {action}", action=action, rule="MB-2"
+            )
+        raise WrongPhaseError(
+            f"{action!r} is not an action of the {phase.value} phase", action=action
+        )
+
+    def _apply_out_of_turn(self, action: object, seat: Seat) -> None:
+        """Table mode: a player may correct his own wrong count at any time before the contract is named."""
+        if isinstance(action, str) and self.phase is Phase.ANNOUNCE:
+            if action.strip().lower().startswith("correct"):
+                action = CorrectAnnouncement.parse(action, seat)
+            elif action.strip().isdigit():
+                action = CorrectAnnouncement(seat, int(action))
+        elif isinstance(action, int) and not isinstance(action, bool):
+            action = self.action_from_id(action)
+        if type(action) is CorrectAnnouncement and action.seat == seat:
+            if self.phase is not Phase.ANNOUNCE:
+                raise WrongPhaseError(
+                    f"the announcements are over: {action}", action=action, rule="MB-2"
+                )
+            self._correct_announcement(action)
+            self.history.append((seat, action))
+            return
+        if self.phase is Phase.ANNOUNCE:
+            raise IllegalActionError(
+                f"{seat} may not act now; it is {self.to_act}'s turn to announce: {action}",
+                action=action,
+                rule="MB-2",
+            )
+        if self.phase is Phase.NAMING:
+            raise IllegalActionError(
+                f"{seat} may not act now; the declarer {self.to_act} names the contract: {action}",
+                action=action,
+                rule="MB-6",
+            )
+        super()._apply_out_of_turn(action, seat)
+
+    def hands_visible_to(self, seat: Seat) -> tuple[Seat, ...]:
+        """Own hand; dummy only after the opening lead (MB-5, MB-7), or from the naming on with ``open_dummy`` (MB-A1)."""
+        if self.phase is Phase.DONE:
+            return tuple(Seat)
+        dummy = self.dummy
+        if dummy is not None and seat != dummy and (self._lead_made() or self.options.open_dummy):
+            return (seat, dummy)
+        return (seat,)
+
+    def _view_extra(self, seat: Seat) -> dict[str, object]:
+        """Public to every seat: the announcements (MB-2) and, once the declarer is known,
+        dummy's suit lengths (S, H, D, C) as laid out face down (MB-5, MB-A1)."""
+        extra: dict[str, object] = {"announcements": self.announcements}
+        if self.dummy is not None:
+            extra["dummy_lengths"] = self.deal[self.dummy].lengths
+        return extra
+
+    def _correct(self, correction: Correction) -> None:
+        raise IllegalActionError(
+            "a revoke in mini-bridge is not corrected: it is found at the end of play and "
+            "costs the offending line one trick",
+            action=correction,
+            rule="MB-A5",
+        )
+
+    def _revoke_adjustment(self) -> int:
+        """MB-12, MB-A5: one trick from each offending line per deal, whatever the number of its
+        revokes; when both lines revoked the transfers cancel; a line with no trick loses none."""
+        lines = {self._is_declarer_side(r.seat) for r in self.revokes}
+        if len(lines) != 1:
+            return 0
+        taken = self.declarer_tricks_taken()
+        if True in lines:
+            return -1 if taken > 0 else 0
+        return 1 if taken < len(self.tricks) else 0
+
+    # --- RL ids ----------------------------------------------------------------
+
+    def action_id(self, action: object) -> int:
+        """Ids as in bridge, then announcements and corrections.
+
+        >>> d = MiniBridgeDeal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+        >>> d.action_id(Announce(37)), d.action_id(CorrectAnnouncement(Seat.EAST, 0))
+        (127, 166)
+        """
+        if type(action) is Announce:
+            return 90 + action.points
+        if type(action) is CorrectAnnouncement:
+            return 128 + (MAX_HCP + 1) * action.seat + action.points
+        return super().action_id(action)
+
+    def action_from_id(self, action_id: int) -> object:
+        if 90 <= action_id < 128:
+            return Announce(action_id - 90)
+        if 128 <= action_id < self.num_action_ids:
+            k = action_id - 128
+            return CorrectAnnouncement(Seat(k // (MAX_HCP + 1)), k % (MAX_HCP + 1))
+        return super().action_from_id(action_id)
+
+    def __repr__(self) -> str:
+        board = f", board={self.board}" if self.board is not None else ""
+        return (
+            f"{type(self).__name__}({self.deal.to_pbn()!r}, dealer={self.dealer.letter!r}, "
+            f"vulnerability={self.vulnerability.pbn!r}{board}) # {len(self.history)} actions, "
+            f"{self.phase.value}"
+        )
