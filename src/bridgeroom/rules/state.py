@@ -36,7 +36,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, Self
+from typing import ClassVar, NamedTuple, Self
 
 from bridgeroom.errors import (
     BridgeError,
@@ -112,9 +112,8 @@ class Correction:
 Action = object
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A completed trick: who led, the cards in the order played, who won."""
+class Trick(NamedTuple):
+    """A completed trick: who led, the seats and cards in the order played, who won."""
 
     leader: Seat
     seats: tuple[Seat, ...]
@@ -410,7 +409,7 @@ class DealState:
             if self._trick_cards:
                 sm = m & SUIT_MASK[self._led_suit]
                 if sm:
-                    return _suit_cards(sm)
+                    return _MASK_CARDS.get(sm) or _suit_cards(sm)
             return cards_of_mask(m)
         if phase is Phase.AUCTION:
             return self._legal_calls()
@@ -452,7 +451,9 @@ class DealState:
         Call('1NT')
         """
         if self.phase is Phase.AUCTION:
-            return self._parse_either(text, Call.parse, Card.parse, "a card is played after the auction")
+            return self._parse_either(
+                text, Call.parse, Card.parse, "a card is played after the auction"
+            )
         if self.phase is Phase.PLAY:
             return self._parse_either(text, Card.parse, Call.parse, "the auction is over")
         raise WrongPhaseError(f"no action is expected now: {text!r}", action=text)
@@ -673,7 +674,8 @@ class DealState:
     def _play(self, seat: Seat, card: Card) -> None:
         hands = self._hands
         m = hands[seat]
-        if not m & card.mask:
+        bit = card.mask
+        if not m & bit:
             raise IllegalPlayError(f"{seat} does not hold {card}", action=card, rule="CB-10")
         cards = self._trick_cards
         if cards:
@@ -692,7 +694,7 @@ class DealState:
             self._led_suit = card.suit
         if self.revokes:
             self._establish(seat)
-        hands[seat] = m ^ card.mask
+        hands[seat] = m ^ bit
         cards.append(card)
         self._trick_seats.append(seat)
         self._effective.append((seat, card))
