@@ -1,0 +1,463 @@
+"""BBO LIN files: read and write deals, auctions (with alerts and explanations), play and claims.
+
+A LIN record is a flat list of ``key|value|`` commands; one deal usually
+takes one line::
+
+    pn|S,W,N,E|md|3SKH4579QKAD69C58K,S569QAH3D5TJQAC69,S47H8TD248KC347QA,|sv|o|
+    mb|p|mb|1H|an|5+ hearts|mb|2H!|...|pc|C9|pc|C3|...|mc|9|
+
+The commands bridgeroom reads:
+
+========  ===================================================================
+``pn``    player names, South, West, North, East
+``md``    dealer digit (1 S, 2 W, 3 N, 4 E) and the hands S, W, N, E; a
+          missing hand (usually East's) is deduced from the other three
+``sv``    vulnerability: ``o``/``0`` none, ``n`` NS, ``e`` EW, ``b`` both
+``mb``    a call: ``p``, ``d``, ``r``, ``1C`` ... ``7N``; a trailing ``!`` alerts it
+``an``    the explanation of the call before it
+``pc``    a card played, in the order played
+``mc``    a claim: the declarer's total tricks
+``ah``    the board's name (``Board 7``); ``qx`` its id (``o7`` open room, ``c7`` closed)
+``pg``    a page break of the viewer (not kept: the writer puts one after the
+          auction and after each trick, as BBO does)
+``rh``    reset heading; ``st`` small text (both written back empty)
+========  ===================================================================
+
+Other commands (``nt`` chat, ``sk``, ``vg``...) are kept in order in
+:attr:`LinGame.extra` and written back after the header.
+
+    >>> [game] = loads("pn|Sam,Wes,Nat,Eve|md|3S6543H876D876C876,S2H5432D5432C5432,SAKQJHAKQDAKQCAKQ,|sv|n|mb|7N|mb|p|mb|p|mb|p|")
+    >>> game.dealer, game.vulnerability, game.players[Seat.NORTH]
+    (<Seat.NORTH: 0>, <Vulnerability.NS: 1>, 'Nat')
+    >>> game.deal[Seat.SOUTH]
+    Hand('6543.876.876.876')
+    >>> game.to_state().contract
+    Contract('7NTN')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import IO
+
+from bridgeroom.errors import BridgeError, ParseError
+from bridgeroom.rules.core import (
+    FULL_PACK_MASK,
+    Call,
+    Card,
+    Deal,
+    Hand,
+    Rank,
+    Seat,
+    Suit,
+    Vulnerability,
+)
+from bridgeroom.rules.state import ContractBridgeDeal, DealState, Mode
+
+__all__ = ["LinGame", "dump", "dumps", "load", "loads"]
+
+# LIN lists hands and names from South: S, W, N, E.
+_LIN_SEATS = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
+_DEALER_DIGIT = {"1": Seat.SOUTH, "2": Seat.WEST, "3": Seat.NORTH, "4": Seat.EAST}
+_VULNERABILITY = {
+    "o": Vulnerability.NONE,
+    "0": Vulnerability.NONE,
+    "-": Vulnerability.NONE,
+    "n": Vulnerability.NS,
+    "e": Vulnerability.EW,
+    "b": Vulnerability.BOTH,
+}
+_VULNERABILITY_OUT = {
+    Vulnerability.NONE: "o",
+    Vulnerability.NS: "n",
+    Vulnerability.EW: "e",
+    Vulnerability.BOTH: "b",
+}
+# Commands that start a new deal when the current one already has its hands.
+_STARTERS = ("qx", "pn", "md")
+
+
+@dataclass
+class LinGame:
+    """One deal of a LIN file.
+
+    ``calls`` are in the order made from the dealer; ``alerts[i]`` tells
+    whether call ``i`` was alerted (``!``) and ``explanations[i]`` is its
+    ``an`` text. ``play`` is the cards in the order played; ``claim`` the
+    declarer's total tricks claimed (``mc``), if any.
+    """
+
+    deal: Deal
+    dealer: Seat
+    vulnerability: Vulnerability = Vulnerability.NONE
+    players: dict[Seat, str] = field(default_factory=dict)
+    board_name: str | None = None
+    board_id: str | None = None
+    calls: list[Call] = field(default_factory=list)
+    alerts: list[bool] = field(default_factory=list)
+    explanations: dict[int, str] = field(default_factory=dict)
+    play: list[Card] = field(default_factory=list)
+    claim: int | None = None
+    extra: list[tuple[str, str]] = field(default_factory=list)
+    #: 1-based line of the ``md`` command in the file read.
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def board(self) -> int | None:
+        """The board number, from ``ah|Board 7|`` or ``qx|o7|``."""
+        for text in (self.board_name, self.board_id):
+            if text:
+                digits = "".join(ch for ch in text if ch.isdigit())
+                if digits:
+                    return int(digits)
+        return None
+
+    # --- replay -----------------------------------------------------------------------
+
+    def to_state(self, mode: Mode | str = Mode.STRICT) -> DealState:
+        """Replay the auction and the play through the agent API (``state.apply``).
+
+        A call or card the rules refuse raises :class:`~bridgeroom.errors.ParseError`
+        naming the line; so does a claim that the play already contradicts.
+        """
+        state = ContractBridgeDeal(
+            self.deal,
+            self.dealer,
+            self.vulnerability,
+            mode=Mode(mode) if isinstance(mode, str) else mode,
+        )
+        for i, call in enumerate(self.calls):
+            self._apply(state, call, f"call {i + 1}")
+        for i, card in enumerate(self.play):
+            self._apply(state, card, f"card {i + 1} (trick {i // 4 + 1})")
+        self.claimed_tricks(state)
+        return state
+
+    def _apply(self, state: DealState, action: Call | Card, what: str) -> None:
+        try:
+            state.apply(action)
+        except BridgeError as err:
+            raise ParseError(f"{what} {action}: {err}", line=self.line) from err
+
+    def claimed_tricks(self, state: DealState) -> int | None:
+        """Tricks the declarer won by the claim (``mc``) after the cards played; ``None`` without a claim."""
+        if self.claim is None or state.declarer is None:
+            return None
+        taken = state.declarer_tricks_taken()
+        lost = len(state.tricks) - taken
+        if not 0 <= self.claim <= 13 or taken > self.claim or lost > 13 - self.claim:
+            raise ParseError(
+                f"the claim gives the declarer {self.claim} tricks but he has won {taken} "
+                f"and lost {lost}",
+                line=self.line,
+            )
+        return self.claim - taken
+
+    @classmethod
+    def from_state(
+        cls,
+        state: DealState,
+        *,
+        players: dict[Seat, str] | None = None,
+        board: int | None = None,
+        claim: int | None = None,
+    ) -> LinGame:
+        """A LIN game recording ``state`` (its calls and the cards played so far)."""
+        cards: list[Card] = [c for trick in state.tricks for c in trick.cards]
+        cards.extend(card for _, card in state.current_trick)
+        calls = [call for _, call in state.calls]
+        return cls(
+            deal=state.deal,
+            dealer=state.dealer,
+            vulnerability=state.vulnerability,
+            players=dict(players or {}),
+            board_name=f"Board {board}" if board is not None else None,
+            calls=calls,
+            alerts=[False] * len(calls),
+            play=cards,
+            claim=claim,
+        )
+
+    # --- writing ----------------------------------------------------------------------
+
+    def to_lin(self) -> str:
+        """The deal as one LIN line (without the newline)."""
+        parts: list[tuple[str, str]] = []
+        if self.board_id is not None:
+            parts.append(("qx", self.board_id))
+        names = ",".join(self.players.get(seat, "") for seat in _LIN_SEATS)
+        parts.append(("pn", names))
+        parts.append(("st", ""))
+        # As BBO writes it: South, West and North, then an empty East (deduced when read).
+        hands = ",".join(_hand_to_lin(self.deal[seat]) for seat in _LIN_SEATS[:3]) + ","
+        digit = next(d for d, seat in _DEALER_DIGIT.items() if seat == self.dealer)
+        parts.append(("md", digit + hands))
+        parts.append(("rh", ""))
+        if self.board_name is not None:
+            parts.append(("ah", self.board_name))
+        parts.append(("sv", _VULNERABILITY_OUT[self.vulnerability]))
+        parts.extend(self.extra)
+        for i, call in enumerate(self.calls):
+            alert = "!" if i < len(self.alerts) and self.alerts[i] else ""
+            parts.append(("mb", _call_to_lin(call) + alert))
+            if i in self.explanations:
+                parts.append(("an", self.explanations[i]))
+        if self.play or self.calls:
+            parts.append(("pg", ""))
+        for i, card in enumerate(self.play):
+            parts.append(("pc", str(card)))
+            if i % 4 == 3:
+                parts.append(("pg", ""))
+        if self.claim is not None:
+            parts.append(("mc", str(self.claim)))
+        return "".join(f"{key}|{value}|" for key, value in parts)
+
+    def __str__(self) -> str:
+        return self.to_lin()
+
+
+def _hand_to_lin(hand: Hand) -> str:
+    """``SKH4579QKAD69C58K``: each suit's letter, then its ranks low to high (as BBO writes)."""
+    out = []
+    for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+        out.append(suit.letter + "".join(c.rank.letter for c in reversed(hand.suit(suit))))
+    return "".join(out)
+
+
+def _call_to_lin(call: Call) -> str:
+    if call.is_pass:
+        return "p"
+    if call.is_double:
+        return "d"
+    if call.is_redouble:
+        return "r"
+    assert call.strain is not None
+    return f"{call.level}{'N' if call.strain.letter == 'NT' else call.strain.letter}"
+
+
+def _parse_hand(text: str, line: int) -> Hand:
+    """A LIN hand: suit letters, each followed by its ranks (``10`` or ``T`` for the ten)."""
+    mask = 0
+    suit: Suit | None = None
+    i = 0
+    text = text.strip()
+    while i < len(text):
+        ch = text[i]
+        up = ch.upper()
+        if up in "SHDC":
+            suit = Suit.find(up)
+            i += 1
+            continue
+        if suit is None:
+            raise ParseError(f"LIN hand {text!r}: a rank before any suit letter", line=line)
+        if text.startswith("10", i):
+            rank, i = Rank.TEN, i + 2
+        else:
+            try:
+                rank = Rank.find(up)
+            except ParseError:
+                raise ParseError(f"LIN hand {text!r}: not a rank {ch!r}", line=line) from None
+            i += 1
+        bit = Card(suit, rank).mask
+        if mask & bit:
+            raise ParseError(f"LIN hand {text!r}: {Card(suit, rank)} twice", line=line)
+        mask |= bit
+    return Hand(mask)
+
+
+def _parse_md(value: str, line: int) -> tuple[Seat, Deal]:
+    value = value.strip()
+    if not value or value[0] not in _DEALER_DIGIT:
+        raise ParseError(
+            f"md|{value}|: the deal starts with the dealer digit 1-4 (S W N E)", line=line
+        )
+    dealer = _DEALER_DIGIT[value[0]]
+    texts = value[1:].split(",")
+    if len(texts) > 4:
+        raise ParseError(f"md|{value}|: more than four hands", line=line)
+    texts += [""] * (4 - len(texts))
+    hands = [_parse_hand(text, line) for text in texts]
+    sizes = [len(hand) for hand in hands]
+    if sizes.count(0) == 1 and sorted(sizes)[1:] == [13, 13, 13]:
+        seen = 0
+        for hand in hands:
+            seen |= hand.mask
+        hands[sizes.index(0)] = Hand(FULL_PACK_MASK & ~seen)
+    by_seat = [Hand(0)] * 4
+    for seat, hand in zip(_LIN_SEATS, hands, strict=True):
+        by_seat[seat] = hand
+    try:
+        deal = Deal(by_seat)
+    except ParseError as err:
+        raise ParseError(f"md|{value}|: {err}", line=line) from None
+    if not deal.is_complete:
+        raise ParseError(f"md|{value}|: the hands do not make a deal of 4 x 13 cards", line=line)
+    return dealer, deal
+
+
+def _parse_call(value: str, line: int) -> tuple[Call, bool]:
+    text = value.strip()
+    alert = text.endswith("!")
+    text = text.rstrip("!").strip()
+    key = text.upper()
+    try:
+        if key in ("P", "PASS"):
+            call = Call.PASS
+        elif key in ("D", "X", "DBL"):
+            call = Call.DOUBLE
+        elif key in ("R", "XX", "RDBL"):
+            call = Call.REDOUBLE
+        else:
+            call = Call.parse(key)
+    except ParseError:
+        raise ParseError(f"mb|{value}|: not a call", line=line) from None
+    return call, alert
+
+
+class _Builder:
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        self.fields: dict[str, object] = {}
+        self.calls: list[Call] = []
+        self.alerts: list[bool] = []
+        self.explanations: dict[int, str] = {}
+        self.play: list[Card] = []
+        self.extra: list[tuple[str, str]] = []
+        self.has_deal = False
+        self.started = False
+
+    def add(self, key: str, value: str, line: int) -> None:
+        self.started = True
+        f = self.fields
+        if key == "pn":
+            names = value.split(",")
+            f["players"] = {
+                seat: name for seat, name in zip(_LIN_SEATS, names, strict=False) if name
+            }
+        elif key == "md":
+            f["dealer"], f["deal"] = _parse_md(value, line)
+            f["line"] = line
+            self.has_deal = True
+        elif key == "sv":
+            vul = _VULNERABILITY.get(value.strip().lower())
+            if vul is None:
+                raise ParseError(f"sv|{value}|: vulnerability is o, n, e or b", line=line)
+            f["vulnerability"] = vul
+        elif key == "ah":
+            f["board_name"] = value
+        elif key == "qx":
+            f["board_id"] = value
+        elif key == "mb":
+            call, alert = _parse_call(value, line)
+            self.calls.append(call)
+            self.alerts.append(alert)
+        elif key == "an":
+            if not self.calls:
+                raise ParseError(f"an|{value}|: an explanation before any call", line=line)
+            self.explanations[len(self.calls) - 1] = value
+        elif key == "pc":
+            try:
+                card = Card.parse(value.strip().upper())
+            except ParseError:
+                raise ParseError(f"pc|{value}|: not a card", line=line) from None
+            self.play.append(card)
+        elif key == "mc":
+            try:
+                f["claim"] = int(value)
+            except ValueError:
+                raise ParseError(f"mc|{value}|: a claim is a number of tricks", line=line) from None
+        elif key in ("pg", "rh"):
+            pass
+        else:
+            self.extra.append((key, value))
+
+    def finish(self, line: int) -> LinGame | None:
+        if not self.started:
+            return None
+        if not self.has_deal:
+            if not self.calls and not self.play and "claim" not in self.fields:
+                self.reset()
+                return None
+            raise ParseError("a LIN deal without its md| command (the hands)", line=line)
+        f = self.fields
+        game = LinGame(
+            deal=f["deal"],  # type: ignore[arg-type]
+            dealer=f["dealer"],  # type: ignore[arg-type]
+            vulnerability=f.get("vulnerability", Vulnerability.NONE),  # type: ignore[arg-type]
+            players=f.get("players", {}),  # type: ignore[arg-type]
+            board_name=f.get("board_name"),  # type: ignore[arg-type]
+            board_id=f.get("board_id"),  # type: ignore[arg-type]
+            calls=self.calls,
+            alerts=self.alerts,
+            explanations=self.explanations,
+            play=self.play,
+            claim=f.get("claim"),  # type: ignore[arg-type]
+            extra=[item for item in self.extra if item[0] != "st"],
+            line=f.get("line"),  # type: ignore[arg-type]
+        )
+        self.reset()
+        return game
+
+
+def _commands(text: str) -> Iterable[tuple[str, str, int]]:
+    """``(key, value, line)`` for each ``key|value|`` command; newlines between commands are ignored."""
+    pos = 0
+    line = 1
+    n = len(text)
+    while pos < n:
+        while pos < n and text[pos] in " \t\r\n":
+            if text[pos] == "\n":
+                line += 1
+            pos += 1
+        if pos >= n:
+            return
+        bar = text.find("|", pos)
+        if bar < 0:
+            raise ParseError(f"a LIN command is key|value|: {text[pos : pos + 20]!r}", line=line)
+        key = text[pos:bar].strip().lower()
+        if not key.isalnum() or len(key) > 3:
+            raise ParseError(f"not a LIN command: {text[pos : bar + 1][:20]!r}", line=line)
+        end = text.find("|", bar + 1)
+        if end < 0:
+            raise ParseError(f"LIN command {key}| has no closing '|'", line=line)
+        value = text[bar + 1 : end]
+        yield key, value.replace("\r", "").replace("\n", ""), line
+        line += value.count("\n")
+        pos = end + 1
+
+
+def loads(text: str) -> list[LinGame]:
+    """Read the deals of a LIN text. A new deal starts at ``qx``, ``pn`` or ``md`` once the
+    current one has its hands."""
+    games: list[LinGame] = []
+    builder = _Builder()
+    line = 1
+    for key, value, line in _commands(text):
+        if key in _STARTERS and builder.has_deal:
+            game = builder.finish(line)
+            if game is not None:
+                games.append(game)
+        builder.add(key, value, line)
+    game = builder.finish(line)
+    if game is not None:
+        games.append(game)
+    return games
+
+
+def load(fp: IO[str]) -> list[LinGame]:
+    """Read the deals of a LIN file opened as text."""
+    return loads(fp.read())
+
+
+def dumps(games: Iterable[LinGame] | LinGame) -> str:
+    """Write deals as LIN, one line each."""
+    items = [games] if isinstance(games, LinGame) else list(games)
+    return "".join(game.to_lin() + "\n" for game in items)
+
+
+def dump(games: Iterable[LinGame] | LinGame, fp: IO[str]) -> None:
+    """Write deals as LIN to a file opened as text."""
+    fp.write(dumps(games))
