@@ -68,6 +68,7 @@ __all__ = [
     "Trick",
     "Revoke",
     "Correction",
+    "Claim",
     "View",
     "DealResult",
     "DealState",
@@ -106,6 +107,31 @@ class Correction:
 
     def __str__(self) -> str:
         return f"correct {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """An agreed claim: the claimer's side takes ``tricks`` of the tricks not yet completed
+    (the trick in progress included) and concedes the rest; the deal ends.
+
+    Whether the other players agree is for the table (people, or robots that check it
+    double-dummy); the engine applies a claim that was agreed.
+
+    >>> Claim.parse("claim 3"), str(Claim(3))
+    (Claim(tricks=3), 'claim 3')
+    """
+
+    tricks: int
+
+    @classmethod
+    def parse(cls, text: str) -> Claim:
+        parts = text.split()
+        if len(parts) == 2 and parts[0].lower() == "claim" and parts[1].isdigit():
+            return cls(int(parts[1]))
+        raise ParseError(f"not a claim: {text!r} (e.g. 'claim 3')")
+
+    def __str__(self) -> str:
+        return f"claim {self.tricks}"
 
 
 # An action is a card, a call, or one of the variants' own small action types.
@@ -318,6 +344,7 @@ class DealState:
         self.tricks: list[Trick] = []
         self._won = [0, 0, 0, 0]
         self.revokes: list[Revoke] = []
+        self._claimed = 0  # tricks the declarer's side took by an agreed claim
         self._effective: list[tuple[Seat, object]] = []
         self._n_callers = len(self.auction_seats())
 
@@ -455,6 +482,8 @@ class DealState:
                 text, Call.parse, Card.parse, "a card is played after the auction"
             )
         if self.phase is Phase.PLAY:
+            if text.strip().lower().startswith("claim"):
+                return Claim.parse(text)
             return self._parse_either(text, Card.parse, Call.parse, "the auction is over")
         raise WrongPhaseError(f"no action is expected now: {text!r}", action=text)
 
@@ -521,9 +550,24 @@ class DealState:
             self._call(actor, action)
         elif type(action) is Correction:
             self._correct(action)
+        elif type(action) is Claim and self.phase is Phase.PLAY:
+            self._claim(actor, action)
         else:
             self._apply_other(actor, action)
         self.history.append((actor, action))
+
+    def _claim(self, seat: Seat, claim: Claim) -> None:
+        """End the play on an agreed claim: ``seat``'s side takes ``claim.tricks`` of the rest."""
+        remaining = 13 - len(self.tricks)
+        if isinstance(claim.tricks, bool) or not 0 <= claim.tricks <= remaining:
+            raise IllegalActionError(
+                f"a claim is of 0 to {remaining} tricks (the tricks still to play): {claim}",
+                action=claim,
+            )
+        mine = claim.tricks if self._is_declarer_side(seat) else remaining - claim.tricks
+        self._claimed = mine
+        self._effective.append((seat, claim))
+        self._finish()
 
     def _apply_other(self, seat: Seat, action: object) -> None:
         """Variants validate and apply their own action types here, appending ``(seat, action)``
@@ -791,7 +835,7 @@ class DealState:
     def declarer_tricks_taken(self) -> int:
         if self.declarer is None:
             return 0
-        return self._won[self.declarer] + self._won[self.dummy]  # type: ignore[index]
+        return self._won[self.declarer] + self._won[self.dummy] + self._claimed  # type: ignore[index]
 
     def _revoke_adjustment(self) -> int:
         """Tricks transferred to the declarer (negative: to the defenders) by Law 64 (CB-V3, CB-V4)."""
