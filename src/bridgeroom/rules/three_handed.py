@@ -1,0 +1,989 @@
+"""Three-handed bridge ("bridge for three", cutthroat): RULES.md TH-1 to TH-23.
+
+Three players, each for himself, sit at a table of four compass seats. For
+each deal the seats are *logical* (TH-5, TH-A3): the dealer, his left-hand
+player, the dummy opposite the dealer, his right-hand player. Nobody calls for
+the dummy; the highest bidder declares and plays the dummy against the other
+two, who defend together for that deal only (TH-8).
+
+    >>> from bridgeroom.rules import Deal, Seat
+    >>> state = ThreeHandedDeal(
+    ...     Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"),
+    ...     players=("Ann", "Bob", "Cy"),
+    ... )
+    >>> state.dummy_seat, state.player_at(Seat.EAST), state.auction_seats()
+    (<Seat.SOUTH: 2>, 'Bob', (<Seat.NORTH: 0>, <Seat.EAST: 1>, <Seat.WEST: 3>))
+    >>> for call in ["1S", "2C", "P", "P"]:
+    ...     state.apply(call)
+    >>> state.contract, state.to_act, state.player_at(state.to_act)
+    (Contract('2CE'), <Seat.WEST: 3>, 'Cy')
+    >>> state.view(Seat.EAST).dummy is None  # nobody sees the dummy before the lead
+    True
+
+The lead and the order of play (TH-9, TH-10, TH-A1): the defender on the
+declarer's left (the next live player clockwise) leads, and the cards go
+declarer -> left defender -> dummy -> right defender, which the engine
+expresses as the ``_play_order`` table rather than by moving hands.
+
+In ``Mode.TABLE`` the irregularities of TH-21 to TH-23 are recorded and may
+be rectified through the actions :class:`CancelBid`, :class:`CancelDouble`,
+:class:`AcceptDouble` and :class:`LookAtDummy` (listed by ``table_actions``);
+``Mode.STRICT`` refuses them with typed errors naming the rule.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import NoReturn, Self
+
+from bridgeroom.errors import BridgeError, IllegalActionError, IllegalCallError, WrongPhaseError
+from bridgeroom.rules.core import CALLS, Call, Card, Deal, Seat, Vulnerability
+from bridgeroom.rules.dealing import (
+    board_dealer,
+    cut,
+    deal_pack,
+    draw_for_deal,
+    make_rng,
+    new_pack,
+    shuffle,
+)
+from bridgeroom.rules.state import DealResult, DealState, Mode, Phase
+
+__all__ = [
+    "AcceptDouble",
+    "CancelBid",
+    "CancelDouble",
+    "DoubleOf",
+    "Irregularity",
+    "LookAtDummy",
+    "ThreeHandedDeal",
+    "ThreeHandedResult",
+    "ThreeHandedTable",
+]
+
+
+# --- the actions of the irregularities (table mode) ---------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CancelBid:
+    """TH-22: an opponent cancels the latest irregular bid (insufficient or out of turn) he may still cancel.
+
+    The bid and every call made after it are withdrawn; the auction resumes with
+    the player whose turn it was, and the offender then makes a legal call in turn.
+    """
+
+    def __str__(self) -> str:
+        return "cancel bid"
+
+
+@dataclass(frozen=True, slots=True)
+class CancelDouble:
+    """TH-21: the doubled player cancels the latest improper double of his bid.
+
+    The double and every call made after it are withdrawn, and for the rest of
+    the auction nobody may double that player's bids (TH-A9).
+    """
+
+    def __str__(self) -> str:
+        return "cancel double"
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptDouble:
+    """TH-21: the doubled player lets the improper doubles of his bid stand (as calling on does)."""
+
+    def __str__(self) -> str:
+        return "accept double"
+
+
+@dataclass(frozen=True, slots=True)
+class LookAtDummy:
+    """TH-23: the acting player has looked at the dummy during the auction; his remaining calls are passes."""
+
+    def __str__(self) -> str:
+        return "look at dummy"
+
+
+@dataclass(frozen=True, slots=True)
+class DoubleOf:
+    """A double of the bid at index ``number`` of ``calls``; of an earlier bid it is improper (TH-21).
+
+    >>> DoubleOf(2)
+    DoubleOf(number=2)
+    >>> str(DoubleOf(2))
+    'X of call 2'
+    """
+
+    number: int
+
+    def __str__(self) -> str:
+        return f"X of call {self.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Immunity:
+    """Effective-record marker: doubles of this seat's bids were cancelled (TH-21, TH-A9)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Recall:
+    """Effective-record marker: this seat's bid was cancelled; his next call must be legal and in turn (TH-22)."""
+
+
+# Records that stay when a cancellation withdraws the calls after an irregularity:
+# what happened at the table (a look at the dummy, an immunity) is not undone by it.
+_PERSISTENT = (LookAtDummy, _Immunity)
+
+_TABLE_WORDS: dict[str, object] = {
+    "cancel bid": CancelBid(),
+    "cancel double": CancelDouble(),
+    "accept double": AcceptDouble(),
+    "look at dummy": LookAtDummy(),
+}
+_DOUBLE_OF = re.compile(r"x of call (\d+)")
+
+
+@dataclass(frozen=True, slots=True)
+class Irregularity:
+    """An irregular call that may still be cancelled (TH-21 double, TH-22 bid).
+
+    ``number`` is its index in ``calls``; ``reasons`` say what was irregular
+    (``out of turn``, ``insufficient``, ``own bid``, ``repeated``,
+    ``not the last bid``, ``protected``); ``may_cancel`` who may cancel it: the
+    doubled player for a double, the offender's two opponents for a bid.
+    ``answered`` holds the opponents who have called over an irregular bid;
+    ``position`` is its index in the effective record.
+    """
+
+    rule: str
+    seat: Seat
+    call: Call
+    number: int
+    reasons: tuple[str, ...]
+    may_cancel: tuple[Seat, ...]
+    target: Seat | None = None
+    answered: frozenset[Seat] = frozenset()
+    position: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.call} ({', '.join(self.reasons)}; {self.rule})"
+
+
+# --- the result ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ThreeHandedResult(DealResult):
+    """The outcome of a three-handed deal, for the per-player scorer (TH-12 to TH-17).
+
+    ``players`` are the names of the dealer, his left- and his right-hand
+    player; the dummy is the seat opposite the dealer. ``tricks`` counts the
+    tricks of declarer and dummy together (TH-10), after any revoke
+    adjustment (TH-11).
+    """
+
+    players: tuple[str, str, str] = ("", "", "")
+    pack: int = 1
+    vulnerable: frozenset[str] = frozenset()
+
+    @property
+    def dummy(self) -> Seat:
+        """TH-4: the hand opposite the dealer."""
+        return self.dealer.partner
+
+    @property
+    def seats(self) -> dict[Seat, str]:
+        """The three live seats and their players."""
+        d = self.dealer
+        return dict(zip((d, d.lho, d.rho), self.players, strict=True))
+
+    def player_at(self, seat: Seat) -> str | None:
+        """The player at ``seat`` (``None`` for the dummy)."""
+        return self.seats.get(seat)
+
+    @property
+    def defenders(self) -> tuple[Seat, Seat] | None:
+        """The left and the right defender (TH-9, TH-10); ``None`` for a passed-out deal."""
+        if self.declarer is None:
+            return None
+        return _defenders(self.dealer, self.declarer)
+
+    @property
+    def declarer_name(self) -> str | None:
+        return None if self.declarer is None else self.seats[self.declarer]
+
+    @property
+    def defender_names(self) -> tuple[str, str] | None:
+        pair = self.defenders
+        if pair is None:
+            return None
+        seats = self.seats
+        return (seats[pair[0]], seats[pair[1]])
+
+    @property
+    def declarer_vulnerable(self) -> bool:
+        """TH-17: the declarer's own vulnerability governs the deal's score."""
+        return self.declarer_name in self.vulnerable
+
+
+def _defenders(dealer: Seat, declarer: Seat) -> tuple[Seat, Seat]:
+    """TH-9, TH-A1: the next live player clockwise after declarer, and the other one."""
+    dummy = dealer.partner
+    left = declarer.lho
+    if left == dummy:
+        left = left.lho
+    right = next(s for s in (dealer, dealer.lho, dealer.rho) if s not in (declarer, left))
+    return left, right
+
+
+# --- the deal --------------------------------------------------------------------
+
+
+class ThreeHandedDeal(DealState):
+    """One deal of three-handed bridge (TH-4 to TH-11, TH-21 to TH-23).
+
+    ``players`` names the dealer, his left- and his right-hand player (or maps
+    the three live seats to names); by default the players are named after
+    their seats. ``pack`` (1 or 2) records which of the two packs was dealt
+    (TH-1). ``vulnerable`` names the vulnerable players (TH-17; public
+    information for the auction, used by the scorer). ``vulnerability`` (by
+    compass side) is kept for the shared interface and means nothing here.
+    """
+
+    rules_name = "three-handed"
+
+    def __init__(
+        self,
+        deal: Deal | str,
+        dealer: Seat | str = Seat.NORTH,
+        vulnerability: Vulnerability | str = Vulnerability.NONE,
+        *,
+        mode: Mode | str = Mode.STRICT,
+        players: Sequence[str] | Mapping[Seat, str] | None = None,
+        pack: int = 1,
+        vulnerable: Iterable[str] = (),
+    ) -> None:
+        super().__init__(deal, dealer, vulnerability, mode=mode)
+        live = self.auction_seats()
+        if players is None:
+            names: tuple[str, ...] = tuple(s.letter for s in live)
+        elif isinstance(players, Mapping):
+            if set(players) != set(live):
+                raise BridgeError(
+                    f"the players sit at the three live seats {'/'.join(s.letter for s in live)}, "
+                    f"not {'/'.join(str(s) for s in players)} (TH-4)"
+                )
+            names = tuple(players[s] for s in live)
+        elif isinstance(players, str):
+            raise BridgeError(f"players are three names, not the string {players!r} (TH-1)")
+        else:
+            names = tuple(players)
+        if len(names) != 3 or len(set(names)) != 3 or not all(n.strip() for n in names):
+            raise BridgeError(
+                f"three-handed bridge has three players with distinct names: {names} (TH-1)"
+            )
+        if pack not in (1, 2):
+            raise BridgeError(f"the two packs are numbered 1 and 2, not {pack} (TH-1)")
+        vulnerable_names = frozenset(vulnerable)
+        if not vulnerable_names <= set(names):
+            raise BridgeError(
+                f"vulnerable players must be players: {sorted(vulnerable_names - set(names))} (TH-17)"
+            )
+        #: The live seats and their players' names.
+        self.players: dict[Seat, str] = dict(zip(live, names, strict=True))
+        self.pack = pack
+        self.vulnerable = vulnerable_names
+
+    # --- seats and players -------------------------------------------------------
+
+    @property
+    def dummy_seat(self) -> Seat:
+        """TH-4: the hand opposite the dealer."""
+        return self.dealer.partner
+
+    @property
+    def player_names(self) -> tuple[str, str, str]:
+        """The dealer's, his left- and his right-hand player's names."""
+        d = self.dealer
+        p = self.players
+        return (p[d], p[d.lho], p[d.rho])
+
+    def player_at(self, seat: Seat) -> str | None:
+        """The player at ``seat``; ``None`` for the dummy."""
+        return self.players.get(seat)
+
+    def seat_of(self, name: str) -> Seat:
+        """The seat of the player called ``name``."""
+        for seat, player in self.players.items():
+            if player == name:
+                return seat
+        raise BridgeError(f"no player is called {name!r}: {', '.join(self.players.values())}")
+
+    @property
+    def left_defender(self) -> Seat | None:
+        """TH-9: the defender on the declarer's left, who leads."""
+        return None if self.declarer is None else _defenders(self.dealer, self.declarer)[0]
+
+    @property
+    def right_defender(self) -> Seat | None:
+        return None if self.declarer is None else _defenders(self.dealer, self.declarer)[1]
+
+    @property
+    def barred(self) -> frozenset[Seat]:
+        """TH-23: the players who looked at the dummy; their remaining calls are passes."""
+        return frozenset(self._barred)
+
+    @property
+    def protected(self) -> frozenset[Seat]:
+        """TH-21, TH-A9: the players whose bids nobody may double for the rest of the auction."""
+        return frozenset(self._immune)
+
+    @property
+    def irregularities(self) -> tuple[Irregularity, ...]:
+        """The irregular calls that may still be cancelled, oldest first."""
+        return tuple(self._open)
+
+    # --- the hooks of DealState ------------------------------------------------
+
+    def _reset(self) -> None:
+        super()._reset()
+        self.dummy = self.dealer.partner
+        self._barred: set[Seat] = set()
+        self._immune: set[Seat] = set()
+        self._recall: Seat | None = None
+        self._open: list[Irregularity] = []
+
+    def _clone_extra(self, new: Self) -> None:
+        new._barred = set(self._barred)
+        new._immune = set(self._immune)
+        new._open = list(self._open)
+        new.players = dict(self.players)
+
+    def auction_seats(self) -> tuple[Seat, ...]:
+        """TH-6: the dealer, his left-hand player, his right-hand player; nobody calls for the dummy."""
+        d = self.dealer
+        return (d, d.lho, d.rho)
+
+    def _next_caller(self, seat: Seat) -> Seat:
+        nxt = Seat((seat + 1) & 3)
+        return Seat((nxt + 1) & 3) if nxt == self.dealer.partner else nxt
+
+    def _team(self, seat: Seat) -> int:
+        """TH-6: each bids for himself."""
+        return int(seat)
+
+    def may_double(self, caller: Seat, bidder: Seat) -> bool:
+        """TH-6: any other player doubles the last bid, unless its bidder cancelled an improper double (TH-21)."""
+        return caller != bidder and bidder not in self._immune
+
+    def may_redouble(self, caller: Seat, bidder: Seat) -> bool:
+        """TH-6: only the player whose bid was doubled redoubles."""
+        return caller == bidder
+
+    def _dummy_seat(self) -> Seat:
+        return self.dealer.partner
+
+    def _play_order(self) -> tuple[Seat, Seat, Seat, Seat]:
+        """TH-10: declarer -> left defender -> dummy -> right defender -> declarer."""
+        assert self.declarer is not None
+        declarer = self.declarer
+        left, right = _defenders(self.dealer, declarer)
+        order = [declarer, declarer, declarer, declarer]
+        order[declarer] = left
+        order[left] = self.dealer.partner
+        order[self.dealer.partner] = right
+        order[right] = declarer
+        return (order[0], order[1], order[2], order[3])
+
+    def hands_visible_to(self, seat: Seat) -> tuple[Seat, ...]:
+        """TH-4, TH-10: nobody sees the dummy before the opening lead (not even the declarer); all do after it."""
+        if self.phase is Phase.DONE:
+            return tuple(Seat)
+        dummy = self.dealer.partner
+        if self._lead_made():
+            return (dummy,) if seat == dummy else (seat, dummy)
+        return () if seat == dummy else (seat,)
+
+    def _legal_calls(self) -> tuple[Call, ...]:
+        if self._turn in self._barred:
+            return (CALLS[0],)
+        return super()._legal_calls()
+
+    def _view_extra(self, seat: Seat) -> dict[str, object]:
+        return {
+            "players": dict(self.players),
+            "pack": self.pack,
+            "vulnerable": tuple(sorted(self.vulnerable)),
+            "barred": tuple(sorted(self._barred)),
+            "protected": tuple(sorted(self._immune)),
+            "irregularities": tuple(self._open),
+        }
+
+    # --- the auction ------------------------------------------------------------
+
+    def _faults(self, seat: Seat, call: Call) -> tuple[str, ...]:
+        """What is irregular about ``seat`` making ``call`` now (empty: a proper call)."""
+        faults: list[str] = []
+        if seat != self._turn:
+            faults.append("out of turn")
+        idx = call.index
+        if idx >= 3:
+            if idx <= self._last_bid:
+                faults.append("insufficient")
+        elif idx == 1:
+            bidder = self._last_bidder
+            if bidder == seat:
+                faults.append("own bid")
+            if self._doubled:
+                faults.append("repeated")
+            if bidder is not None and bidder != seat and bidder in self._immune:
+                faults.append("protected")
+        elif idx == 2 and (self._doubled != 1 or self._last_bidder != seat):
+            faults.append("improper redouble")
+        return tuple(faults)
+
+    def _check_caller(self, seat: Seat, call: Call | DoubleOf) -> None:
+        if self.phase is not Phase.AUCTION:
+            raise WrongPhaseError(
+                f"the auction is over; {seat} may not call {call}", action=call, rule="TH-7"
+            )
+        if seat == self.dealer.partner:
+            raise IllegalCallError(
+                f"{seat} is the dummy's seat: nobody calls for the dummy ({call})",
+                action=call,
+                rule="TH-4",
+            )
+        if seat in self._barred and not (type(call) is Call and call.is_pass):
+            raise IllegalCallError(
+                f"{seat} looked at the dummy and is barred from the auction: only a pass, not {call}",
+                action=call,
+                rule="TH-23",
+            )
+
+    def _refuse(self, seat: Seat, call: Call | DoubleOf, faults: tuple[str, ...]) -> NoReturn:
+        """Raise the error for an irregular call that is not to be recorded."""
+        bidder = self._last_bidder
+        if "out of turn" in faults:
+            rule = "TH-22" if type(call) is Call and call.is_bid else "TH-6"
+            raise IllegalCallError(
+                f"{seat} may not call now; it is {self._turn}'s turn: {call}",
+                action=call,
+                rule=rule,
+            )
+        if "insufficient" in faults:
+            raise IllegalCallError(
+                f"{call} is insufficient: the last bid is {CALLS[self._last_bid]}",
+                action=call,
+                rule="TH-22",
+            )
+        if "improper redouble" in faults:
+            raise IllegalCallError(
+                f"{seat} may not redouble: only the player whose bid was doubled redoubles it, "
+                "and only once",
+                action=call,
+                rule="TH-6",
+            )
+        if "protected" in faults:
+            raise IllegalCallError(
+                f"{seat} may not double {bidder}: {bidder} cancelled an improper double, so nobody "
+                "may double his bids in this auction",
+                action=call,
+                rule="TH-21",
+            )
+        reason = {
+            "own bid": "it is his own bid",
+            "repeated": "it is already doubled",
+            "not the last bid": "it is not the last bid",
+        }
+        why = next(reason[f] for f in faults if f in reason)
+        raise IllegalCallError(
+            f"{seat} may not double that bid: {why} ({call})", action=call, rule="TH-21"
+        )
+
+    def _call(self, seat: Seat, call: Call) -> None:
+        self._check_caller(seat, call)
+        if call.index == 1 and self._last_bidder is None:
+            raise IllegalCallError(
+                f"{seat} may not double: there is no bid to double", action=call, rule="TH-6"
+            )
+        faults = self._faults(seat, call)
+        if not faults:
+            super()._call(seat, call)
+            self._note_call(seat)
+            self._after_any_call(seat)
+            return
+        idx = call.index
+        if idx == 0 or idx == 2 or self.mode is Mode.STRICT:
+            self._refuse(seat, call, faults)
+        if self._recall == seat:
+            raise IllegalCallError(
+                f"{seat}'s irregular bid was cancelled: he must now make a legal call in turn ({call}, {', '.join(faults)})",
+                action=call,
+                rule="TH-22",
+            )
+        position = len(self._effective)
+        number = len(self.calls)
+        if idx >= 3:
+            item = Irregularity(
+                "TH-22",
+                seat,
+                call,
+                number,
+                faults,
+                tuple(s for s in self.auction_seats() if s != seat),
+                position=position,
+            )
+            self._last_bid = idx
+            self._last_bidder = seat
+            self._doubled = 0
+            self._doubler = None
+            key = (int(seat), call.strain)
+            if key not in self._first_namer:
+                self._first_namer[key] = seat  # type: ignore[index]
+        else:
+            target = self._last_bidder
+            assert target is not None
+            item = Irregularity(
+                "TH-21", seat, call, number, faults, (target,), target, position=position
+            )
+            if self._doubled == 0:
+                self._doubled = 1
+                self._doubler = seat
+        self._passes = 0
+        self.calls.append((seat, call))
+        self._effective.append((seat, call))
+        self._note_call(seat)
+        self._open.append(item)
+        self._after_call(seat)
+        self._after_any_call(seat)
+
+    def _double_of(self, seat: Seat, action: DoubleOf) -> None:
+        """A double naming its bid (TH-21: a double of a bid that is not the last bid is improper)."""
+        self._check_caller(seat, action)
+        number = action.number
+        if not 0 <= number < len(self.calls) or not self.calls[number][1].is_bid:
+            raise IllegalCallError(
+                f"call {number} of the auction is not a bid: there is nothing to double ({action})",
+                action=action,
+                rule="TH-6",
+            )
+        last = max(i for i, (_, c) in enumerate(self.calls) if c.is_bid)
+        if number == last:
+            self._call(seat, CALLS[1])
+            return
+        target = self.calls[number][0]
+        faults = [*(["out of turn"] if seat != self._turn else []), "not the last bid"]
+        if target == seat:
+            faults.append("own bid")
+        if self.mode is Mode.STRICT:
+            self._refuse(seat, action, tuple(faults))
+        if self._recall == seat:
+            raise IllegalCallError(
+                f"{seat}'s irregular bid was cancelled: he must now make a legal call in turn ({action})",
+                action=action,
+                rule="TH-22",
+            )
+        item = Irregularity(
+            "TH-21",
+            seat,
+            CALLS[1],
+            len(self.calls),
+            tuple(faults),
+            (target,),
+            target,
+            position=len(self._effective),
+        )
+        self._passes = 0
+        self.calls.append((seat, CALLS[1]))
+        self._effective.append((seat, action))
+        self._note_call(seat)
+        self._open.append(item)
+        self._after_call(seat)
+        self._after_any_call(seat)
+
+    def _note_call(self, seat: Seat) -> None:
+        """A call by ``seat`` answers the open irregularities: TH-22 (called over) and TH-21 (called on)."""
+        if not self._open:
+            return
+        kept: list[Irregularity] = []
+        for item in self._open:
+            if item.rule == "TH-22":
+                if seat != item.seat:
+                    answered = item.answered | {seat}
+                    if len(answered) == 2:
+                        continue  # both opponents called over it: it stands
+                    item = Irregularity(
+                        item.rule,
+                        item.seat,
+                        item.call,
+                        item.number,
+                        item.reasons,
+                        item.may_cancel,
+                        item.target,
+                        answered,
+                        item.position,
+                    )
+            elif item.target == seat:
+                continue  # the doubled player called on: the double stands
+            kept.append(item)
+        self._open = kept
+
+    def _after_any_call(self, seat: Seat) -> None:
+        if self._recall == seat:
+            self._recall = None
+        if self.phase is not Phase.AUCTION:
+            self._open = []  # whatever is still open stands once the auction is closed
+            self._recall = None
+
+    # --- table-mode actions ---------------------------------------------------------
+
+    def parse_action(self, text: str) -> object:
+        """Also the table-mode actions: ``cancel bid``, ``cancel double``, ``accept double``,
+        ``look at dummy`` and ``X of call N``.
+
+        >>> from bridgeroom.rules import Deal
+        >>> state = ThreeHandedDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
+        >>> state.parse_action("Look at dummy"), state.parse_action("x of call 0")
+        (LookAtDummy(), DoubleOf(number=0))
+        """
+        key = " ".join(text.strip().lower().replace("-", " ").replace("_", " ").split())
+        if key in _TABLE_WORDS:
+            return _TABLE_WORDS[key]
+        match = _DOUBLE_OF.fullmatch(key)
+        if match:
+            return DoubleOf(int(match.group(1)))
+        return super().parse_action(text)
+
+    def _apply_other(self, seat: Seat, action: object) -> None:
+        if isinstance(action, DoubleOf):
+            self._double_of(seat, action)
+        elif isinstance(action, CancelBid):
+            self._cancel_bid(seat, action)
+        elif isinstance(action, CancelDouble):
+            self._cancel_double(seat, action)
+        elif isinstance(action, AcceptDouble):
+            self._accept_double(seat, action)
+        elif isinstance(action, LookAtDummy):
+            self._look(seat, action)
+        else:
+            super()._apply_other(seat, action)
+
+    def _apply_out_of_turn(self, action: object, seat: Seat) -> None:
+        """Table-mode actions by any player; in table mode, irregular bids and doubles out of turn (TH-21, TH-22)."""
+        if self.phase is Phase.DONE:
+            raise WrongPhaseError(f"the deal is over: {action!r}", action=action)
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        elif isinstance(action, int) and not isinstance(action, bool):
+            action = self.action_from_id(action)
+        if type(action) is Call and self.phase is Phase.AUCTION:
+            self._call(seat, action)
+        elif type(action) in (DoubleOf, CancelBid, CancelDouble, AcceptDouble, LookAtDummy):
+            self._apply_other(seat, action)
+        else:
+            super()._apply_out_of_turn(action, seat)
+        self.history.append((seat, action))
+
+    def _apply_effective(self, seat: Seat, action: object) -> None:
+        kind = type(action)
+        if kind is _Immunity:
+            self._immune.add(seat)
+            self._effective.append((seat, action))
+        elif kind is _Recall:
+            self._recall = seat
+            self._effective.append((seat, action))
+        else:
+            super()._apply_effective(seat, action)
+
+    def _require_table(self, seat: Seat, action: object, rule: str) -> None:
+        if self.mode is not Mode.TABLE:
+            raise IllegalActionError(
+                f"{action!s} is a rectification of table mode; strict mode admits no irregularity",
+                action=action,
+                rule=rule,
+            )
+        if self.phase is not Phase.AUCTION:
+            raise WrongPhaseError(
+                f"{action!s}: the auction is over",
+                action=action,
+                rule="TH-A10" if rule == "TH-23" else rule,
+            )
+        if seat == self.dealer.partner:
+            raise IllegalActionError(
+                f"{seat} is the dummy's seat; nobody acts for it ({action!s})",
+                action=action,
+                rule="TH-4",
+            )
+
+    def _cancel_bid(self, seat: Seat, action: CancelBid) -> None:
+        self._require_table(seat, action, "TH-22")
+        for item in reversed(self._open):
+            if item.rule == "TH-22" and seat in item.may_cancel:
+                self._rollback(item.position, [(item.seat, _Recall())])
+                return
+        raise IllegalActionError(
+            f"{seat} has no irregular bid of an opponent to cancel (both opponents have called over it, "
+            "or there is none)",
+            action=action,
+            rule="TH-22",
+        )
+
+    def _cancel_double(self, seat: Seat, action: CancelDouble) -> None:
+        self._require_table(seat, action, "TH-21")
+        for item in reversed(self._open):
+            if item.rule == "TH-21" and item.target == seat:
+                self._rollback(item.position, [(seat, _Immunity())])
+                return
+        raise IllegalActionError(
+            f"{seat} has no improper double of his bid to cancel (he has called on, or there is none)",
+            action=action,
+            rule="TH-21",
+        )
+
+    def _accept_double(self, seat: Seat, action: AcceptDouble) -> None:
+        self._require_table(seat, action, "TH-21")
+        kept = [i for i in self._open if not (i.rule == "TH-21" and i.target == seat)]
+        if len(kept) == len(self._open):
+            raise IllegalActionError(
+                f"{seat} has no improper double of his bid to accept", action=action, rule="TH-21"
+            )
+        self._open = kept
+        self._effective.append((seat, action))
+
+    def _look(self, seat: Seat, action: LookAtDummy) -> None:
+        self._require_table(seat, action, "TH-23")
+        if seat in self._barred:
+            raise IllegalActionError(
+                f"{seat} has already looked at the dummy and is barred", action=action, rule="TH-23"
+            )
+        self._barred.add(seat)
+        self._effective.append((seat, action))
+
+    def _rollback(self, position: int, markers: list[tuple[Seat, object]]) -> None:
+        """Withdraw the effective record from ``position`` on, keeping what cannot be withdrawn."""
+        effective = self._effective
+        kept = [r for r in effective[position:] if isinstance(r[1], _PERSISTENT)]
+        records = effective[:position] + kept + markers
+        history = self.history
+        self._reset()
+        for seat, action in records:
+            self._apply_effective(seat, action)
+        self.history = history
+
+    def table_actions(self, seat: Seat | None = None) -> list[object]:
+        """Table mode: the rectifications ``seat`` (default: the seat to act) may make now.
+
+        In the auction: :class:`CancelBid` (an opponent's irregular bid, TH-22),
+        :class:`CancelDouble` and :class:`AcceptDouble` (an improper double of
+        his bid, TH-21), :class:`LookAtDummy` (TH-23). In the play: the
+        corrections of a revoke (TH-11).
+        """
+        if self.mode is not Mode.TABLE:
+            return []
+        who = self.to_act if seat is None else seat
+        if self.phase is Phase.PLAY:
+            return super().table_actions() if who == self.to_act else []
+        if self.phase is not Phase.AUCTION or who is None or who == self.dealer.partner:
+            return []
+        out: list[object] = []
+        if any(i.rule == "TH-22" and who in i.may_cancel for i in self._open):
+            out.append(CancelBid())
+        if any(i.rule == "TH-21" and i.target == who for i in self._open):
+            out.extend((CancelDouble(), AcceptDouble()))
+        if who not in self._barred:
+            out.append(LookAtDummy())
+        return out
+
+    def table_actions_by_seat(self) -> dict[Seat, list[object]]:
+        """``table_actions`` of each live seat."""
+        return {seat: self.table_actions(seat) for seat in self.auction_seats()}
+
+    # --- the result -----------------------------------------------------------------
+
+    @property
+    def result(self) -> ThreeHandedResult | None:
+        base = super().result
+        if base is None:
+            return None
+        return ThreeHandedResult(
+            base.deal,
+            base.dealer,
+            base.vulnerability,
+            base.contract,
+            base.tricks,
+            base.tricks_taken,
+            base.adjustment,
+            players=self.player_names,
+            pack=self.pack,
+            vulnerable=self.vulnerable,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}({self.deal.to_pbn()!r}, dealer={self.dealer.letter!r}, "
+            f"players={self.player_names!r}, pack={self.pack})"
+            f" # {len(self.history)} actions, {self.phase.value}"
+        )
+
+
+# --- the table: draw, seats, packs, the deal passing -------------------------------
+
+
+@dataclass(frozen=True)
+class ThreeHandedTable:
+    """Three players around the table, and whose deal it is (TH-1 to TH-3, TH-5).
+
+    ``players`` are in clockwise order; ``dealer`` deals deal ``number``. The
+    dealer's compass seat turns with the deal number as on duplicate boards
+    (deal 1 N, 2 E, 3 S, 4 W, ...); his left-hand player sits at his left,
+    the dummy opposite him, his right-hand player at his right (TH-5, TH-A3).
+    Odd deals use pack 1, even deals pack 2 (TH-1).
+
+    >>> table = ThreeHandedTable(("Ann", "Bob", "Cy"), "Ann")
+    >>> table.seating, table.pack
+    ({<Seat.NORTH: 0>: 'Ann', <Seat.EAST: 1>: 'Bob', <Seat.WEST: 3>: 'Cy'}, 1)
+    >>> table.next()
+    ThreeHandedTable(players=('Ann', 'Bob', 'Cy'), dealer='Bob', number=2)
+    >>> table.next().seating, table.next().pack
+    ({<Seat.EAST: 1>: 'Bob', <Seat.SOUTH: 2>: 'Cy', <Seat.NORTH: 0>: 'Ann'}, 2)
+    """
+
+    players: tuple[str, str, str]
+    dealer: str
+    number: int = 1
+
+    def __post_init__(self) -> None:
+        names = tuple(self.players)
+        if len(names) != 3 or len(set(names)) != 3 or not all(str(n).strip() for n in names):
+            raise BridgeError(
+                f"three-handed bridge has three players with distinct names: {names} (TH-1)"
+            )
+        object.__setattr__(self, "players", names)
+        if self.dealer not in names:
+            raise BridgeError(
+                f"the dealer {self.dealer!r} is not one of the players {names} (TH-2)"
+            )
+        if self.number < 1:
+            raise BridgeError(f"deals are numbered from 1: {self.number}")
+
+    @classmethod
+    def draw(
+        cls, players: Sequence[str], rng: random.Random | None = None
+    ) -> tuple[ThreeHandedTable, list[tuple[str, Card]]]:
+        """TH-2: each draws a card; the highest deals, the second-highest sits at his left.
+
+        Returns the table and the draws (in the order of ``players``).
+
+        >>> table, draws = ThreeHandedTable.draw(["Ann", "Bob", "Cy"], random.Random(5))
+        >>> best = sorted(draws, key=lambda d: (d[1].rank, d[1].suit), reverse=True)
+        >>> table.players == tuple(name for name, _ in best) and table.dealer == best[0][0]
+        True
+        """
+        if len(players) != 3:
+            raise BridgeError(f"three-handed bridge has three players, not {len(players)} (TH-1)")
+        draws, dealer = draw_for_deal(players, rng)
+        ranked = sorted(draws, key=lambda d: (d[1].rank, d[1].suit), reverse=True)
+        assert ranked[0][0] == dealer
+        order = (ranked[0][0], ranked[1][0], ranked[2][0])
+        return cls(order, dealer), draws
+
+    @property
+    def _index(self) -> int:
+        return self.players.index(self.dealer)
+
+    @property
+    def lho(self) -> str:
+        """The dealer's left-hand player: he shuffles (TH-3) and deals next (TH-5)."""
+        return self.players[(self._index + 1) % 3]
+
+    @property
+    def rho(self) -> str:
+        """The dealer's right-hand player: he cuts (TH-3)."""
+        return self.players[(self._index + 2) % 3]
+
+    @property
+    def pack(self) -> int:
+        """TH-1: the two packs are used alternately."""
+        return 1 if self.number % 2 else 2
+
+    @property
+    def dealer_seat(self) -> Seat:
+        return board_dealer(self.number)
+
+    @property
+    def dummy_seat(self) -> Seat:
+        """TH-4: opposite the dealer."""
+        return self.dealer_seat.partner
+
+    @property
+    def seating(self) -> dict[Seat, str]:
+        """The live seats of this deal, dealer first, then his left- and right-hand players."""
+        d = self.dealer_seat
+        return {d: self.dealer, d.lho: self.lho, d.rho: self.rho}
+
+    def next(self) -> ThreeHandedTable:
+        """TH-5, TH-7: the deal passes to the left (after a passed-out deal too)."""
+        return ThreeHandedTable(self.players, self.lho, self.number + 1)
+
+    def start(
+        self,
+        deal: Deal | str,
+        *,
+        mode: Mode | str = Mode.STRICT,
+        vulnerable: Iterable[str] = (),
+    ) -> ThreeHandedDeal:
+        """The deal state of these cards at this table."""
+        return ThreeHandedDeal(
+            deal,
+            self.dealer_seat,
+            mode=mode,
+            players=(self.dealer, self.lho, self.rho),
+            pack=self.pack,
+            vulnerable=vulnerable,
+        )
+
+    def deal_from(
+        self,
+        pack: Sequence[Card],
+        cut_at: int,
+        *,
+        mode: Mode | str = Mode.STRICT,
+        vulnerable: Iterable[str] = (),
+    ) -> ThreeHandedDeal:
+        """TH-3, TH-4: the pack as shuffled (by the left-hand player, then the dealer if he
+        likes) is cut by the right-hand player after ``cut_at`` cards and dealt one card at a
+        time clockwise from the dealer's left, the dummy's hand included.
+
+        >>> state = ThreeHandedTable(("Ann", "Bob", "Cy"), "Ann").deal_from(new_pack(), 5)
+        >>> state.hand(Seat.EAST)  # C2..C6 go under; E, at N's left, gets C7, CJ, D2, D6, ...
+        Hand('Q84.K95.AT62.J73')
+        """
+        return self.start(
+            deal_pack(cut(pack, cut_at), self.dealer_seat), mode=mode, vulnerable=vulnerable
+        )
+
+    def deal(
+        self,
+        rng: random.Random | None = None,
+        *,
+        seed: int | str | None = None,
+        dealer_shuffles: bool = False,
+        mode: Mode | str = Mode.STRICT,
+        vulnerable: Iterable[str] = (),
+    ) -> ThreeHandedDeal:
+        """TH-3: a random shuffle by the left-hand player (and one by the dealer when
+        ``dealer_shuffles``), a random cut by the right-hand player, then :meth:`deal_from`.
+
+        >>> state = ThreeHandedTable(("Ann", "Bob", "Cy"), "Cy", 4).deal(seed=1)
+        >>> state.dealer, state.dummy_seat, state.pack, state.player_names
+        (<Seat.WEST: 3>, <Seat.EAST: 1>, 2, ('Cy', 'Ann', 'Bob'))
+        """
+        generator = rng if rng is not None else make_rng(seed)
+        pack = shuffle(new_pack(), generator)
+        if dealer_shuffles:
+            pack = shuffle(pack, generator)
+        return self.deal_from(pack, generator.randint(4, 48), mode=mode, vulnerable=vulnerable)
