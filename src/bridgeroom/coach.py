@@ -1,0 +1,424 @@
+"""The mini-bridge coach: which contract should the declarer name? (MB-13, MB-A7; advice, not a rule)
+
+The declarer knows his own hand, the four announced counts and dummy's suit
+lengths (MB-5, MB-A1). From these the seed's advice reads:
+
+* the **balance** is the points of the declaring pair (own + partner's);
+* a **fit** is a suit with 8 or more cards between the two hands: play in a
+  fit, otherwise in no trumps (a fit in hearts or spades first: game there
+  needs 10 tricks, in clubs or diamonds 11);
+* the level comes from the balance: under 25 a part-score, 25 to 31 a game
+  (five of a minor only with 28 or more, else 3NT), 32 to 36 a small slam, 37
+  or more a grand slam (half-open intervals, MB-A7).
+
+Where the seed gives no level for a part-score, the coach takes the French
+table of [FR-MB]: 20-22 points level 1, 23-24 level 2.
+
+    >>> advice = advise(Hand("AKQ.JT9.876.5432"), partner_points=15, dummy_lengths=(5, 3, 3, 2))
+    >>> advice.balance, [str(f) for f in advice.fits], advice.contract
+    (25, ['S 8 (3+5)'], Contract('4S'))
+    >>> print(advice.reason)
+    Your side has 25 points: your 10 and your partner's 15. You have a fit in spades: 8 cards together. Play with spades as trumps. With 25 to 31 points, bid a game: 4♠ needs 10 tricks.
+    >>> print(advise(Hand("AKQ.JT9.876.5432"), 15, (5, 3, 3, 2), lang="ru").reason)
+    У вашей линии 25 очков: ваши 10 и 15 у партнёра. У вас фит в пиках: 8 карт на двоих. Играйте с козырем пики. С 25–31 очком назначайте гейм: в 4♠ нужно взять 10 взяток.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from bridgeroom.errors import BridgeError, ParseError
+from bridgeroom.rules import (
+    Contract,
+    Hand,
+    Phase,
+    Seat,
+    Strain,
+    Suit,
+    View,
+    choose_declarer,
+)
+from bridgeroom.rules.minibridge import MAX_HCP
+
+__all__ = [
+    "LANGUAGES",
+    "MESSAGES",
+    "Advice",
+    "Fit",
+    "advise",
+    "advise_counts",
+    "coach",
+]
+
+# --- the catalogue of messages ----------------------------------------------------------------
+
+MESSAGES: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "balance": "Your side has {balance} points: your {own} and your partner's {partner}.",
+        "fit": "You have a fit in {suit}: {total} cards together.",
+        "fits": "You have fits in {suits}.",
+        "no_fit": "You have no fit (no suit with 8 cards together), so play in no trumps.",
+        "trumps": "Play with {suit} as trumps.",
+        "major_first": "Hearts and spades come first: game there needs 10 tricks, in a minor 11.",
+        "partscore": "With fewer than 25 points, bid a part-score: {contract} needs {tricks} tricks.",
+        "game": "With 25 to 31 points, bid a game: {contract} needs {tricks} tricks.",
+        "minor_3nt": (
+            "Five {suit} would need 11 tricks and at least 28 points; with {balance} points "
+            "choose 3NT, a game that needs only 9 tricks."
+        ),
+        "small_slam": "With 32 to 36 points, bid a small slam: {contract} needs 12 tricks.",
+        "grand_slam": "With 37 points or more, bid a grand slam: {contract} needs all 13 tricks.",
+        "label_balance": "Balance",
+        "label_fits": "Fits",
+        "label_none": "none",
+        "label_contract": "Contract",
+        "label_why": "Why",
+        "you": "you",
+        "partner": "partner",
+        "cat_partscore": "part-score",
+        "cat_game": "game",
+        "cat_small_slam": "small slam",
+        "cat_grand_slam": "grand slam",
+        "suit_S": "spades",
+        "suit_H": "hearts",
+        "suit_D": "diamonds",
+        "suit_C": "clubs",
+        "nt": "NT",
+    },
+    "ru": {
+        "balance": "У вашей линии {balance} очков: ваши {own} и {partner} у партнёра.",
+        "fit": "У вас фит в {suit_in}: {total} карт на двоих.",
+        "fits": "У вас фиты: {suits}.",
+        "no_fit": "Фита нет (ни в одной масти нет 8 карт на двоих), поэтому играйте без козыря.",
+        "trumps": "Играйте с козырем {suit}.",
+        "major_first": (
+            "Сначала смотрим на червы и пики: гейм в них требует 10 взяток, а в минорах — 11."
+        ),
+        "partscore": (
+            "Меньше 25 очков — назначайте частичную запись: в {contract} нужно взять {tricks} взяток."
+        ),
+        "game": "С 25–31 очком назначайте гейм: в {contract} нужно взять {tricks} взяток.",
+        "minor_3nt": (
+            "Для 5 в {suit_in} нужно 11 взяток и не меньше 28 очков; с {balance} очками "
+            "выбирайте 3БК — гейм, где нужно только 9 взяток."
+        ),
+        "small_slam": "С 32–36 очками назначайте малый шлем: в {contract} нужно взять 12 взяток.",
+        "grand_slam": (
+            "С 37 очками и больше назначайте большой шлем: в {contract} нужно взять все 13 взяток."
+        ),
+        "label_balance": "Баланс",
+        "label_fits": "Фиты",
+        "label_none": "нет",
+        "label_contract": "Контракт",
+        "label_why": "Почему",
+        "you": "вы",
+        "partner": "партнёр",
+        "cat_partscore": "частичная запись",
+        "cat_game": "гейм",
+        "cat_small_slam": "малый шлем",
+        "cat_grand_slam": "большой шлем",
+        "suit_S": "пики",
+        "suit_H": "червы",
+        "suit_D": "бубны",
+        "suit_C": "трефы",
+        "suit_in_S": "пиках",
+        "suit_in_H": "червах",
+        "suit_in_D": "бубнах",
+        "suit_in_C": "трефах",
+        "nt": "БК",
+    },
+}
+
+#: The languages of the catalogue.
+LANGUAGES: Final[tuple[str, ...]] = tuple(MESSAGES)
+
+_CATEGORIES: Final = ("partscore", "game", "small_slam", "grand_slam")
+
+
+def _messages(lang: str) -> dict[str, str]:
+    try:
+        return MESSAGES[lang]
+    except KeyError:
+        raise ParseError(
+            f"no coach messages in language {lang!r} (choose {', '.join(LANGUAGES)})"
+        ) from None
+
+
+def _contract_text(contract: Contract, msgs: dict[str, str]) -> str:
+    if contract.strain is Strain.NOTRUMP:
+        return f"{contract.level}{msgs['nt']}"
+    return f"{contract.level}{contract.strain.symbol}"
+
+
+# --- advice --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Fit:
+    """A suit with 8 or more cards between declarer and dummy.
+
+    >>> str(Fit(Suit.HEARTS, 5, 4))
+    'H 9 (5+4)'
+    """
+
+    suit: Suit
+    own: int
+    dummy: int
+
+    @property
+    def total(self) -> int:
+        return self.own + self.dummy
+
+    def __str__(self) -> str:
+        return f"{self.suit.letter} {self.total} ({self.own}+{self.dummy})"
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The coach's advice: balance, fits (best first), the contract, its category and the reason.
+
+    ``category`` is ``partscore``, ``game``, ``small_slam`` or ``grand_slam``;
+    ``reasons`` the sentences of the explanation in ``lang``.
+    """
+
+    own_points: int
+    partner_points: int
+    fits: tuple[Fit, ...]
+    contract: Contract
+    category: str
+    reasons: tuple[str, ...]
+    lang: str = "en"
+
+    @property
+    def balance(self) -> int:
+        """The declaring pair's points (MB-13)."""
+        return self.own_points + self.partner_points
+
+    @property
+    def reason(self) -> str:
+        return " ".join(self.reasons)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "balance": self.balance,
+            "own_points": self.own_points,
+            "partner_points": self.partner_points,
+            "fits": [
+                {"suit": f.suit.letter, "total": f.total, "own": f.own, "dummy": f.dummy}
+                for f in self.fits
+            ],
+            "contract": str(self.contract),
+            "category": self.category,
+            "reason": self.reason,
+            "lang": self.lang,
+        }
+
+    def __str__(self) -> str:
+        msgs = _messages(self.lang)
+        fits = (
+            ", ".join(f"{f.suit.symbol} {f.total} ({f.own}+{f.dummy})" for f in self.fits)
+            or msgs["label_none"]
+        )
+        width = max(
+            len(msgs[k]) for k in ("label_balance", "label_fits", "label_contract", "label_why")
+        )
+        lines = [
+            f"{msgs['label_balance']:<{width}}  {self.balance} "
+            f"({msgs['you']} {self.own_points} + {msgs['partner']} {self.partner_points})",
+            f"{msgs['label_fits']:<{width}}  {fits}",
+            f"{msgs['label_contract']:<{width}}  {_contract_text(self.contract, msgs)} "
+            f"({msgs['cat_' + self.category]})",
+            f"{msgs['label_why']:<{width}}  {self.reason}",
+        ]
+        return "\n".join(lines)
+
+
+def _check_lengths(hand: Hand, dummy_lengths: Sequence[int]) -> tuple[int, int, int, int]:
+    if len(dummy_lengths) != 4 or any(
+        isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in dummy_lengths
+    ):
+        raise ParseError(
+            f"dummy's suit lengths are four numbers in the order S, H, D, C: {list(dummy_lengths)} (MB-5)"
+        )
+    if sum(dummy_lengths) != 13:
+        raise ParseError(
+            f"dummy's suit lengths add up to 13 cards, not {sum(dummy_lengths)}: "
+            f"{list(dummy_lengths)} (MB-5)"
+        )
+    for suit, n in zip(
+        (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), dummy_lengths, strict=True
+    ):
+        if n + hand.length(suit) > 13:
+            raise ParseError(
+                f"dummy cannot hold {n} {suit.name.lower()} when the declarer holds "
+                f"{hand.length(suit)} (MB-5)"
+            )
+    return (dummy_lengths[0], dummy_lengths[1], dummy_lengths[2], dummy_lengths[3])
+
+
+def _partscore_level(balance: int) -> int:
+    """[FR-MB]: 20-22 points level 1, 23-24 level 2 (the seed gives no level for a part-score)."""
+    return 2 if balance >= 23 else 1
+
+
+def advise(
+    hand: Hand | str,
+    partner_points: int,
+    dummy_lengths: Sequence[int],
+    *,
+    declarer: Seat | None = None,
+    lang: str = "en",
+) -> Advice:
+    """The contract the seed's advice (MB-13, MB-A7) recommends for ``hand``, with its reason.
+
+    ``partner_points`` is dummy's announced count, ``dummy_lengths`` dummy's
+    suit lengths (S, H, D, C) as laid out face down. ``declarer`` is put on the
+    contract when given.
+
+    >>> advise("AKQJ.AKQ.AK.5432", 8, (4, 4, 3, 2)).contract  # 26 + 8 = 34: small slam
+    Contract('6S')
+    >>> advise("AKQ.KQ2.A76.5432", 9, (3, 3, 4, 3)).contract  # 27, no fit
+    Contract('3NT')
+    """
+    msgs = _messages(lang)
+    h = hand if isinstance(hand, Hand) else Hand.parse(hand)
+    if len(h) != 13:
+        raise ParseError(f"the declarer's hand has 13 cards before the lead, not {len(h)}: {h}")
+    if (
+        isinstance(partner_points, bool)
+        or not isinstance(partner_points, int)
+        or not (0 <= partner_points <= MAX_HCP)
+    ):
+        raise ParseError(f"partner's count is 0 to {MAX_HCP} points, not {partner_points!r} (MB-2)")
+    if h.hcp + partner_points > 40:
+        raise ParseError(
+            f"the two hands cannot hold {h.hcp + partner_points} points: the pack holds 40 (MB-2)"
+        )
+    lengths = _check_lengths(h, dummy_lengths)
+    own = h.hcp
+    balance = own + partner_points
+    order = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+    fits = tuple(
+        sorted(
+            (
+                Fit(suit, h.length(suit), n)
+                for suit, n in zip(order, lengths, strict=True)
+                if h.length(suit) + n >= 8
+            ),
+            key=lambda f: (not f.suit.is_major, -f.total, -f.suit),
+        )
+    )
+    best = fits[0] if fits else None
+
+    reasons = [msgs["balance"].format(balance=balance, own=own, partner=partner_points)]
+    if len(fits) > 1:
+        reasons.append(
+            msgs["fits"].format(
+                suits=", ".join(f"{msgs[f'suit_{f.suit.letter}']} ({f.total})" for f in fits)
+            )
+        )
+    elif best is not None:
+        reasons.append(msgs["fit"].format(**_suit_words(best.suit, msgs), total=best.total))
+    else:
+        reasons.append(msgs["no_fit"])
+
+    strain = Strain(best.suit) if best is not None else Strain.NOTRUMP
+    if balance < 25:
+        category, level = "partscore", _partscore_level(balance)
+    elif balance < 32:
+        category = "game"
+        if strain.is_major:
+            level = 4
+        elif strain.is_minor and balance >= 28:
+            level = 5
+        else:
+            level = 3
+    elif balance < 37:
+        category, level = "small_slam", 6
+    else:
+        category, level = "grand_slam", 7
+
+    minor_to_nt = category == "game" and level == 3 and strain.is_minor
+    if best is not None and not minor_to_nt:
+        if len(fits) > 1 and best.suit.is_major and any(not f.suit.is_major for f in fits):
+            reasons.append(msgs["major_first"])
+        reasons.append(msgs["trumps"].format(**_suit_words(best.suit, msgs)))
+    if minor_to_nt:
+        assert best is not None
+        reasons.append(msgs["minor_3nt"].format(**_suit_words(best.suit, msgs), balance=balance))
+        strain = Strain.NOTRUMP
+    contract = Contract(level, strain, 0, declarer)
+    reasons.append(
+        msgs[category].format(
+            contract=_contract_text(contract, msgs), tricks=contract.tricks_needed
+        )
+    )
+    return Advice(own, partner_points, fits, contract, category, tuple(reasons), lang)
+
+
+def _suit_words(suit: Suit, msgs: dict[str, str]) -> dict[str, str]:
+    return {
+        "suit": msgs[f"suit_{suit.letter}"],
+        "suit_in": msgs.get(f"suit_in_{suit.letter}", msgs[f"suit_{suit.letter}"]),
+    }
+
+
+def coach(view: View, *, lang: str = "en") -> Advice:
+    """Advice for the declarer from his own view when he is to name the contract (MB-6, MB-13).
+
+    Uses only what the declarer sees: his hand, the announcements (MB-2) and
+    dummy's suit lengths (MB-5).
+
+    >>> from bridgeroom.rules import MiniBridgeDeal
+    >>> state = MiniBridgeDeal.from_board(1, "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    >>> state.announce_all()
+    >>> coach(state.view(Seat.NORTH)).contract
+    Contract('7SN')
+    """
+    if view.phase is not Phase.NAMING or view.declarer is None or view.seat != view.declarer:
+        raise BridgeError(
+            f"the coach advises the declarer when he names the contract; this is {view.seat}'s "
+            f"view in the {view.phase.value} phase (MB-6)"
+        )
+    if view.hand is None or view.dummy_seat is None:
+        raise BridgeError("the declarer's view has no hand or no dummy")
+    announcements = dict(view.extra.get("announcements", ()))  # type: ignore[call-overload]
+    lengths = view.extra.get("dummy_lengths")
+    if view.dummy_seat not in announcements or not isinstance(lengths, tuple):
+        raise BridgeError("the view lacks dummy's count or suit lengths (MB-2, MB-5)")
+    return advise(view.hand, announcements[view.dummy_seat], lengths, declarer=view.seat, lang=lang)
+
+
+def advise_counts(
+    hand: Hand | str,
+    counts: Sequence[int],
+    dummy_lengths: Sequence[int],
+    *,
+    dealer: Seat = Seat.NORTH,
+    seat: Seat | None = None,
+    lang: str = "en",
+) -> Advice:
+    """Advice from the four announced counts (N, E, S, W) as a teacher writes them on the board.
+
+    The declarer follows from the counts (MB-3, MB-4; ``dealer`` breaks ties);
+    ``hand`` must be his, so its points must be his count. ``seat``, if given,
+    must be the declarer.
+
+    >>> advise_counts("AKQ.KQ2.A76.5432", [18, 8, 9, 5], (5, 3, 3, 2)).contract
+    Contract('4SN')
+    """
+    h = hand if isinstance(hand, Hand) else Hand.parse(hand)
+    declarer = choose_declarer(counts, dealer)
+    if seat is not None and seat != declarer:
+        raise BridgeError(
+            f"{seat} is not the declarer: with counts {list(counts)} and dealer {dealer}, "
+            f"{declarer} declares (MB-3, MB-4)"
+        )
+    if h.hcp != counts[declarer]:
+        raise ParseError(
+            f"the hand holds {h.hcp} points but the declarer {declarer} announced "
+            f"{counts[declarer]}: counts {list(counts)} are N, E, S, W (MB-2, MB-4)"
+        )
+    return advise(h, counts[declarer.partner], dummy_lengths, declarer=declarer, lang=lang)
