@@ -6,9 +6,11 @@ The whole rubbers below are worked by hand; each deal's figures are in the comme
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgeroom.errors import ScoringError
-from bridgeroom.rules import Seat, Side
+from bridgeroom.rules import Contract, Seat, Side, Strain
 from bridgeroom.scoring import Chicago, Honors, Rubber, Unfinished
 
 NS, EW = Side.NS, Side.EW
@@ -253,3 +255,49 @@ def test_chicago_slams_and_honors_use_the_deal_vulnerability() -> None:
     d = chicago.record(NS, "6S", 12, Honors("4-one", "declarer"))  # deal 3
     assert d.hand is not None
     assert (d.hand.below, d.hand.declarer_above) == (180, 500 + 750 + 100)
+
+
+# --- property: the sheet adds up ----------------------------------------------------------
+
+four_handed_deals = st.lists(
+    st.tuples(
+        st.sampled_from([NS, EW, None]),
+        st.integers(1, 7),
+        st.sampled_from(list(Strain)),
+        st.integers(0, 2),
+        st.integers(0, 13),
+        st.sampled_from([None, "declarer", "defenders"]),
+    ),
+    max_size=25,
+)
+
+
+@pytest.mark.parametrize("table", ["rubber", "auction"])
+@settings(max_examples=150, deadline=None)
+@given(deals=four_handed_deals)
+def test_rubber_sheet_adds_up(table: str, deals: list[tuple]) -> None:
+    """CB-R1..CB-R4, AB-4..AB-7: each deal adds exactly its points (+ the rubber bonus); games <= 2 each."""
+    rubber = Rubber(table)
+    for side, level, strain, doubled, tricks, honors_side in deals:
+        if rubber.is_over:
+            break
+        before = dict(rubber.totals)
+        if side is None:
+            rubber.record(None, None)
+            assert rubber.totals == before
+            continue
+        honors = None
+        if honors_side is not None:
+            honors = Honors("4-aces-one" if strain is Strain.NOTRUMP else "4-one", honors_side)
+        entry = rubber.record(side, Contract(level, strain, doubled), tricks, honors)
+        hand = entry.hand
+        assert hand is not None
+        assert entry.vulnerable == (
+            table == "rubber" and rubber.games[side] - (entry.game_won is side) >= 1
+        )
+        gained = rubber.totals[side] - before[side]
+        assert gained == hand.below + hand.declarer_above + entry.rubber_bonus
+        assert rubber.totals[side.opponents] - before[side.opponents] == hand.defenders_above
+        assert all(0 <= leg < rubber.table.game_points for leg in (rubber.leg(NS), rubber.leg(EW)))  # type: ignore[operator]
+    assert max(rubber.games.values()) <= 2
+    assert rubber.is_over == (max(rubber.games.values()) == 2)
