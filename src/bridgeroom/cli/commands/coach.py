@@ -1,0 +1,130 @@
+"""``bridgeroom coach``: which contract should the mini-bridge declarer name? (MB-13, advice only)
+
+From what the declarer knows when he names the contract (his hand, the four
+counts, dummy's suit lengths)::
+
+    bridgeroom coach --hand AKQ.KQ2.A76.5432 --counts 18,8,9,5 --dummy-lengths 5,3,3,2
+    bridgeroom coach --hand AKQ.KQ2.A76.5432 --partner 9 --dummy-lengths 5,3,3,2 --lang ru
+
+or from a whole deal and its board number (the coach then takes the declarer's seat)::
+
+    bridgeroom coach --deal "N:AKQT98.KT98.T98. .AQJ765.AK.QT987 J765..QJ765.A654 432.432.432.KJ32" --board 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from bridgeroom.errors import ParseError
+
+__all__ = ["register", "run", "parse_numbers"]
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser(
+        "coach",
+        help="mini-bridge: the contract the declarer should name, and why (MB-13)",
+        description=(
+            "Advice for the mini-bridge declarer (MB-13): the balance (the pair's points), the fits "
+            "(8+ cards together) and the contract, with the reason. Give --hand, the counts "
+            "(--counts N,E,S,W or --partner P) and --dummy-lengths S,H,D,C; or --deal PBN with "
+            "--board N (or --dealer)."
+        ),
+    )
+    p.add_argument("--hand", metavar="S.H.D.C", help="the declarer's hand, e.g. AKQ.KQ2.A76.5432")
+    counts = p.add_mutually_exclusive_group()
+    counts.add_argument(
+        "--counts",
+        metavar="N,E,S,W",
+        help="the four announced counts in seat order N, E, S, W (they total 40, MB-2)",
+    )
+    counts.add_argument("--partner", metavar="P", type=int, help="dummy's announced count only")
+    p.add_argument(
+        "--dummy-lengths",
+        metavar="S,H,D,C",
+        help="dummy's suit lengths as it lies face down (MB-5), spades first",
+    )
+    p.add_argument("--deal", metavar="PBN", help='a whole deal, e.g. "N:AKQ.… … … …"')
+    p.add_argument("--board", type=int, metavar="N", help="board number: dealer (CB-B1)")
+    p.add_argument("--dealer", metavar="SEAT", help="dealer, for ties (default N, or the board's)")
+    p.add_argument("--seat", metavar="SEAT", help="with --counts: the seat of --hand (checked)")
+    p.add_argument("--lang", default="en", metavar="LANG", help="en (default) or ru")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=run, parser=p)
+
+
+def parse_numbers(text: str, count: int, what: str) -> list[int]:
+    """``"12,8,10,10"`` -> ``[12, 8, 10, 10]``; exactly ``count`` whole numbers.
+
+    >>> parse_numbers("4, 3,3,3", 4, "lengths")
+    [4, 3, 3, 3]
+    """
+    parts = [p.strip() for p in text.replace(" ", ",").split(",") if p.strip()]
+    try:
+        numbers = [int(p) for p in parts]
+    except ValueError:
+        raise ParseError(
+            f"{what} are {count} whole numbers separated by commas: {text!r}"
+        ) from None
+    if len(numbers) != count:
+        raise ParseError(f"{what} are {count} numbers, not {len(numbers)}: {text!r}")
+    return numbers
+
+
+def run(args: argparse.Namespace) -> int:
+    from bridgeroom.coach import advise, advise_counts, coach
+    from bridgeroom.rules import Hand, MiniBridgeDeal, Seat
+
+    parser: argparse.ArgumentParser = args.parser
+    dealer = Seat.find(args.dealer) if args.dealer else None
+    header = ""
+    if args.deal is not None:
+        if args.hand or args.counts or args.partner is not None or args.dummy_lengths or args.seat:
+            parser.error("--deal takes the hands from the deal: give no --hand, counts or lengths")
+        if args.board is not None:
+            if dealer is not None:
+                parser.error("give --board or --dealer, not both (the board fixes the dealer)")
+            state = MiniBridgeDeal.from_board(args.board, args.deal)
+        else:
+            state = MiniBridgeDeal(args.deal, dealer or Seat.NORTH)
+        state.announce_all()
+        assert state.declarer is not None
+        advice = coach(state.view(state.declarer), lang=args.lang)
+        counts = " ".join(f"{seat}:{points}" for seat, points in state.announcements)
+        board = f"Board {args.board}, " if args.board is not None else ""
+        header = (
+            f"{board}dealer {state.dealer}; counts {counts}; "
+            f"{state.declarer} declares, {state.dummy} is dummy\n"
+        )
+    else:
+        if args.hand is None or args.dummy_lengths is None:
+            parser.error("give --hand and --dummy-lengths (with --counts or --partner), or --deal")
+        if args.board is not None:
+            from bridgeroom.rules import board_dealer
+
+            if dealer is not None:
+                parser.error("give --board or --dealer, not both (the board fixes the dealer)")
+            dealer = board_dealer(args.board)
+        hand = Hand.parse(args.hand)
+        lengths = parse_numbers(args.dummy_lengths, 4, "dummy's suit lengths")
+        if args.counts is not None:
+            advice = advise_counts(
+                hand,
+                parse_numbers(args.counts, 4, "the counts N, E, S, W"),
+                lengths,
+                dealer=dealer or Seat.NORTH,
+                seat=Seat.find(args.seat) if args.seat else None,
+                lang=args.lang,
+            )
+        elif args.partner is not None:
+            if args.seat or dealer is not None:
+                parser.error("--seat, --dealer and --board go with --counts")
+            advice = advise(hand, args.partner, lengths, lang=args.lang)
+        else:
+            parser.error("give --counts N,E,S,W or --partner P")
+    if args.json:
+        print(json.dumps(advice.to_dict(), ensure_ascii=False))
+    else:
+        print(header + str(advice))
+    return 0

@@ -1,0 +1,67 @@
+"""``bridgeroom session FILE``: the scoresheets and rankings of a mini-bridge class session.
+
+FILE (CSV or JSON, ``-`` for stdin) holds one line per board and table::
+
+    board,table,ns,ew,declarer,contract,tricks
+    1,1,Ann & Bob,Cat & Dan,N,3NT,9
+
+It prints a traveller per board (each table's score, matchpoints and
+cross-IMPs), a scorecard per pair with running totals, and the rankings. The
+format is described in docs/minibridge.md and :func:`bridgeroom.session.loads`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+__all__ = ["register", "run"]
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser(
+        "session",
+        help="mini-bridge class session: scoresheets, matchpoints and IMPs from a results file",
+        description=(
+            "Score a mini-bridge class session from FILE (CSV with the columns "
+            "board,table,ns,ew,declarer,contract,tricks, or JSON; '-' reads stdin). Prints a "
+            "traveller per board, a scorecard per pair with running totals, and the rankings by "
+            "matchpoints (2 per score beaten, 1 per tie) and by cross-IMPs (WBF scale)."
+        ),
+    )
+    p.add_argument("file", metavar="FILE", help="results file (.csv or .json), or - for stdin")
+    p.add_argument("--format", choices=("csv", "json"), help="the file's format (default: guessed)")
+    p.add_argument(
+        "--overtricks",
+        action="store_true",
+        help="score overtricks at trick value (the EBU variant, MB-A6); default: the seed's MB-9",
+    )
+    p.add_argument("--title", help="the title printed at the top")
+    p.add_argument("--json", action="store_true", help="print everything as one JSON object")
+    p.set_defaults(func=run, parser=p)
+
+
+def run(args: argparse.Namespace) -> int:
+    from bridgeroom.rules import MiniBridgeOptions
+    from bridgeroom.session import ClassSession, format_session, load, loads
+
+    session: ClassSession
+    if args.file == "-":
+        session = loads(sys.stdin.read(), args.format)
+    elif args.format is not None:
+        with open(args.file, encoding="utf-8") as f:
+            session = loads(f.read(), args.format)
+    else:
+        session = load(args.file)
+    if args.overtricks:
+        session = ClassSession(
+            session.results, title=session.title, options=MiniBridgeOptions(overtricks=True)
+        )
+    if args.title:
+        session.title = args.title
+    if args.json:
+        print(json.dumps(session.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        sys.stdout.write(format_session(session))
+    return 0

@@ -1,0 +1,103 @@
+"""The ``bridgeroom coach`` and ``bridgeroom session`` commands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bridgeroom.cli.main import main
+
+DEAL = "N:AKQT98.KT98.T98. .AQJ765.AK.QT987 J765..QJ765.A654 432.432.432.KJ32"
+CSV = """board,table,ns,ew,declarer,contract,tricks
+1,1,Anna & Boris,Vera & Gleb,N,3NT,9
+1,2,Dima & Egor,Zhenya & Zoya,N,3NT,8
+1,3,Ivan & Katya,Lena & Misha,S,2NT,10
+"""
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_coach_from_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    """MB-13: 18 + 9 = 27 with a spade fit of 3 + 5: game, 4S."""
+    code, out, _ = run(capsys, "coach", "--hand", "AKQ.KQ2.A76.5432", "--counts", "18,8,9,5",
+                       "--dummy-lengths", "5,3,3,2")  # fmt: skip
+    assert code == 0
+    assert out.splitlines()[:3] == [
+        "Balance   27 (you 18 + partner 9)",
+        "Fits      ♠ 8 (3+5)",
+        "Contract  4♠ (game)",
+    ]
+
+
+def test_coach_partner_json_russian(capsys: pytest.CaptureFixture[str]) -> None:
+    """--partner, --lang ru and --json."""
+    code, out, _ = run(capsys, "coach", "--hand", "AKQ.KQ2.A76.5432", "--partner", "9",
+                       "--dummy-lengths", "5,3,3,2", "--lang", "ru", "--json")  # fmt: skip
+    assert code == 0
+    data = json.loads(out)
+    assert data["balance"] == 27 and data["contract"] == "4S" and data["category"] == "game"
+    assert data["fits"] == [{"suit": "S", "total": 8, "own": 3, "dummy": 5}]
+    assert "пиках" in data["reason"]
+
+
+def test_coach_from_a_deal_and_board(capsys: pytest.CaptureFixture[str]) -> None:
+    """MB-3, MB-4, MB-13: board 1 of the 12-16-8-4 deal: E declares with 16 + 4 = 20; hearts 6 + 3."""
+    code, out, _ = run(capsys, "coach", "--deal", DEAL, "--board", "1")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Board 1, dealer N; counts N:12 E:16 S:8 W:4; E declares, W is dummy"
+    assert lines[3] == "Contract  1♥ (part-score)"
+
+
+def test_coach_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    """A hand that is not the declarer's, bad counts, missing input: exit 2 with one line."""
+    code, _, err = run(capsys, "coach", "--hand", "AKQ.JT9.876.5432", "--counts", "12,8,10,10",
+                       "--dummy-lengths", "4,3,3,3")  # fmt: skip
+    assert code == 2 and "MB-2" in err and err.count("\n") == 1
+    code, _, err = run(capsys, "coach", "--hand", "AKQ.KQ2.A76.5432", "--counts", "18,8,9",
+                       "--dummy-lengths", "5,3,3,2")  # fmt: skip
+    assert code == 2 and "4 numbers" in err
+    with pytest.raises(SystemExit):
+        main(["coach", "--hand", "AKQ.KQ2.A76.5432"])
+    capsys.readouterr()
+
+
+def test_session_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The session printout and its JSON form."""
+    path = tmp_path / "tuesday.csv"
+    path.write_text(CSV, encoding="utf-8")
+    code, out, _ = run(capsys, "session", str(path))
+    assert code == 0
+    assert out.startswith("tuesday\n=======\n")
+    assert "Board 1  dealer N  vulnerable: None" in out
+    code, out, _ = run(capsys, "session", str(path), "--json", "--title", "Tuesday")
+    data = json.loads(out)
+    assert data["title"] == "Tuesday"
+    assert [r["ns_mp"] for r in data["boards"][0]["results"]] == [4, 0, 2]
+    assert [r["ns_imps"] for r in data["boards"][0]["results"]] == [17, -15, -2]
+
+
+def test_session_overtricks_flag(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """MB-A6: --overtricks scores 2NT with 10 tricks as 180 instead of 120."""
+    path = tmp_path / "s.csv"
+    path.write_text(CSV, encoding="utf-8")
+    code, out, _ = run(capsys, "session", str(path), "--overtricks", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["overtricks"] is True
+    assert [r["ns_score"] for r in data["boards"][0]["results"]] == [400, -50, 180]
+
+
+def test_session_bad_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A bad file: one error line naming the line and the rule, exit 2."""
+    path = tmp_path / "bad.csv"
+    path.write_text("board,table,declarer,contract,tricks\n1,1,N,3NTX,9\n", encoding="utf-8")
+    code, _, err = run(capsys, "session", str(path))
+    assert code == 2
+    assert "line 2" in err and "MB-6" in err
