@@ -9,6 +9,6 @@ module (and of endplay); games convert to and from the engine's deal states::
     <Seat.EAST: 1>
 """
 
-from bridgeroom.formats import pbn
+from bridgeroom.formats import lin, pbn, variants
 
-__all__ = ["pbn"]
+__all__ = ["lin", "pbn", "variants"]

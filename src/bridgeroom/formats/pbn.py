@@ -55,7 +55,9 @@ from bridgeroom.rules.core import Call, Card, Contract, Deal, Hand, Seat, Side, 
 from bridgeroom.rules.state import ContractBridgeDeal, DealState, Mode, Phase
 
 __all__ = [
+    "DUPLICATE_SCORINGS",
     "MANDATORY_TAGS",
+    "UNKNOWN",
     "PbnAuction",
     "PbnGame",
     "PbnPlay",
@@ -140,13 +142,14 @@ class PbnAuction:
             out.append("AP")
         return out
 
-    def rows(self) -> list[str]:
-        """The section's lines: four calls a row, the first column the dealer's."""
+    def rows(self, columns: int = 4) -> list[str]:
+        """The section's lines: ``columns`` calls a row (one per player), the first the dealer's."""
         cells: list[list[str]] = []
         for i, token in enumerate(self.tokens()):
             cells.append([token, *self.annotations.get(i, [])])
         rows = [
-            " ".join(" ".join(cell) for cell in cells[i : i + 4]) for i in range(0, len(cells), 4)
+            " ".join(" ".join(cell) for cell in cells[i : i + columns])
+            for i in range(0, len(cells), columns)
         ]
         if self.end:
             rows.append(self.end)
@@ -392,6 +395,16 @@ class PbnGame:
         if played is None:
             if state.phase is Phase.DONE and self.contract is not None:
                 raise self._error("Contract", f"the auction was passed out, not {self.contract}")
+            declarer = self._value("Declarer")
+            if (
+                state.declarer is not None
+                and declarer is not None
+                and Seat.find(declarer.lstrip("^")) != state.declarer
+            ):
+                raise self._error(
+                    "Declarer",
+                    f"the Declarer tag says {declarer} but the replay gives {state.declarer}",
+                )
             return
         if self.passed_out:
             raise self._error(
@@ -526,7 +539,7 @@ class PbnGame:
             out.extend(_tag("Note", f"{n}:{text}") for n, text in sorted(self.notes.items()))
         if self.auction is not None:
             out.append(_tag("Auction", self.auction.first.letter))
-            out.extend(self.auction.rows())
+            out.extend(self.auction.rows(_auction_columns(self)))
             out.extend(_tag("Note", f"{n}:{t}") for n, t in sorted(self.auction.notes.items()))
         if self.play is not None:
             out.append(_tag("Play", self.play.leader.letter))
@@ -553,7 +566,8 @@ def _contract_tags(state: DealState) -> dict[str, str]:
     if state.contract is None:
         if state.phase is Phase.DONE:
             return {"Declarer": "", "Contract": "Pass", "Result": ""}
-        return {"Declarer": UNKNOWN, "Contract": UNKNOWN, "Result": UNKNOWN}
+        known = state.declarer.letter if state.declarer is not None else UNKNOWN
+        return {"Declarer": known, "Contract": UNKNOWN, "Result": UNKNOWN}
     declarer = state.contract.declarer
     out = {
         "Declarer": declarer.letter if declarer is not None else UNKNOWN,
@@ -631,37 +645,40 @@ def _parse_deal(text: str) -> Deal:
 
 
 class PbnVariant:
-    """How one game of the family is written in PBN. Subclasses are registered with
-    :func:`register_variant`; the contract-bridge variant is the default.
+    """How one game of the family is written in PBN: a small class of data and hooks.
 
-    ``name`` is the value of the ``Variant`` tag that marks the game (``None``
-    for games with no Variant tag); ``scorings`` the ``Scoring`` tag values
-    that mark it; ``rules_names`` the ``DealState.rules_name`` values it
-    writes.
+    Subclasses are registered with :func:`register_variant`; this base class is
+    contract bridge, the default. ``name`` names the variant; a game is of this
+    variant when its ``Variant`` tag is ``variant_tag``, or, without a Variant
+    tag, when the first item of its ``Scoring`` tag is one of ``scorings``.
+    ``rules_names`` are the ``DealState.rules_name`` values whose states this
+    variant writes. ``auction_columns`` is the number of calls a row of the
+    Auction section holds (one per player calling).
     """
 
     name: ClassVar[str] = "contract"
     variant_tag: ClassVar[str | None] = None
     scorings: ClassVar[tuple[str, ...]] = ()
     rules_names: ClassVar[tuple[str, ...]] = ("contract",)
+    auction_columns: ClassVar[int] = 4
 
     def matches(self, game: PbnGame) -> bool:
         """Whether ``game`` is of this variant (from its ``Variant`` and ``Scoring`` tags)."""
         variant = (game.tags.get("Variant") or "").strip().lower()
-        if self.variant_tag is not None:
-            return variant == self.variant_tag
         if variant:
-            return False
-        if not self.scorings:
-            return True
-        scoring = (game.tags.get("Scoring") or "").strip().lower()
-        return scoring.split(";")[0].strip() in self.scorings
+            return variant == self.variant_tag
+        scoring = (game.tags.get("Scoring") or "").split(";")[0].strip().lower()
+        return scoring in self.scorings
 
     def state_class(self) -> type[DealState]:
         return ContractBridgeDeal
 
+    def state_options(self, game: PbnGame) -> dict[str, object]:
+        """Keyword arguments of the state's constructor that come from the variant's tags."""
+        return {}
+
     def new_state(self, game: PbnGame, mode: Mode) -> DealState:
-        """A fresh state for the game's deal, dealer and vulnerability."""
+        """A fresh state for the game's deal, dealer and vulnerability (and the variant's tags)."""
         deal = game.deal
         if deal is None:
             raise game._error("Deal", "a game to replay needs its Deal tag")
@@ -671,12 +688,20 @@ class PbnVariant:
         if dealer is None:
             raise game._error("Dealer", "a game to replay needs its Dealer tag")
         vulnerability = game.vulnerability
-        return self.state_class()(
-            deal,
-            dealer,
-            vulnerability if vulnerability is not None else Vulnerability.NONE,
-            mode=mode,
-        )
+        options = self.state_options(game)
+        try:
+            return self.state_class()(
+                deal,
+                dealer,
+                vulnerability if vulnerability is not None else Vulnerability.NONE,
+                mode=mode,
+                **options,
+            )
+        except ParseError:
+            raise
+        except BridgeError as err:
+            line = game.lines.get("Variant", game.lines.get("Deal"))
+            raise ParseError(f"the {self.name} deal cannot be set up: {err}", line=line) from err
 
     def replay_contract_phase(self, game: PbnGame, state: DealState) -> None:
         """Apply the Auction section's calls (``AP``: passes until the auction ends)."""
@@ -739,9 +764,20 @@ class PbnVariant:
         return f"<{type(self).__name__} {self.name!r}>"
 
 
-def _apply(state: DealState, action: object, what: str, line: int | None) -> None:
+def _auction_columns(game: PbnGame) -> int:
+    """Calls per row of the game's Auction section (4 for a game of unknown variant)."""
     try:
-        state.apply(action)
+        return game.variant.auction_columns
+    except ParseError:
+        return 4
+
+
+def _apply(
+    state: DealState, action: object, what: str, line: int | None, seat: Seat | None = None
+) -> None:
+    """``state.apply(action, seat)``; a refusal becomes a ParseError naming ``line``."""
+    try:
+        state.apply(action, seat)
     except BridgeError as err:
         raise ParseError(f"{what} ({action}): {err}", line=line) from err
 

@@ -1,0 +1,341 @@
+"""bridgeroom's PBN extensions: three-handed bridge, auction bridge, mini-bridge.
+
+Expected values are worked by hand from RULES.md (TH-, AB-, MB- rules named in
+each test) and the deal below.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bridgeroom.errors import BridgeError, ParseError
+from bridgeroom.formats import pbn
+from bridgeroom.formats.pbn import PbnGame
+from bridgeroom.rules import Contract, ContractBridgeDeal, Deal, Mode, Phase, Seat
+from bridgeroom.rules.minibridge import (
+    EBU_OPTIONS,
+    Announce,
+    CorrectAnnouncement,
+    MiniBridgeDeal,
+)
+from bridgeroom.rules.three_handed import LookAtDummy, ThreeHandedDeal
+
+DEAL = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+
+
+def one(text: str) -> PbnGame:
+    [game] = pbn.loads(text)
+    return game
+
+
+# --- three-handed bridge ------------------------------------------------------------
+
+# Ann deals at North, Bob sits East, Cy West; the dummy is South, opposite the dealer (TH-4).
+# Auction (TH-6, TH-7): Ann 1S, Bob 2C, Cy Pass, Ann Pass: two passes close it; Bob declares.
+# TH-9: the defender on the declarer's left, Cy (West), leads. TH-10: the order of play is
+# declarer -> left defender -> dummy -> right defender, so from West: W, S, N, E.
+# Trick 1: Cy S2, dummy S3, Ann SA, Bob S7: Ann wins and leads HA; Bob HJ, Cy H2, dummy H6.
+THREE = """\
+[Event "Three at home"]
+[Site "?"]
+[Date "????.??.??"]
+[Board "?"]
+[West "Cy"]
+[North "Ann"]
+[East "Bob"]
+[South "Dummy"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]
+[Scoring "three-handed-contract"]
+[Declarer "E"]
+[Contract "2C"]
+[Result "?"]
+[Auction "N"]
+1S 2C Pass
+Pass
+[Play "W"]
+S2 SA S7 S3
+H2 HA HJ H6
+*
+[Variant "three-handed"]
+[Players "Ann,Bob,Cy"]
+[DummySeat "S"]
+[Pack "1"]
+"""
+
+
+def three_handed_state() -> ThreeHandedDeal:
+    state = ThreeHandedDeal(Deal(DEAL), Seat.NORTH, players=("Ann", "Bob", "Cy"))
+    for action in "1S 2C P P S2 S3 SA S7 HA HJ H2 H6".split():
+        state.apply(action)
+    return state
+
+
+def test_th_10_three_handed_deal_written_by_hand() -> None:
+    """TH-4, TH-6, TH-7, TH-9, TH-10: the record above, cards in compass seat columns."""
+    game = PbnGame.from_state(
+        three_handed_state(), Event="Three at home", Scoring="three-handed-contract"
+    )
+    assert game.to_pbn() == THREE
+
+
+def test_th_10_three_handed_deal_read_and_replayed() -> None:
+    game = one(THREE)
+    assert game.variant.name == "three-handed"
+    state = game.to_state()
+    assert isinstance(state, ThreeHandedDeal)
+    assert state.player_names == ("Ann", "Bob", "Cy")
+    assert state.contract == Contract("2CE")
+    assert [t.seats for t in state.tricks] == [
+        (Seat.WEST, Seat.SOUTH, Seat.NORTH, Seat.EAST),
+        (Seat.NORTH, Seat.EAST, Seat.WEST, Seat.SOUTH),
+    ]
+    assert state.history == three_handed_state().history
+    assert pbn.dumps(game) == "% PBN 2.1\n% EXPORT\n" + THREE + "\n"
+
+
+def test_th_7_all_pass_after_a_bid_is_two_passes() -> None:
+    """TH-7: AP after Ann's 1NT is Bob's and Cy's pass, which close the auction."""
+    text = THREE.split("[Auction")[0].replace('"2C"', '"1NT"').replace('"E"]', '"N"]', 1)
+    text += '[Auction "N"]\n1NT AP\n[Variant "three-handed"]\n[Players "Ann,Bob,Cy"]\n'
+    state = one(text).to_state()
+    assert [str(c) for _, c in state.calls] == ["1NT", "P", "P"]
+    assert state.contract == Contract("1NTN")
+    assert state.to_act is Seat.EAST  # TH-9: Bob, on the declarer's left, leads
+
+
+def test_th_7_three_passes_pass_the_deal_out() -> None:
+    text = (
+        f'[Variant "three-handed"]\n[Dealer "E"]\n[Deal "{DEAL}"]\n[Auction "E"]\nPass Pass Pass\n'
+    )
+    state = one(text).to_state()
+    assert state.phase is Phase.DONE and state.contract is None
+    assert PbnGame.from_state(state).tags["Contract"] == "Pass"
+
+
+def test_th_4_dummy_seat_must_be_opposite_the_dealer() -> None:
+    text = f'[Variant "three-handed"]\n[Dealer "N"]\n[Deal "{DEAL}"]\n[DummySeat "E"]\n'
+    with pytest.raises(ParseError) as info:
+        one(text).to_state()
+    assert info.value.line == 4
+    assert "TH-4" in str(info.value)
+
+
+def test_th_1_players_and_pack_tags_are_checked() -> None:
+    base = f'[Variant "three-handed"]\n[Dealer "N"]\n[Deal "{DEAL}"]\n'
+    with pytest.raises(ParseError) as info:
+        one(base + '[Players "Ann,Bob"]\n').to_state()
+    assert info.value.line == 4
+    with pytest.raises(ParseError) as info:
+        one(base + '[Pack "3"]\n').to_state()
+    assert info.value.line == 4
+    with pytest.raises(ParseError):
+        one(base + '[Players "Ann,Ann,Cy"]\n').to_state()
+
+
+def test_th_17_vulnerable_players_and_pack_round_trip() -> None:
+    state = ThreeHandedDeal(
+        Deal(DEAL), Seat.EAST, players=("Ann", "Bob", "Cy"), pack=2, vulnerable=["Cy"]
+    )
+    game = PbnGame.from_state(state)
+    assert game.tags["Pack"] == "2"
+    assert game.tags["VulnerablePlayers"] == "Cy"
+    assert game.tags["DummySeat"] == "W"
+    again = one(pbn.dumps(game)).to_state()
+    assert isinstance(again, ThreeHandedDeal)
+    assert (again.pack, again.vulnerable, again.dealer) == (2, frozenset({"Cy"}), Seat.EAST)
+
+
+def test_three_handed_marked_by_its_scoring_alone() -> None:
+    game = one(f'[Scoring "three-handed-auction"]\n[Dealer "S"]\n[Deal "{DEAL}"]\n')
+    assert game.variant.name == "three-handed"
+    assert isinstance(game.to_state(), ThreeHandedDeal)
+
+
+def test_th_23_rectifications_have_no_pbn_form() -> None:
+    """TH-23 (table mode): looking at the dummy is an action PBN cannot record."""
+    state = ThreeHandedDeal(Deal(DEAL), players=("Ann", "Bob", "Cy"), mode=Mode.TABLE)
+    state.apply(LookAtDummy())
+    with pytest.raises(BridgeError, match="TH-21 to TH-23"):
+        PbnGame.from_state(state)
+
+
+# --- auction bridge -------------------------------------------------------------------
+
+
+def test_ab_1_auction_bridge_is_marked_by_its_scoring() -> None:
+    """AB-1: dealt, bid and played as contract bridge; the Scoring tag says which game it is."""
+    state = ContractBridgeDeal(Deal(DEAL))
+    for action in "1H P P P".split():
+        state.apply(action)
+    game = PbnGame.from_state(state, Scoring="auction")
+    assert "Score" not in game.tags  # a rubber-style score has no single-number Score
+    [again] = pbn.loads(pbn.dumps(game))
+    assert again.variant.name == "auction"
+    replayed = again.to_state()
+    assert type(replayed) is ContractBridgeDeal
+    assert replayed.contract == Contract("1HN")
+    assert one(f'[Variant "auction"]\n[Deal "{DEAL}"]\n').variant.name == "auction"
+
+
+def test_unknown_variant_is_refused_with_its_line() -> None:
+    game = one(f'[Deal "{DEAL}"]\n[Variant "bezique"]\n')
+    with pytest.raises(ParseError) as info:
+        game.to_state()
+    assert info.value.line == 2
+
+
+# --- mini-bridge ----------------------------------------------------------------------
+
+# Board 1: North deals, nobody vulnerable (CB-B1, CB-B2). HCP: N 37, E 3 (three jacks), S 0, W 0.
+# MB-3: NS (37) declares; MB-4: North, the stronger. North names 3NT (MB-6); East leads (MB-7).
+MINI = """\
+[Event "?"]
+[Site "?"]
+[Date "????.??.??"]
+[Board "1"]
+[West "?"]
+[North "?"]
+[East "?"]
+[South "?"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]
+[Scoring "minibridge"]
+[Declarer "N"]
+[Contract "3NT"]
+[Result "?"]
+[Play "E"]
+S7 S3 S2 SA
+*
+[Variant "minibridge"]
+[Announcements "N 37; E 3; S 0; W 0"]
+"""
+
+
+def mini_state(**kwargs: object) -> MiniBridgeDeal:
+    return MiniBridgeDeal.from_board(1, Deal(DEAL), **kwargs)  # type: ignore[arg-type]
+
+
+def test_mb_6_minibridge_deal_written_by_hand() -> None:
+    """MB-2..MB-7: announcements, no Auction section, the named contract, the play."""
+    state = mini_state()
+    state.announce_all()
+    for action in "3NT S7 S3 S2 SA".split():
+        state.apply(action)
+    game = PbnGame.from_state(state)
+    assert game.auction is None
+    assert game.to_pbn() == MINI
+
+
+def test_mb_4_minibridge_deal_read_and_replayed() -> None:
+    game = one(MINI)
+    assert game.variant.name == "minibridge"
+    state = game.to_state()
+    assert isinstance(state, MiniBridgeDeal)
+    assert state.board == 1
+    assert state.announcements == (
+        (Seat.NORTH, 37),
+        (Seat.EAST, 3),
+        (Seat.SOUTH, 0),
+        (Seat.WEST, 0),
+    )
+    assert state.declarer is Seat.NORTH and state.dummy is Seat.SOUTH
+    assert state.contract == Contract("3NTN")
+    assert state.tricks[0].winner is Seat.NORTH
+
+
+def test_mb_9_finished_minibridge_deal_scores_the_contract_value() -> None:
+    """MB-9, MB-T1: 3NT made with 13 tricks, not vulnerable, scores 400: no overtricks."""
+    state = mini_state()
+    state.announce_all()
+    state.apply("3NT")
+    while state.phase is Phase.PLAY:
+        state.apply(state.legal_actions()[0])
+    game = PbnGame.from_state(state)
+    assert game.tags["Result"] == "13"
+    assert game.tags["Score"] == "NS 400"
+    assert one(pbn.dumps(game).split("% EXPORT\n")[1]).to_state().result == state.result
+
+
+def test_mb_a6_ebu_options_round_trip_and_score_overtricks() -> None:
+    """MB-A6 (EBU option): 3NT+4 not vulnerable = 400 + 4 x 30 = 520."""
+    state = mini_state(options=EBU_OPTIONS)
+    state.announce_all()
+    state.apply("3NT")
+    while state.phase is Phase.PLAY:
+        state.apply(state.legal_actions()[0])
+    game = PbnGame.from_state(state)
+    assert game.tags["VariantOptions"] == "open-dummy,overtricks"
+    assert game.tags["Score"] == "NS 520"
+    again = one(pbn.dumps(game).split("% EXPORT\n")[1]).to_state()
+    assert isinstance(again, MiniBridgeDeal)
+    assert again.options == EBU_OPTIONS
+
+
+def test_mb_2_wrong_count_corrected_in_table_mode() -> None:
+    """MB-2: East announces 9 holding 3 and corrects it; strict mode refuses the record."""
+    state = mini_state(mode=Mode.TABLE)
+    for points in (37, 9, 0, 0):
+        state.apply(Announce(points))
+    state.apply(CorrectAnnouncement(Seat.EAST, 3), Seat.EAST)
+    game = PbnGame.from_state(state)
+    assert game.tags["Announcements"] == "N 37; E 9/3; S 0; W 0"
+    assert game.tags["Declarer"] == "N" and game.tags["Contract"] == "?"
+    [again] = pbn.loads(pbn.dumps(game))
+    replayed = again.to_state(mode="table")
+    assert replayed.phase is Phase.NAMING and replayed.declarer is Seat.NORTH
+    with pytest.raises(ParseError) as info:
+        again.to_state()
+    assert "MB-2" in str(info.value)
+    assert info.value.line == again.lines["Announcements"]
+
+
+def test_mb_2_announcements_follow_the_dealer() -> None:
+    text = MINI.replace("N 37; E 3; S 0; W 0", "E 3; N 37; S 0; W 0")
+    with pytest.raises(ParseError, match="MB-2"):
+        one(text).to_state()
+
+
+def test_mb_6_without_announcements_the_true_counts_are_announced() -> None:
+    text = MINI.replace('[Announcements "N 37; E 3; S 0; W 0"]\n', "")
+    state = one(text).to_state()
+    assert state.contract == Contract("3NTN")
+
+
+def test_mb_4_declarer_tag_must_be_the_rules_declarer() -> None:
+    """MB-4: North, not East, declares; the Contract line is named."""
+    text = MINI.replace('[Declarer "N"]', '[Declarer "E"]').replace(
+        '[Play "E"]\nS7 S3 S2 SA\n*\n', ""
+    )
+    assert "Announcements" in text and "Play" not in text
+    with pytest.raises(ParseError) as info:
+        one(text).to_state()
+    assert "MB-4" in str(info.value)
+    assert info.value.line == 14
+
+
+def test_mb_6_minibridge_has_no_auction() -> None:
+    text = f'[Variant "minibridge"]\n[Dealer "N"]\n[Deal "{DEAL}"]\n[Auction "N"]\n1NT AP\n'
+    with pytest.raises(ParseError) as info:
+        one(text).to_state()
+    assert info.value.line == 4
+
+
+def test_unknown_minibridge_option() -> None:
+    with pytest.raises(ParseError) as info:
+        one(MINI + '[VariantOptions "lilies"]\n').to_state()
+    assert info.value.line == 21
+
+
+def test_bad_announcements_tag() -> None:
+    with pytest.raises(ParseError) as info:
+        one(MINI.replace("N 37; E 3", "N thirty; E 3")).to_state()
+    assert info.value.line == 20
+
+
+def test_variants_are_chosen_from_states() -> None:
+    assert pbn.variant_of_state(mini_state()).name == "minibridge"
+    assert pbn.variant_of_state(three_handed_state()).name == "three-handed"
+    assert pbn.variant_of_state(ContractBridgeDeal(Deal(DEAL))).name == "contract"
