@@ -5,6 +5,8 @@ The whole rubbers below are worked by hand; each deal's figures are in the comme
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -275,7 +277,7 @@ four_handed_deals = st.lists(
 @pytest.mark.parametrize("table", ["rubber", "auction"])
 @settings(max_examples=150, deadline=None)
 @given(deals=four_handed_deals)
-def test_rubber_sheet_adds_up(table: str, deals: list[tuple]) -> None:
+def test_rubber_sheet_adds_up(table: str, deals: list[tuple[Any, ...]]) -> None:
     """CB-R1..CB-R4, AB-4..AB-7: each deal adds exactly its points (+ the rubber bonus); games <= 2 each."""
     rubber = Rubber(table)
     for side, level, strain, doubled, tricks, honors_side in deals:

@@ -7,6 +7,8 @@ always grow by exactly the points awarded.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -237,7 +239,7 @@ deals = st.lists(
 @pytest.mark.parametrize("table", ["contract", "auction"])
 @settings(max_examples=150, deadline=None)
 @given(deals=deals)
-def test_th_columns_add_up_to_the_points_awarded(table: str, deals: list[tuple]) -> None:
+def test_th_columns_add_up_to_the_points_awarded(table: str, deals: list[tuple[Any, ...]]) -> None:
     """TH-13..TH-15, TH-19: each deal adds declarer's points + 2 x each defender's points (+ bonus)."""
     rubber = ThreeHandedRubber(["A", "B", "C"], table)
     for who, level, strain, doubled, tricks, honors_side in deals:
