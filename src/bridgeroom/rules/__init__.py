@@ -55,6 +55,17 @@ from bridgeroom.rules.state import (
     Trick,
     View,
 )
+from bridgeroom.rules.three_handed import (
+    AcceptDouble,
+    CancelBid,
+    CancelDouble,
+    DoubleOf,
+    Irregularity,
+    LookAtDummy,
+    ThreeHandedDeal,
+    ThreeHandedResult,
+    ThreeHandedTable,
+)
 
 __all__ = [
     "CARDS",
@@ -67,6 +78,15 @@ __all__ = [
     "MiniBridgeOptions",
     "choose_declarer",
     "declaring_side",
+    "AcceptDouble",
+    "CancelBid",
+    "CancelDouble",
+    "DoubleOf",
+    "Irregularity",
+    "LookAtDummy",
+    "ThreeHandedDeal",
+    "ThreeHandedResult",
+    "ThreeHandedTable",
     "HCP",
     "Call",
     "Card",
