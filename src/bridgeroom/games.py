@@ -45,6 +45,7 @@ from bridgeroom.rules import (
     make_rng,
 )
 from bridgeroom.rules.minibridge import MiniBridgeDeal
+from bridgeroom.rules.three_handed import ThreeHandedDeal, ThreeHandedTable
 from bridgeroom.scoring import (
     Chicago,
     DuplicateSet,
@@ -96,6 +97,14 @@ GAMES: dict[str, Game] = {
             "Contract-bridge play with the auction score table (AB-).",
         ),
         Game(
+            "three-handed",
+            {"en": "Three-handed bridge", "ru": "Бридж втроём"},
+            ThreeHandedDeal,
+            3,
+            ("three-handed-contract", "three-handed-auction"),
+            "Three players; the highest bidder plays the dummy against the other two (TH-).",
+        ),
+        Game(
             "minibridge",
             {"en": "Mini-bridge", "ru": "Мини-бридж"},
             MiniBridgeDeal,
@@ -122,7 +131,7 @@ def get_game(name: str) -> Game:
 _SESSIONS: dict[str, Callable[[Match], Any]] = {
     "rubber": lambda m: Rubber(table="rubber"),
     "auction": lambda m: Rubber(table="auction"),
-    "chicago": lambda m: Chicago(m.first_dealer),
+    "chicago": lambda m: Chicago(m.first_dealer),  # type: ignore[has-type]
     "duplicate": lambda m: DuplicateSet("duplicate"),
     "minibridge": lambda m: DuplicateSet("minibridge"),
     "three-handed-contract": lambda m: ThreeHandedRubber(m.players, "contract"),
@@ -165,7 +174,18 @@ class Match:
             raise BridgeError(
                 f"{self.game.name} is scored as {' or '.join(self.game.scorings)}, not {self.scoring!r}"
             )
-        self.players = tuple(players)
+        self.players: tuple[str, ...]
+        if self.game.players == 3:
+            names = tuple(players) or ("A", "B", "C")
+            #: Three-handed: the players around the table and whose deal it is (TH-2, TH-5).
+            self.seating: ThreeHandedTable | None = ThreeHandedTable(
+                (names[0], names[1], names[2]) if len(names) == 3 else names,  # type: ignore[arg-type]
+                names[0],
+            )
+            self.players = self.seating.players
+        else:
+            self.seating = None
+            self.players = tuple(players)
         self.seed = seed
         self.mode = Mode(mode) if isinstance(mode, str) else mode
         self.first_dealer = first_dealer
@@ -188,7 +208,16 @@ class Match:
             return board_dealer(self.number)
         if self.scoring == "chicago":
             return self.session.dealer(self.session.number)  # type: ignore[no-any-return]
+        if self.seating is not None:
+            return self._table_for(self.number).dealer_seat
         return self.first_dealer.offset(len(self.deals))
+
+    def _table_for(self, number: int) -> ThreeHandedTable:
+        table = self.seating
+        assert table is not None
+        while table.number < number:
+            table = table.next()
+        return table
 
     def next_vulnerability(self) -> Vulnerability:
         """Boards: CB-B2; Chicago: CB-C1; rubber: from the games won (CB-R3); auction bridge: none (AB-5)."""
@@ -213,8 +242,13 @@ class Match:
     def start_deal(self, deal: Any, dealer: Seat, vulnerability: Vulnerability) -> DealState:
         """Start a deal with the given cards (for replaying a stored match or playing a given board)."""
         cls = self.game.deal_class
-        if cls is MiniBridgeDeal:
-            state: DealState = MiniBridgeDeal(
+        if self.seating is not None:
+            vulnerable = [p for p in self.players if self.session.vulnerable(p)]
+            state: DealState = self._table_for(self.number).start(
+                deal, mode=self.mode, vulnerable=vulnerable
+            )
+        elif cls is MiniBridgeDeal:
+            state = MiniBridgeDeal(
                 deal, dealer, vulnerability, mode=self.mode, board=self.number
             )
         else:
@@ -253,6 +287,8 @@ class Match:
                     result.deal, contract.strain, contract.declarer, table, dummy=state.dummy
                 )
             who: object = contract.declarer.side
+            if isinstance(state, ThreeHandedDeal):
+                who = state.player_at(contract.declarer)
             entry = session.record(who, contract, result.tricks, honors)
         self.entries.append(entry)
         return entry

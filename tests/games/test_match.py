@@ -91,3 +91,26 @@ def test_random_matches_play_to_the_end() -> None:
             if match.is_over:
                 break
         assert len(match.entries) >= 1
+
+
+def test_th_5_three_handed_match_passes_the_deal_and_scores_per_player() -> None:
+    """TH-5: the deal passes to the left; TH-13: a made contract is scored by the declarer alone."""
+    match = Match("three-handed", players=["Ann", "Bob", "Cy"], seed=1)
+    assert match.next_dealer() == Seat.NORTH
+    # Ann deals at N; the dummy is S (TH-4). Ann holds the 13 top cards and bids 7NT.
+    state = match.start_deal(STRONG_NORTH, match.next_dealer(), match.next_vulnerability())
+    for call in ["7NT", "P", "P"]:
+        state.apply(call)
+    assert state.contract is not None and state.contract.declarer == Seat.NORTH
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[-1] if state.turn == Seat.NORTH else legal[0])
+    match.record(state)
+    # 7NT made: 40 + 6 x 30 = 220 below for Ann; grand slam 1000 not vulnerable above (CB-D2 values, CB-R3)
+    assert match.session.below("Ann") == 220
+    assert match.session.vulnerable("Ann")
+    assert match.session.totals["Bob"] == 0 and match.session.totals["Cy"] == 0
+    # deal 2: Bob (Ann's left) deals, at E (TH-5, TH-A3)
+    assert match.next_dealer() == Seat.EAST
+    state = match.next_deal()
+    assert state.player_at(Seat.EAST) == "Bob" and "Ann" in state.vulnerable
