@@ -1,0 +1,57 @@
+"""``bridgeroom history``: the stored games and score pads, the most recent first."""
+
+from __future__ import annotations
+
+import argparse
+
+__all__ = ["register", "run"]
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from bridgeroom.tui.options import add_common
+
+    p = subparsers.add_parser(
+        "history",
+        help="list stored games and score pads",
+        description="List the games and score pads kept in the database, the most recent first.",
+    )
+    p.add_argument("--player", help="only those where this player has a seat")
+    p.add_argument("--status", choices=("active", "finished", "abandoned"), help="only these")
+    p.add_argument("--limit", type=int, default=50, help="at most this many (default 50)")
+    add_common(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.table import Table
+
+    from bridgeroom.games import GAMES
+    from bridgeroom.tui.options import console, messages, open_store
+
+    msgs = messages(args)
+    store = open_store(args)
+    try:
+        matches = store.list_matches(player=args.player, status=args.status, limit=args.limit)
+    finally:
+        store.close()
+    out = console()
+    if not matches:
+        out.print(msgs("history.empty"))
+        return 0
+    table = Table(title=msgs("history.title"), title_justify="left")
+    for key in ("id", "kind", "game", "scoring", "status", "players", "deals", "updated"):
+        table.add_column(msgs(f"history.col_{key}"))
+    for m in matches:
+        game = GAMES[m.game].title(msgs.lang) if m.game in GAMES else m.game
+        table.add_row(
+            str(m.id),
+            msgs(f"history.kind_{m.kind}"),
+            game,
+            m.scoring,
+            msgs(f"history.status_{m.status}"),
+            ", ".join(m.players),
+            str(m.deals),
+            m.updated_at.strftime("%Y-%m-%d %H:%M"),
+        )
+    out.print(table)
+    return 0

@@ -1,0 +1,51 @@
+"""``bridgeroom pad GAME``: keep the score of a game played with real cards (see docs/terminal.md)."""
+
+from __future__ import annotations
+
+import argparse
+
+__all__ = ["register", "run"]
+
+PADS = (
+    "rubber",
+    "chicago",
+    "auction",
+    "three-handed-contract",
+    "three-handed-auction",
+    "duplicate",
+    "minibridge",
+)
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from bridgeroom.tui.options import add_common
+
+    p = subparsers.add_parser(
+        "pad",
+        help="a score pad for a game played with real cards",
+        description=(
+            "Enter each deal (declarer, contract, tricks, honors) and see the score sheet. "
+            "Every entry is saved at once; 'bridgeroom resume ID' continues a pad."
+        ),
+    )
+    p.add_argument("game", metavar="GAME", help=f"one of: {', '.join(PADS)}")
+    p.add_argument(
+        "--players",
+        help="three-handed: the three players' names, comma-separated (e.g. Ann,Bob,Cy)",
+    )
+    add_common(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from bridgeroom.tui.options import console, messages, open_store
+    from bridgeroom.tui.pad import PadLoop
+
+    msgs = messages(args)
+    players = [p.strip() for p in args.players.split(",")] if args.players else []
+    store = open_store(args)
+    try:
+        loop = PadLoop.new(store, args.game, players, console(), msgs)
+        return loop.run()
+    finally:
+        store.close()

@@ -1,0 +1,85 @@
+"""``bridgeroom play GAME``: play a game of the family in the terminal against robots.
+
+See docs/terminal.md. Rich and the store are imported when the command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+__all__ = ["register", "run"]
+
+GAMES = ("contract", "auction", "three-handed", "minibridge")
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from bridgeroom.tui.options import add_common
+
+    p = subparsers.add_parser(
+        "play",
+        help="play a game against robots in the terminal",
+        description=(
+            "Play contract bridge, auction bridge, three-handed bridge or mini-bridge against "
+            "robots. Every action is saved at once; 'bridgeroom resume ID' continues a game."
+        ),
+    )
+    p.add_argument("game", metavar="GAME", help=f"one of: {', '.join(GAMES)}")
+    p.add_argument(
+        "--scoring",
+        choices=("rubber", "chicago", "duplicate"),
+        help="contract bridge: rubber (default), chicago or duplicate",
+    )
+    p.add_argument(
+        "--table",
+        choices=("contract", "auction"),
+        default="contract",
+        help="three-handed bridge: score with the contract (default) or the auction table",
+    )
+    p.add_argument(
+        "--seat", default="S", help="your seat, N, E, S or W (four-handed games; default S)"
+    )
+    p.add_argument("--name", default="you", help="your name on the score sheet")
+    p.add_argument(
+        "--robots",
+        choices=("basic", "expert", "random"),
+        default="basic",
+        help="the robots' level (default basic)",
+    )
+    p.add_argument("--seed", help="deal reproducible deals (and robots) from this seed")
+    add_common(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from bridgeroom.errors import BridgeError
+    from bridgeroom.games import get_game
+    from bridgeroom.rules.core import Seat
+    from bridgeroom.tui.app import PlayLoop
+    from bridgeroom.tui.options import console, messages, open_store
+    from bridgeroom.tui.table import PlayTable
+
+    msgs = messages(args)
+    game = get_game(args.game)
+    scoring = args.scoring
+    if game.name == "three-handed":
+        scoring = f"three-handed-{args.table}"
+    elif scoring is not None and game.name != "contract":
+        raise BridgeError(
+            f"--scoring is for contract bridge; {game.name} is scored as {game.default_scoring}"
+        )
+    store = open_store(args)
+    try:
+        table = PlayTable.new(
+            store,
+            game.name,
+            scoring=scoring,
+            seat=Seat.find(args.seat),
+            name=args.name,
+            robots=args.robots,
+            seed=args.seed,
+        )
+        out = console()
+        out.print(msgs("play.started", id=table.id, game=game.title(msgs.lang)))
+        return PlayLoop(table, out, msgs).run()
+    finally:
+        store.close()

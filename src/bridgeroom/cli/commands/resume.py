@@ -1,0 +1,43 @@
+"""``bridgeroom resume ID``: continue a stored game or score pad where it stopped."""
+
+from __future__ import annotations
+
+import argparse
+
+__all__ = ["register", "run"]
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from bridgeroom.tui.options import add_common
+
+    p = subparsers.add_parser(
+        "resume",
+        help="continue a stored game or score pad",
+        description="Continue a game or score pad listed by 'bridgeroom history', by its number.",
+    )
+    p.add_argument("id", metavar="ID", help="the number shown by 'bridgeroom history'")
+    add_common(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from bridgeroom.tui.options import console, messages, open_store
+
+    msgs = messages(args)
+    store = open_store(args)
+    try:
+        record = store.get_match(args.id)
+        out = console()
+        if record.kind == "pad":
+            from bridgeroom.tui.pad import PadLoop
+
+            out.print(msgs("pad.resumed", id=record.id))
+            return PadLoop.resume(store, record.id, out, msgs).run()
+        from bridgeroom.tui.app import PlayLoop
+        from bridgeroom.tui.table import PlayTable
+
+        table = PlayTable.resume(store, record.id)
+        out.print(msgs("play.resumed", id=record.id))
+        return PlayLoop(table, out, msgs).run()
+    finally:
+        store.close()

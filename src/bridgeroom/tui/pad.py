@@ -1,0 +1,427 @@
+"""``bridgeroom pad GAME``: the score pad of a game played with real cards.
+
+Each line typed is one deal: who declared, the contract, the tricks taken,
+and the honors if any::
+
+    NS 4S 10            North-South made 4♠ with 10 tricks
+    EW 3NTX -2          East-West went two down doubled (also 3NTX 7)
+    NS 4H= 100 def      4♥ made exactly; the defenders held 100 honors
+    Ann 2H 8            three-handed: Ann declared
+    N 3NT 9             boards (duplicate, mini-bridge): the declarer's seat
+    pass                a passed-out deal
+
+``correct LINE`` replaces the last entry, ``undo`` withdraws it, ``sheet``
+shows the score, ``quit`` stops (the pad is kept: ``bridgeroom resume ID``).
+The scores come from :mod:`bridgeroom.scoring` sessions, rebuilt from the
+stored entries after every change.
+
+    >>> parse_pad_line("NS 4S+1", PAD_GAMES["rubber"], ())
+    PadLine(declarer='NS', contract='4S', tricks=11, honors=None)
+    >>> parse_pad_line("EW 6NT 12 150 decl", PAD_GAMES["rubber"], ())
+    PadLine(declarer='EW', contract='6NT', tricks=12, honors='4-aces-one declarer')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from bridgeroom.errors import BridgeError
+from bridgeroom.i18n import LANGUAGES, Messages, translate
+from bridgeroom.rules.core import Contract, Seat, Side, Strain
+from bridgeroom.scoring import (
+    Chicago,
+    DuplicateSet,
+    Honors,
+    HonorsKind,
+    Rubber,
+    ThreeHandedRubber,
+)
+from bridgeroom.store import MatchRecord, PadEntry, Store
+from bridgeroom.tui import screen
+
+__all__ = ["PAD_GAMES", "PadGame", "PadLine", "PadError", "PadLoop", "parse_pad_line"]
+
+
+class PadError(BridgeError):
+    """A pad line that cannot be scored; ``key`` and ``params`` give the message of the catalogue."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(f"{key} {params}")
+
+
+@dataclass(frozen=True)
+class PadGame:
+    """A form of score pad: its session, who declares (``sides``, ``players`` or ``seats``), its honors."""
+
+    name: str
+    game: str
+    declarer_kind: str  # "side", "player" or "seat"
+    make: Callable[[Sequence[str]], Any]
+    honors: str | None  # "contract" or "auction": how honors points read; None: no honors
+
+
+PAD_GAMES: dict[str, PadGame] = {
+    pad.name: pad
+    for pad in (
+        PadGame("rubber", "contract", "side", lambda _: Rubber("rubber"), "contract"),
+        PadGame("chicago", "contract", "side", lambda _: Chicago(), "contract"),
+        PadGame("auction", "auction", "side", lambda _: Rubber("auction"), "auction"),
+        PadGame(
+            "three-handed-contract",
+            "three-handed",
+            "player",
+            lambda names: ThreeHandedRubber(names, "contract"),
+            "contract",
+        ),
+        PadGame(
+            "three-handed-auction",
+            "three-handed",
+            "player",
+            lambda names: ThreeHandedRubber(names, "auction"),
+            "auction",
+        ),
+        PadGame("duplicate", "contract", "seat", lambda _: DuplicateSet("duplicate"), None),
+        PadGame("minibridge", "minibridge", "seat", lambda _: DuplicateSet("minibridge"), None),
+    )
+}
+_ALIASES = {
+    "contract": "rubber",
+    "three-handed": "three-handed-contract",
+    "mini-bridge": "minibridge",
+}
+
+
+@dataclass(frozen=True)
+class PadLine:
+    """One deal on the pad, as stored."""
+
+    declarer: str | None
+    contract: str | None
+    tricks: int
+    honors: str | None = None
+
+
+_CONTRACT = re.compile(r"(?i)^([1-7](?:NT|БК|[CDHSNТБЧП♣♦♥♠])(?:XX|X|ХХ|Х)?)(=|[+-]\d{1,2})?$")
+_HONOR_POINTS = {
+    "contract": {
+        100: (HonorsKind.FOUR_ONE, None),
+        150: (HonorsKind.FIVE_ONE, HonorsKind.FOUR_ACES_ONE),
+    },
+    "auction": {
+        30: (HonorsKind.THREE, HonorsKind.THREE_ACES),
+        40: (HonorsKind.FOUR, HonorsKind.FOUR_ACES),
+        50: (HonorsKind.FIVE, None),
+        80: (HonorsKind.FOUR_ONE, None),
+        90: (HonorsKind.FOUR_ONE_FIFTH_PARTNER, None),
+        100: (HonorsKind.FIVE_ONE, HonorsKind.FOUR_ACES_ONE),
+    },
+}
+
+
+def _words(key: str) -> set[str]:
+    out: set[str] = set()
+    for lang in LANGUAGES:
+        out |= {w.strip().lower() for w in translate(key, lang).split("|")}
+    return out
+
+
+def parse_pad_line(text: str, pad: PadGame, players: Sequence[str]) -> PadLine:
+    """One pad line: ``DECLARER CONTRACT TRICKS [HONORS SIDE]`` or ``pass`` (see the module)."""
+    tokens = text.split()
+    if not tokens:
+        raise PadError("pad.error_empty")
+    if len(tokens) == 1 and tokens[0].lower() in _words("pad.word_pass") | {"pass", "p", "-"}:
+        return PadLine(None, None, 0)
+    if len(tokens) < 2:
+        raise PadError("pad.error_form")
+    declarer = _declarer(tokens[0], pad, players)
+    m = _CONTRACT.match(tokens[1].replace("х", "x").replace("Х", "X"))
+    if m is None:
+        raise PadError("pad.error_contract", text=tokens[1])
+    try:
+        contract = Contract.parse(m.group(1).replace("Х", "X").replace("х", "X"))
+    except BridgeError:
+        raise PadError("pad.error_contract", text=tokens[1]) from None
+    rest = tokens[2:]
+    if m.group(2):
+        rel = m.group(2)
+        tricks = contract.tricks_needed + (0 if rel == "=" else int(rel))
+    elif rest and re.fullmatch(r"=|[+-]\d{1,2}", rest[0]):
+        rel = rest.pop(0)
+        tricks = contract.tricks_needed + (0 if rel == "=" else int(rel))
+    elif rest and rest[0].isdigit():
+        tricks = int(rest.pop(0))
+    else:
+        raise PadError("pad.error_tricks_missing")
+    if not 0 <= tricks <= 13:
+        raise PadError("pad.error_tricks", tricks=tricks)
+    honors = None
+    if rest:
+        honors = _honors(rest, contract.strain, pad)
+    if pad.declarer_kind == "seat":
+        contract = Contract(contract.level, contract.strain, contract.doubled)
+    return PadLine(declarer, str(contract), tricks, honors)
+
+
+def _declarer(token: str, pad: PadGame, players: Sequence[str]) -> str:
+    if pad.declarer_kind == "player":
+        for name in players:
+            if name.lower() == token.lower():
+                return name
+        raise PadError("pad.error_player", text=token, players=", ".join(players))
+    key = token.upper()
+    ru = {"СЮ": "NS", "ЮС": "NS", "ВЗ": "EW", "ЗВ": "EW", "С": "N", "В": "E", "Ю": "S", "З": "W"}
+    key = ru.get(key, key)
+    if pad.declarer_kind == "seat":
+        if key in ("N", "E", "S", "W"):
+            return key
+        raise PadError("pad.error_seat", text=token)
+    if key in ("NS", "SN", "N", "S"):
+        return "NS"
+    if key in ("EW", "WE", "E", "W"):
+        return "EW"
+    raise PadError("pad.error_side", text=token)
+
+
+def _honors(tokens: list[str], strain: Strain, pad: PadGame) -> str:
+    if pad.honors is None:
+        raise PadError("pad.error_no_honors")
+    if len(tokens) != 2:
+        raise PadError("pad.error_honors_form")
+    kind_text, side_text = tokens
+    side_key = side_text.lower()
+    if side_key in _words("pad.word_declarer") | {"declarer", "decl", "d"}:
+        side = "declarer"
+    elif side_key in _words("pad.word_defenders") | {"defenders", "def"}:
+        side = "defenders"
+    else:
+        raise PadError("pad.error_honors_side", text=side_text)
+    if kind_text.isdigit():
+        table = _HONOR_POINTS[pad.honors]
+        points = int(kind_text)
+        if points not in table:
+            raise PadError(
+                "pad.error_honors_points", points=points, allowed=", ".join(str(p) for p in table)
+            )
+        suit_kind, nt_kind = table[points]
+        kind = nt_kind if strain is Strain.NOTRUMP else suit_kind
+        if kind is None or kind.notrump != (strain is Strain.NOTRUMP):
+            raise PadError(
+                "pad.error_honors_points", points=points, allowed=", ".join(str(p) for p in table)
+            )
+    else:
+        try:
+            kind = HonorsKind.parse(kind_text)
+        except BridgeError:
+            raise PadError("pad.error_honors_form") from None
+    return str(Honors(kind, side))
+
+
+# --- the session of a pad ------------------------------------------------------------------------
+
+
+class PadSheet:
+    """A pad's session rebuilt from its entries (the stored lines are the truth)."""
+
+    def __init__(self, pad: PadGame, players: Sequence[str]) -> None:
+        self.pad = pad
+        self.players = tuple(players)
+        self.session: Any = pad.make(self.players)
+        self.boards = 0
+
+    def add(self, line: PadLine) -> Any:
+        """Score one line into the session; errors from scoring leave it unchanged."""
+        session = self.session
+        honors = Honors.parse(line.honors) if line.honors else None
+        if isinstance(session, DuplicateSet):
+            board = self.boards + 1
+            declarer = Seat.find(line.declarer) if line.declarer else None
+            entry = session.record(board, line.contract, line.tricks, declarer=declarer)
+            self.boards = board
+            return entry
+        if line.contract is None:
+            return session.record(None, None)
+        who: object = (
+            Side.find(line.declarer)
+            if self.pad.declarer_kind == "side" and line.declarer
+            else line.declarer
+        )
+        return session.record(who, line.contract, line.tricks, honors)
+
+    @property
+    def is_over(self) -> bool:
+        return bool(getattr(self.session, "is_over", False))
+
+    @classmethod
+    def rebuild(cls, pad: PadGame, players: Sequence[str], entries: Sequence[PadEntry]) -> PadSheet:
+        sheet = cls(pad, players)
+        for e in entries:
+            sheet.add(PadLine(e.declarer, e.contract, e.tricks, e.honors))
+        return sheet
+
+
+class PadLoop:
+    """The pad at the terminal: read a line, score it, store it, show the sheet."""
+
+    def __init__(self, store: Store, record: MatchRecord, console: Console, msgs: Messages) -> None:
+        self.store = store
+        self.record = record
+        self.console = console
+        self.msgs = msgs
+        self.pad = PAD_GAMES[record.scoring]
+        self.players = tuple(record.options.get("players", ()))
+        self.sheet = PadSheet.rebuild(self.pad, self.players, record.entries)
+
+    @classmethod
+    def new(
+        cls, store: Store, game: str, players: Sequence[str], console: Console, msgs: Messages
+    ) -> PadLoop:
+        key = _ALIASES.get(game.strip().lower(), game.strip().lower())
+        if key not in PAD_GAMES:
+            raise BridgeError(f"no score pad {game!r}; the pads are {', '.join(PAD_GAMES)}")
+        pad = PAD_GAMES[key]
+        names = list(players)
+        if pad.declarer_kind == "player":
+            if len(names) != 3:
+                raise BridgeError(
+                    "a three-handed pad needs three players: --players Ann,Bob,Cy (TH-1)"
+                )
+            ThreeHandedRubber(names, "contract")  # checks the names (TH-1)
+            seats = [(n, None) for n in names]
+        else:
+            seats = [(n, None) for n in names] if names else [("NS", None), ("EW", None)]
+        record = store.create_match(
+            "pad", pad.game, pad.name, seats=seats, options={"players": names}
+        )
+        return cls(store, record, console, msgs)
+
+    @classmethod
+    def resume(cls, store: Store, match_id: int, console: Console, msgs: Messages) -> PadLoop:
+        return cls(store, store.get_match(match_id), console, msgs)
+
+    # --- output ------------------------------------------------------------------------
+
+    def say(self, key: str, style: str = "", **params: object) -> None:
+        self.console.print(Text(self.msgs(key, **params), style=style))
+
+    def show(self) -> None:
+        self.console.print(screen.sheet(self.sheet.session, self.msgs))
+
+    def _prompt(self) -> str:
+        n = len(self.record.entries) + 1
+        key = "pad.prompt_board" if isinstance(self.sheet.session, DuplicateSet) else "pad.prompt"
+        return self.msgs(key, number=n)
+
+    # --- the loop --------------------------------------------------------------------------
+
+    def run(self) -> int:
+        self.say("pad.intro", id=self.record.id)
+        self.say(f"pad.form_{self.pad.declarer_kind}")
+        if self.record.entries:
+            self.show()
+        while True:
+            if self.sheet.is_over:
+                self.say("pad.over", style="bold")
+                self.store.set_status(self.record.id, "finished")
+                return 0
+            try:
+                line = self.console.input(Text(self._prompt()))
+            except EOFError:
+                line = None
+            if line is None:
+                self.console.print()
+                self.say("pad.saved", id=self.record.id)
+                return 0
+            if not self._handle(line.strip()):
+                self.say("pad.saved", id=self.record.id)
+                return 0
+
+    def _handle(self, line: str) -> bool:
+        head, _, rest = line.partition(" ")
+        word = head.lower()
+        if not line:
+            return True
+        if word in _words("command.quit"):
+            return False
+        if word in _words("command.score") | _words("pad.word_sheet"):
+            self.show()
+            return True
+        if word in _words("command.help"):
+            self.say(f"pad.form_{self.pad.declarer_kind}")
+            self.say("pad.help")
+            return True
+        if word in _words("command.undo"):
+            if not self.record.entries:
+                self.say("pad.error_nothing", style="bold red")
+                return True
+            self.store.remove_last_pad_entry(self.record.id)
+            self._reload()
+            self.say("pad.withdrawn")
+            self.show()
+            return True
+        replace = word in _words("pad.word_correct")
+        if replace:
+            if not self.record.entries:
+                self.say("pad.error_nothing", style="bold red")
+                return True
+            line = rest
+        try:
+            parsed = parse_pad_line(line, self.pad, self.players)
+            entries = list(self.record.entries)
+            if replace:
+                entries.pop()
+            trial = PadSheet.rebuild(self.pad, self.players, entries)
+            entry = trial.add(parsed)
+        except PadError as err:
+            self.say(err.key, style="bold red", **err.params)
+            return True
+        except BridgeError as err:
+            self.say("pad.error_scoring", style="bold red", reason=str(err))
+            return True
+        self.store.add_pad_entry(
+            self.record.id,
+            declarer=parsed.declarer,
+            contract=parsed.contract,
+            tricks=parsed.tricks,
+            honors=parsed.honors,
+            board=trial.boards if isinstance(trial.session, DuplicateSet) else None,
+            replace_last=replace,
+        )
+        self._reload()
+        self._report(entry)
+        self.show()
+        return True
+
+    def _reload(self) -> None:
+        self.record = self.store.get_match(self.record.id)
+        self.sheet = PadSheet.rebuild(self.pad, self.players, self.record.entries)
+
+    def _report(self, entry: Any) -> None:
+        msgs = self.msgs
+        contract = getattr(entry, "contract", None)
+        if contract is None:
+            self.say("pad.passed_out")
+            return
+        hand = getattr(entry, "hand", None)
+        if hand is not None:
+            self.say(
+                "pad.scored",
+                below=hand.below,
+                declarer_above=hand.declarer_above,
+                defenders_above=hand.defenders_above,
+            )
+        game_won = getattr(entry, "game_won", None)
+        if game_won is not None:
+            who = msgs.side(game_won) if isinstance(game_won, Side) else str(game_won)
+            self.say("pad.game_won", style="bold", who=who)
+        bonus = getattr(entry, "rubber_bonus", 0) or 0
+        if bonus:
+            self.say("pad.rubber_bonus", style="bold", points=bonus)
