@@ -50,6 +50,7 @@ __all__ = [
     "advise",
     "advise_counts",
     "coach",
+    "describe_deal",
 ]
 
 # --- the catalogue of messages ----------------------------------------------------------------
@@ -70,6 +71,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         ),
         "small_slam": "With 32 to 36 points, bid a small slam: {contract} needs 12 tricks.",
         "grand_slam": "With 37 points or more, bid a grand slam: {contract} needs all 13 tricks.",
+        "deal": "{board}dealer {dealer}; counts {counts}; {declarer} declares, {dummy} is dummy",
+        "board": "Board {board}, ",
         "label_balance": "Balance",
         "label_fits": "Fits",
         "label_none": "none",
@@ -97,7 +100,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
             "Сначала смотрим на червы и пики: гейм в них требует 10 взяток, а в минорах — 11."
         ),
         "partscore": (
-            "Меньше 25 очков — назначайте частичную запись: в {contract} нужно взять {tricks} взяток."
+            "Меньше 25 очков — назначайте частичный контракт (частицу): в {contract} нужно "
+            "взять {tricks} взяток."
         ),
         "game": "С 25–31 очком назначайте гейм: в {contract} нужно взять {tricks} взяток.",
         "minor_3nt": (
@@ -108,6 +112,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "grand_slam": (
             "С 37 очками и больше назначайте большой шлем: в {contract} нужно взять все 13 взяток."
         ),
+        "deal": "{board}сдающий {dealer}; очки {counts}; разыгрывает {declarer}, болван {dummy}",
+        "board": "Сдача {board}, ",
         "label_balance": "Баланс",
         "label_fits": "Фиты",
         "label_none": "нет",
@@ -115,7 +121,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "label_why": "Почему",
         "you": "вы",
         "partner": "партнёр",
-        "cat_partscore": "частичная запись",
+        "cat_partscore": "частица",
         "cat_game": "гейм",
         "cat_small_slam": "малый шлем",
         "cat_grand_slam": "большой шлем",
@@ -363,6 +369,28 @@ def _suit_words(suit: Suit, msgs: dict[str, str]) -> dict[str, str]:
         "suit": msgs[f"suit_{suit.letter}"],
         "suit_in": msgs.get(f"suit_in_{suit.letter}", msgs[f"suit_{suit.letter}"]),
     }
+
+
+def describe_deal(view: View, board: int | None = None, *, lang: str = "en") -> str:
+    """One line on who declares: the dealer, the counts, declarer and dummy (MB-2 to MB-4).
+
+    >>> from bridgeroom.rules import MiniBridgeDeal
+    >>> state = MiniBridgeDeal.from_board(2, "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    >>> state.announce_all()
+    >>> describe_deal(state.view(Seat.NORTH), 2)
+    'Board 2, dealer E; counts E:3 S:0 W:0 N:37; N declares, S is dummy'
+    """
+    msgs = _messages(lang)
+    announcements = view.extra.get("announcements", ())
+    assert isinstance(announcements, tuple)
+    counts = " ".join(f"{seat}:{points}" for seat, points in announcements)
+    return msgs["deal"].format(
+        board=msgs["board"].format(board=board) if board is not None else "",
+        dealer=view.dealer,
+        counts=counts,
+        declarer=view.declarer,
+        dummy=view.dummy_seat,
+    )
 
 
 def coach(view: View, *, lang: str = "en") -> Advice:

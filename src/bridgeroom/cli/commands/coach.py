@@ -73,7 +73,7 @@ def parse_numbers(text: str, count: int, what: str) -> list[int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bridgeroom.coach import advise, advise_counts, coach
+    from bridgeroom.coach import advise, advise_counts, coach, describe_deal
     from bridgeroom.rules import Hand, MiniBridgeDeal, Seat
 
     parser: argparse.ArgumentParser = args.parser
@@ -90,13 +90,9 @@ def run(args: argparse.Namespace) -> int:
             state = MiniBridgeDeal(args.deal, dealer or Seat.NORTH)
         state.announce_all()
         assert state.declarer is not None
-        advice = coach(state.view(state.declarer), lang=args.lang)
-        counts = " ".join(f"{seat}:{points}" for seat, points in state.announcements)
-        board = f"Board {args.board}, " if args.board is not None else ""
-        header = (
-            f"{board}dealer {state.dealer}; counts {counts}; "
-            f"{state.declarer} declares, {state.dummy} is dummy\n"
-        )
+        view = state.view(state.declarer)
+        advice = coach(view, lang=args.lang)
+        header = describe_deal(view, args.board, lang=args.lang) + "\n"
     else:
         if args.hand is None or args.dummy_lengths is None:
             parser.error("give --hand and --dummy-lengths (with --counts or --partner), or --deal")

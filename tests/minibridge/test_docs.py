@@ -1,0 +1,24 @@
+"""docs/minibridge.md: the printed session shown to teachers is what ``bridgeroom session`` prints."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bridgeroom.session import format_session, loads
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "minibridge.md"
+
+
+def _block(text: str, lang: str) -> str:
+    found = re.search(rf"^```{lang}\n(.*?)^```$", text, re.MULTILINE | re.DOTALL)
+    assert found is not None, f"no ```{lang} block in {DOC.name}"
+    return found.group(1)
+
+
+def test_docs_session_example_is_current() -> None:
+    """The CSV example of docs/minibridge.md, scored, gives the printout shown there."""
+    text = DOC.read_text(encoding="utf-8")
+    session = loads(_block(text, "csv"))
+    session.title = "Tuesday class"
+    assert format_session(session) == _block(text, "text")
