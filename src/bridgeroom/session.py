@@ -640,7 +640,7 @@ def format_session(session: ClassSession) -> str:
         )  # fmt: skip
     for pair in session.pairs:
         out += ["", f"Scorecard: {pair}"]
-        rows = [
+        card_rows = [
             (
                 row.board,
                 row.side.name,
@@ -658,7 +658,7 @@ def format_session(session: ClassSession) -> str:
         ]
         out += _table(
             ("board", "dir", "against", "contract", "tricks", "score", "total", "MP", "total MP", "IMP", "total IMP"),
-            rows,
+            card_rows,
             {0, 4, 5, 6, 7, 8, 9, 10},
         )  # fmt: skip
     standings = session.standings()
