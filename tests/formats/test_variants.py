@@ -6,12 +6,27 @@ each test) and the deal below.
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgeroom.errors import BridgeError, ParseError
 from bridgeroom.formats import pbn
 from bridgeroom.formats.pbn import PbnGame
-from bridgeroom.rules import Contract, ContractBridgeDeal, Deal, Mode, Phase, Seat
+from bridgeroom.rules import (
+    Call,
+    Contract,
+    ContractBridgeDeal,
+    Deal,
+    DealState,
+    Mode,
+    Phase,
+    Seat,
+    Vulnerability,
+    deal_cards,
+)
 from bridgeroom.rules.minibridge import (
     EBU_OPTIONS,
     Announce,
@@ -339,3 +354,44 @@ def test_variants_are_chosen_from_states() -> None:
     assert pbn.variant_of_state(mini_state()).name == "minibridge"
     assert pbn.variant_of_state(three_handed_state()).name == "three-handed"
     assert pbn.variant_of_state(ContractBridgeDeal(Deal(DEAL))).name == "contract"
+
+
+# --- every variant round-trips --------------------------------------------------------
+
+
+def _random_state(kind: str, seed: int, steps: int) -> DealState:
+    rng = random.Random(seed)
+    dealer = Seat(seed % 4)
+    deal = deal_cards(dealer, rng=rng)
+    state: DealState
+    if kind == "three-handed":
+        state = ThreeHandedDeal(deal, dealer, players=("Ann", "Bob", "Cy"), pack=1 + seed % 2)
+    elif kind == "minibridge":
+        state = MiniBridgeDeal.from_board(1 + seed % 16, deal)
+    else:
+        state = ContractBridgeDeal(deal, dealer, Vulnerability(seed % 4))
+    for _ in range(steps):
+        if state.phase is Phase.DONE:
+            break
+        legal = list(state.legal_actions())
+        passes = [a for a in legal if a is Call.PASS]
+        state.apply(passes[0] if passes and rng.random() < 0.6 else rng.choice(legal))
+    return state
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    kind=st.sampled_from(["contract", "three-handed", "minibridge"]),
+    seed=st.integers(0, 10**6),
+    steps=st.integers(0, 70),
+)
+def test_random_states_of_every_variant_round_trip(kind: str, seed: int, steps: int) -> None:
+    """Written, read back and replayed, a state of any variant has the same record."""
+    state = _random_state(kind, seed, steps)
+    game = PbnGame.from_state(state)
+    [again] = pbn.loads(pbn.dumps(game))
+    assert again == game
+    replayed = again.to_state()
+    assert type(replayed) is type(state)
+    assert replayed.history == state.history
+    assert replayed.result == state.result

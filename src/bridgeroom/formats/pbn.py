@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from typing import IO, ClassVar
 
 from bridgeroom.errors import BridgeError, ParseError
-from bridgeroom.rules.core import Call, Card, Contract, Deal, Hand, Seat, Side, Vulnerability
+from bridgeroom.rules.core import CARDS, Call, Card, Contract, Deal, Hand, Seat, Side, Vulnerability
 from bridgeroom.rules.state import ContractBridgeDeal, DealState, Mode, Phase
 
 __all__ = [
@@ -102,6 +102,10 @@ _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _NOTE_REF = re.compile(r"=(\d+)=")
 _NOTE_TAG = re.compile(r"\s*(\d+)\s*:(.*)", re.S)
 _SUFFIX = re.compile(r"^(.*?)([!?]{1,2})$")
+_TAG_PAIR = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+_UNESCAPE = re.compile(r'\\(["\\])')
+#: Card tokens as PBN writes them (``SA``, ``H7``), for a fast lookup.
+_CARD_TOKENS: dict[str, Card] = {str(card): card for card in CARDS}
 
 
 # --- the sections ------------------------------------------------------------------
@@ -887,6 +891,13 @@ class _Reader:
                 pos = end
 
     def _tag(self, line: str, pos: int, number: int) -> int:
+        fast = _TAG_PAIR.match(line, pos)
+        if fast is not None:
+            raw = fast.group(2)
+            value = _UNESCAPE.sub(r"\1", raw) if "\\" in raw else raw
+            self._add_tag(fast.group(1), value, number)
+            return fast.end()
+        # The slow path finds what is wrong with the tag, for the message.
         start = pos + 1
         while start < len(line) and line[start].isspace():
             start += 1
@@ -1049,15 +1060,15 @@ class _Reader:
         match = _SUFFIX.match(token)
         if match is not None and match.group(1):
             token, suffix = match.group(1), match.group(2)
-        if token != "-":
+        if token != "-" and token not in _CARD_TOKENS:
             try:
-                Card.parse(token)
+                if len(token) > 3:
+                    raise ParseError(token)
+                token = str(Card.parse(token))
             except ParseError:
                 raise ParseError(
                     f"not a card in the Play section: {token!r}", line=number
                 ) from None
-            if len(token) > 3:
-                raise ParseError(f"not a card in the Play section: {token!r}", line=number)
         self.play_tokens.append((token, number))
         if suffix:
             count = len(self.play_tokens) - 1
@@ -1070,7 +1081,7 @@ class _Reader:
             tokens = self.play_tokens
             for start in range(0, len(tokens), 4):
                 group = tokens[start : start + 4]
-                cells: list[Card | None] = [None if t == "-" else Card.parse(t) for t, _ in group]
+                cells: list[Card | None] = [None if t == "-" else _CARD_TOKENS[t] for t, _ in group]
                 cells += [None] * (4 - len(cells))
                 play.tricks.append((cells[0], cells[1], cells[2], cells[3]))
                 play.lines.append(group[0][1])

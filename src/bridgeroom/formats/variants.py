@@ -237,7 +237,11 @@ class MiniBridgeVariant(PbnVariant):
         contract = game.contract
         if contract is None or state.phase is not Phase.NAMING:
             return
-        _apply(state, contract, "the named contract", game.lines.get("Contract"))
+        line = game.lines.get("Contract")
+        if contract.doubled or contract.declarer not in (None, state.declarer):
+            # The engine refuses it with the rule broken (MB-6: no doubles, MB-4: the declarer).
+            _apply(state, contract, "the named contract", line)
+        _apply(state, contract.bid, "the named contract", line)
 
     def state_tags(self, state: DealState) -> dict[str, str]:
         mini = _mini(state)
