@@ -516,3 +516,22 @@ def test_errors_are_bridge_errors() -> None:
 
     with pytest.raises(BridgeError):
         pbn.loads("[Event")
+
+
+def test_cb_v2_established_revoke_round_trips_in_table_mode() -> None:
+    """CB-V1/CB-V2: West discards H5 on a spade holding S2; East-West play on, so it is
+    established. The record reads back only in table mode, to the same result."""
+    state = ContractBridgeDeal(Deal(DEAL), mode=Mode.TABLE)
+    for action in "7NT P P P ST S3 H5 SA".split():
+        state.apply(action)
+    while state.phase is Phase.PLAY:
+        state.apply(state.legal_actions()[0])
+    assert state.revokes and state.revokes[0].established
+    [game] = pbn.loads(pbn.dumps(PbnGame.from_state(state)))
+    assert game.play is not None
+    assert game.play.tricks[0] == (Card("ST"), Card("S3"), Card("H5"), Card("SA"))
+    with pytest.raises(ParseError):
+        game.to_state()
+    replayed = game.to_state(mode=Mode.TABLE)
+    assert replayed.history == state.history
+    assert replayed.result == state.result
