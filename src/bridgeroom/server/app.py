@@ -1,0 +1,328 @@
+"""The FastAPI application: the page, the JSON API and the table websockets.
+
+HTTP (JSON unless said otherwise):
+
+========================================  ================================================
+``GET /``, ``GET /table/{code}``          the page (plain HTML, CSS and JavaScript)
+``GET /api/games``                        the games, their score forms and robot levels
+``GET /api/messages/{lang}``              the page's messages in ``en`` or ``ru``
+``GET /api/tables``                       open public tables
+``POST /api/tables``                      create a table (and take a seat with ``name``)
+``GET /api/tables/{code}``                a table's seats and state
+``POST /api/tables/{code}/join``          take an open seat: ``{"slot", "name"}`` -> token
+``POST /api/tables/{code}/robots``        robots of a level take the open seats
+``GET /api/tables/{code}/pbn``            the finished deals as PBN (text)
+``GET /api/tables/{code}/deals/{n}/pbn``  one finished deal as PBN (text)
+``GET /api/players/{name}/tables``        the public tables a player sat at, newest first
+========================================  ================================================
+
+Websocket ``/ws/{code}?token=TOKEN``: the server sends ``{"type": "state", ...}``
+(the table, this seat's own view of the deal, the score sheet, the pending
+request) after every change, and ``error`` / ``hint`` answers; the client
+sends ``{"type": "action", "action": "1NT"}``, ``undo``, ``claim`` (with
+``tricks``), ``answer`` (with ``accept``), ``hint``, ``next``, ``fill`` (with
+``level``), each with an optional ``id`` echoed back in the next state.
+Without a valid token the connection is a spectator's.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from bridgeroom import __version__
+from bridgeroom.errors import BridgeError
+from bridgeroom.games import GAMES
+from bridgeroom.server.hub import Hub, Watcher
+from bridgeroom.server.tables import ROBOT_LEVELS
+from bridgeroom.store import Store, StoreError
+
+__all__ = ["create_app", "web_messages"]
+
+
+class CreateTable(BaseModel):
+    game: str = "contract"
+    scoring: str | None = None
+    private: bool = False
+    #: Robot level per slot ("0".."3" -> level); slots not named wait for people.
+    robots: dict[int, str] = Field(default_factory=dict)
+    #: Take this slot with this name at once (optional).
+    name: str | None = None
+    slot: int | None = None
+    seed: int | None = None
+
+
+class JoinTable(BaseModel):
+    slot: int
+    name: str
+
+
+class FillRobots(BaseModel):
+    level: str = "basic"
+
+
+def web_dir() -> Any:
+    return resources.files("bridgeroom").joinpath("web")
+
+
+def web_messages(lang: str) -> dict[str, str]:
+    """The page's messages in ``lang``: the shared catalogue (cards, seats, calls) and the page's own.
+
+    >>> web_messages("ru")["web.title"], web_messages("en")["seat.N"]
+    ('Бридж-клуб', 'North')
+    """
+    from bridgeroom.i18n import catalogue, check_language
+
+    lang = check_language(lang)
+    out = dict(catalogue(lang))
+    text = web_dir().joinpath("messages", f"{lang}.toml").read_text("utf-8")
+
+    def flatten(table: dict[str, Any], prefix: str) -> None:
+        for key, value in table.items():
+            if isinstance(value, dict):
+                flatten(value, f"{prefix}{key}.")
+            else:
+                out[f"{prefix}{key}"] = str(value)
+
+    flatten(tomllib.loads(text), "web.")
+    return out
+
+
+def _bad(err: Exception, status: int = 400) -> HTTPException:
+    return HTTPException(status_code=status, detail=str(err))
+
+
+def create_app(
+    database: str | None = None,
+    *,
+    robot_delay: float = 0.5,
+    hint_level: str = "expert",
+    next_deal_delay: float = 2.0,
+    store: Store | None = None,
+) -> FastAPI:
+    """The server's application. ``database``: a URL (SQLite file by default, PostgreSQL by URL)."""
+    the_store = store if store is not None else Store(database)
+    hub = Hub(
+        the_store, robot_delay=robot_delay, hint_level=hint_level, next_deal_delay=next_deal_delay
+    )
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await hub.restore()
+        yield
+        hub.close()
+
+    app = FastAPI(title="bridgeroom", version=__version__, lifespan=lifespan)
+    app.state.hub = hub
+    static = web_dir()
+    app.mount("/static", StaticFiles(directory=str(static)), name="static")
+
+    def page() -> FileResponse:
+        return FileResponse(str(static.joinpath("index.html")), media_type="text/html")
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return page()
+
+    @app.get("/table/{code}", include_in_schema=False)
+    async def table_page(code: str) -> FileResponse:
+        return page()
+
+    @app.get("/history", include_in_schema=False)
+    async def history_page() -> FileResponse:
+        return page()
+
+    @app.get("/api/games")
+    async def games() -> dict[str, Any]:
+        return {
+            "games": [
+                {
+                    "name": g.name,
+                    "titles": dict(g.titles),
+                    "players": g.players,
+                    "scorings": list(g.scorings),
+                }
+                for g in GAMES.values()
+            ],
+            "robot_levels": list(ROBOT_LEVELS),
+        }
+
+    @app.get("/api/messages/{lang}")
+    async def messages(lang: str) -> dict[str, str]:
+        try:
+            return web_messages(lang)
+        except BridgeError as err:
+            raise _bad(err, 404) from None
+
+    @app.get("/api/tables")
+    async def tables() -> list[dict[str, Any]]:
+        out = []
+        for rt in hub.tables.values():
+            live = rt.live
+            if live.private or live.match.is_over:
+                continue
+            out.append(_summary(rt))
+        return out
+
+    def _summary(rt: Any) -> dict[str, Any]:
+        live = rt.live
+        return {
+            "code": live.code,
+            "game": live.game.name,
+            "titles": dict(live.game.titles),
+            "scoring": live.scoring,
+            "private": live.private,
+            "slots": [s.public() for s in live.slots],
+            "deal": live.number,
+            "over": live.match.is_over,
+        }
+
+    @app.post("/api/tables")
+    async def create(body: CreateTable) -> dict[str, Any]:
+        try:
+            rt = await hub.create_table(
+                body.game,
+                scoring=body.scoring,
+                private=body.private,
+                robots=body.robots,
+                seed=body.seed,
+            )
+            out: dict[str, Any] = {"code": rt.code, "table": _summary(rt)}
+            if body.name is not None:
+                slot = (
+                    body.slot
+                    if body.slot is not None
+                    else next((s.index for s in rt.live.slots if s.kind == "open"), 0)
+                )
+                out["token"] = await hub.join(rt.code, slot, body.name)
+                out["slot"] = slot
+            else:
+                async with rt.lock:
+                    await hub._after_change(rt)
+            out["table"] = _summary(rt)
+            return out
+        except BridgeError as err:
+            raise _bad(err) from None
+
+    @app.get("/api/tables/{code}")
+    async def table(code: str) -> dict[str, Any]:
+        try:
+            return _summary(hub.get(code))
+        except BridgeError as err:
+            raise _bad(err, 404) from None
+
+    @app.post("/api/tables/{code}/join")
+    async def join(code: str, body: JoinTable) -> dict[str, Any]:
+        try:
+            token = await hub.join(code, body.slot, body.name)
+        except BridgeError as err:
+            raise _bad(err, 404 if "no table" in str(err) else 409) from None
+        return {"code": code, "slot": body.slot, "token": token}
+
+    @app.post("/api/tables/{code}/robots")
+    async def robots(code: str, body: FillRobots) -> dict[str, Any]:
+        try:
+            await hub.fill_with_robots(code, body.level)
+            return _summary(hub.get(code))
+        except BridgeError as err:
+            raise _bad(err) from None
+
+    @app.get("/api/tables/{code}/pbn")
+    async def table_pbn(code: str) -> PlainTextResponse:
+        try:
+            text = await hub.pbn(code)
+        except (BridgeError, StoreError) as err:
+            raise _bad(err, 404) from None
+        return _pbn_response(text, f"bridgeroom-{code}.pbn")
+
+    @app.get("/api/tables/{code}/deals/{number}/pbn")
+    async def deal_pbn(code: str, number: int) -> PlainTextResponse:
+        try:
+            text = await hub.pbn(code, number)
+        except (BridgeError, StoreError) as err:
+            raise _bad(err, 404) from None
+        return _pbn_response(text, f"bridgeroom-{code}-{number}.pbn")
+
+    @app.get("/api/players/{name}/tables")
+    async def player_tables(name: str) -> list[dict[str, Any]]:
+        summaries = await hub.db(hub.store.list_matches, player=name, kind="play", limit=200)
+        out = []
+        for s in summaries:
+            rt = hub.tables.get(s.code)
+            if rt is not None and rt.live.private:
+                continue
+            if rt is None:
+                record = await hub.db(hub.store.get_match, s.id)
+                if record.private:
+                    continue
+                finished = sum(1 for d in record.deals if d.is_over)
+            else:
+                finished = sum(1 for st in rt.live.match.deals if st.is_over)
+            out.append(
+                {
+                    "code": s.code,
+                    "game": s.game,
+                    "scoring": s.scoring,
+                    "status": s.status,
+                    "players": list(s.players),
+                    "deals": s.deals,
+                    "finished_deals": finished,
+                    "updated": s.updated_at.isoformat(),
+                }
+            )
+        return out
+
+    @app.websocket("/ws/{code}")
+    async def ws(websocket: WebSocket, code: str) -> None:
+        await websocket.accept()
+        rt = hub.tables.get(code)
+        if rt is None:
+            await websocket.send_text(
+                json.dumps({"type": "error", "message": f"no table {code!r}"})
+            )
+            await websocket.close(code=4404)
+            return
+        token = websocket.query_params.get("token")
+        slot = await hub.slot_of_token(rt, token)
+        watcher = Watcher(websocket, slot)
+        await hub.watch(rt, watcher)
+        try:
+            while True:
+                text = await websocket.receive_text()
+                try:
+                    message = json.loads(text)
+                    if not isinstance(message, dict):
+                        raise ValueError("a message is a JSON object")
+                except ValueError as err:
+                    await websocket.send_text(
+                        json.dumps({"type": "error", "message": f"bad message: {err}"})
+                    )
+                    continue
+                await hub.handle(rt, watcher, message)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.unwatch(rt, watcher)
+
+    @app.exception_handler(StoreError)
+    async def store_error(request: Any, exc: StoreError) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=404)
+
+    return app
+
+
+def _pbn_response(text: str, filename: str) -> PlainTextResponse:
+    return PlainTextResponse(
+        text,
+        media_type="application/x-pbn; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )

@@ -1,0 +1,205 @@
+"""The JSON the server sends: one seat's view of a deal, a spectator's view, the score sheet.
+
+Cards are written ``SA``, ``HT`` (``str(Card)``), calls ``1NT``, ``P``, ``X``,
+``XX``; any action is sent as the text that :meth:`DealState.parse_action`
+reads back, so a client never needs the engine's objects. Nothing here reads a
+hand that the seat may not see: a seat's payload is built from
+``state.view(seat)`` only, and a spectator's from what every seat's view
+shows alike (:func:`public_view`).
+
+    >>> from bridgeroom.rules import ContractBridgeDeal, Deal, Seat
+    >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
+    >>> data = view_payload(state.view(Seat.EAST))
+    >>> data["hand"][:3], data["legal"], data["phase"]
+    (['ST', 'S9', 'S8'], [], 'auction')
+    >>> public_view(state)["hand"] is None
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from bridgeroom.rules import Card, Contract, DealState, Hand, Phase, Seat, Trick, View
+
+__all__ = [
+    "action_text",
+    "hand_cards",
+    "view_payload",
+    "public_view",
+    "score_payload",
+    "CARD_FIELDS",
+]
+
+#: The payload fields that hold cards (a test checks them for hidden cards).
+CARD_FIELDS = ("hand", "dummy", "trick", "tricks", "last_trick", "legal", "deal")
+
+
+def action_text(action: object) -> str:
+    """The text of an action that ``parse_action`` reads back (``SA``, ``1NT``, ``12``).
+
+    >>> from bridgeroom.rules import Call
+    >>> action_text(Call.parse("1nt")), action_text(Card.parse("♠A"))
+    ('1NT', 'SA')
+    """
+    return str(action)
+
+
+def hand_cards(hand: Hand | None) -> list[str] | None:
+    """A hand as card texts, spades first, high to low (the order a person holds them)."""
+    if hand is None:
+        return None
+    return [str(c) for c in sorted(hand, key=lambda c: (-int(c.suit), -int(c.rank)))]
+
+
+def _trick(trick: Trick) -> dict[str, Any]:
+    return {
+        "leader": trick.leader.letter,
+        "cards": [[s.letter, str(c)] for s, c in zip(trick.seats, trick.cards, strict=True)],
+        "winner": trick.winner.letter,
+    }
+
+
+def _contract(contract: Contract | None) -> str | None:
+    return None if contract is None else str(contract)
+
+
+def _seat(seat: Seat | None) -> str | None:
+    return None if seat is None else seat.letter
+
+
+def _jsonable(value: object) -> object:
+    """Variant extras (tuples of seats and counts...) as JSON values."""
+    if isinstance(value, Seat):
+        return value.letter
+    if isinstance(value, (Card, Contract)):
+        return str(value)
+    if isinstance(value, Hand):
+        return hand_cards(value)
+    if isinstance(value, Mapping):
+        return {str(_jsonable(k)): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [_jsonable(v) for v in value]
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
+
+
+def view_payload(view: View) -> dict[str, Any]:
+    """Everything a seat may see now, as JSON-ready data (from its :class:`View` only)."""
+    last = view.tricks[-1] if view.tricks else None
+    return {
+        "seat": view.seat.letter,
+        "phase": view.phase.value,
+        "dealer": view.dealer.letter,
+        "vulnerability": view.vulnerability.pbn,
+        "hand": hand_cards(view.hand),
+        "dummy_seat": _seat(view.dummy_seat),
+        "dummy": hand_cards(view.dummy),
+        "calls": [[s.letter, str(c)] for s, c in view.calls],
+        "contract": _contract(view.contract),
+        "declarer": _seat(view.declarer),
+        "tricks": [_trick(t) for t in view.tricks],
+        "trick": [[s.letter, str(c)] for s, c in view.trick],
+        "last_trick": _trick(last) if last is not None else None,
+        "declarer_tricks": view.declarer_tricks,
+        "defender_tricks": view.defender_tricks,
+        "turn": _seat(view.turn),
+        "to_act": _seat(view.to_act),
+        "legal": [action_text(a) for a in view.legal],
+        "extra": _jsonable(view.extra),
+        "deal": None if view.deal is None else [hand_cards(h) for h in view.deal.hands],
+    }
+
+
+def public_view(state: DealState, seats: Iterable[Seat] = tuple(Seat)) -> dict[str, Any]:
+    """What a spectator sees: only what every seat's view shows alike, and no hand.
+
+    The dummy appears when every seat sees it (after the opening lead); a
+    variant's extra item appears only when all views carry the same value
+    (mini-bridge counts and dummy's suit lengths do, a private irregularity does not).
+    """
+    views = [state.view(s) for s in seats]
+    base = view_payload(views[0])
+    base["seat"] = None
+    base["hand"] = None
+    base["legal"] = []
+    dummies = {v.dummy for v in views if v.seat != v.dummy_seat}
+    if len(dummies) != 1 or None in dummies:
+        base["dummy"] = None
+    extras: dict[str, object] = {}
+    for key, value in views[0].extra.items():
+        if all(key in v.extra and v.extra[key] == value for v in views[1:]):
+            extras[key] = value
+    base["extra"] = _jsonable(extras)
+    if state.phase is not Phase.DONE:
+        base["deal"] = None
+    return base
+
+
+def score_payload(session: object) -> dict[str, Any]:
+    """The score sheet of a session (rubber, Chicago, boards, three-handed rubber) as JSON-ready data.
+
+    ``kind`` tells the page which form to draw: ``line`` (above and below the
+    line, one column per side or player, games won, the settlement at the end
+    of a three-handed rubber) or ``boards`` (one row per board).
+    """
+    sheet = getattr(session, "sheet", None)
+    if sheet is not None:
+        data: dict[str, Any] = {
+            "kind": "line",
+            "columns": [str(c) for c in sheet.columns],
+            "sheet": sheet.to_dict(),
+        }
+        games = getattr(session, "games", None)
+        if isinstance(games, Mapping):
+            data["games"] = {str(k): v for k, v in games.items()}
+            vulnerable = getattr(session, "vulnerable", None)
+            if callable(vulnerable):
+                data["vulnerable"] = {str(k): bool(vulnerable(k)) for k in games}
+        data["over"] = bool(getattr(session, "is_over", False))
+        winner = getattr(session, "winner", None)
+        data["winner"] = None if winner is None else str(winner)
+        totals = getattr(session, "totals", None)
+        if isinstance(totals, Mapping):
+            data["totals"] = {str(k): v for k, v in totals.items()}
+        settle = getattr(session, "settle", None)
+        if callable(settle) and data["over"]:
+            data["settlement"] = [_payment(p) for p in settle()]
+        return data
+    results = getattr(session, "results", None)
+    if isinstance(results, Mapping):
+        rows = []
+        for board in sorted(results):
+            r = results[board]
+            rows.append(
+                {
+                    "board": r.board,
+                    "dealer": r.dealer.letter,
+                    "vulnerability": r.vulnerability.pbn,
+                    "declarer": _seat(r.declarer),
+                    "contract": _contract(r.contract),
+                    "tricks": r.tricks,
+                    "ns": max(r.ns_score, 0),
+                    "ew": max(-r.ns_score, 0),
+                }
+            )
+        totals = session.totals  # type: ignore[attr-defined]
+        return {
+            "kind": "boards",
+            "boards": rows,
+            "totals": {str(k): v for k, v in totals.items()},
+            "over": False,
+        }
+    return {"kind": "none"}
+
+
+def _payment(payment: object) -> dict[str, Any]:
+    to_dict = getattr(payment, "to_dict", None)
+    if callable(to_dict):
+        return {str(k): _jsonable(v) for k, v in to_dict().items()}
+    fields = getattr(payment, "__dataclass_fields__", None)
+    if fields:
+        return {name: _jsonable(getattr(payment, name)) for name in fields}
+    return {"text": str(payment)}
