@@ -53,7 +53,8 @@ class PlayLoop:
             key = "play.event_call"
         else:
             key = "play.event_other"
-        text = Text(msgs(key, seat=who, player=event.player) + " ")
+        player = event.player if event.player is not None else msgs("screen.dummy")
+        text = Text(msgs(key, seat=who, player=player) + " ")
         text.append_text(screen.action_text(action, msgs))
         return text
 

@@ -203,16 +203,25 @@ def auction_grid(state: DealState, msgs: Messages) -> Table:
     grid = Table(box=None, padding=(0, 2), show_edge=False)
     for seat in Seat:
         grid.add_column(msgs.letter(seat), justify="left")
-    row: list[RenderableType] = [Text("")] * int(state.dealer)
-    for _seat, call in state.calls:
-        row.append(call_markup(call, msgs))
-        if len(row) == 4:
-            grid.add_row(*row)
-            row = []
-    if state.phase is Phase.AUCTION:
-        row.append(Text("?", style="bold"))
-    if row:
-        grid.add_row(*(row + [Text("")] * (4 - len(row))))
+    rows: list[list[RenderableType]] = []
+    row: list[RenderableType] = [Text("")] * 4
+    last = -1
+    for seat, call in state.calls:
+        if int(seat) <= last:
+            rows.append(row)
+            row = [Text("")] * 4
+        row[int(seat)] = call_markup(call, msgs)
+        last = int(seat)
+    if state.phase is Phase.AUCTION and state.turn is not None:
+        if int(state.turn) <= last:
+            rows.append(row)
+            row = [Text("")] * 4
+        row[int(state.turn)] = Text("?", style="bold")
+        last = int(state.turn)
+    if last >= 0:
+        rows.append(row)
+    for r in rows:
+        grid.add_row(*r)
     return grid
 
 

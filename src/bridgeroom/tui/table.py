@@ -52,7 +52,7 @@ class Event:
     """An action taken at the table: who (``seat``; ``player`` the name) and what."""
 
     seat: Seat
-    player: str
+    player: str | None  # None: the dummy's card
     action: object
     by_robot: bool
 
@@ -277,11 +277,16 @@ class PlayTable:
     def is_over(self) -> bool:
         return self.match.is_over
 
-    def next_deal(self) -> DealState:
-        """Deal the next deal and store it."""
+    def next_deal(self, cards: Deal | None = None) -> DealState:
+        """Deal the next deal (or play the given ``cards``, e.g. a teacher's deal) and store it."""
         if self.state is not None:
             raise BridgeError("the deal in progress is not over")
-        state = self.match.next_deal()
+        if cards is None:
+            state = self.match.next_deal()
+        else:
+            state = self.match.start_deal(
+                cards, self.match.next_dealer(), self.match.next_vulnerability()
+            )
         options: dict[str, Any] = {}
         if self.three_handed:
             options["players"] = {s.letter: n for s, n in state.players.items()}  # type: ignore[attr-defined]
@@ -330,7 +335,7 @@ class PlayTable:
         state.apply(action)
         self._robot_since_human = 0
         self._log(state)
-        event = Event(turn, self.human_name, action, False)
+        event = Event(turn, None if turn == state.dummy else self.human_name, action, False)
         self.last_event = event
         return event
 
@@ -352,7 +357,7 @@ class PlayTable:
             turn = state.turn or seat
             state.apply(decision.action)
             self._robot_since_human += 1
-            name = self.player_name(seat, state) or seat.letter
+            name = None if turn == state.dummy else self.player_name(turn, state)
             events.append(Event(turn, name, decision.action, True))
             self._log(state)
             state = self.state
