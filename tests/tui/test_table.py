@@ -1,0 +1,138 @@
+"""The table without a screen: undo, claims, the record; the entries; the message catalogue."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bridgeroom.i18n import (
+    LANGUAGES,
+    MessageError,
+    call_text,
+    card_text,
+    catalogue,
+    detect_language,
+    translate,
+)
+from bridgeroom.rules import Call, Card, ContractBridgeDeal, Deal, Seat
+from bridgeroom.rules.state import Phase
+from bridgeroom.store import Store
+from bridgeroom.tui.entry import Entry, EntryError, read_entry
+from bridgeroom.tui.table import PlayTable, TableError
+
+# North holds every top card but the club ace, which East holds.
+DEAL = Deal("N:AKQJ.AKQ.AKQ.KQJ T987.JT9.JT9.AT9 6543.876.876.876 2.5432.5432.5432")
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> PlayTable:
+    store = Store(str(tmp_path / "t.sqlite3"))
+    table = PlayTable.new(store, "contract", seat=Seat.NORTH, robots="random", seed=1)
+    table.next_deal(DEAL)
+    return table
+
+
+def test_undo_before_a_robot_acted_and_not_after(table: PlayTable) -> None:
+    """Undo takes back my last action only while no robot has acted on it; the log keeps 'undo'."""
+    table.act(Call("1C"))
+    assert table.undo() == Call("1C")
+    assert table.state is not None and table.state.history == []
+    table.act(Call("7NT"))
+    table.robots_act()
+    with pytest.raises(TableError) as err:
+        table.undo()
+    assert err.value.key == "error.robot_acted"
+    actions = [a.action for a in table.store.get_match(table.id).deals[0].actions]
+    assert actions[:3] == ["1C", "undo", "7NT"]
+
+
+def test_claims_are_accepted_when_right_double_dummy(table: PlayTable) -> None:
+    """East's club ace is a sure trick: North cannot claim all 13 tricks, he can claim 12."""
+    table.act(Call("7NT"))
+    table.robots_act()  # East may double; then the lead
+    while table.state is not None and table.state.phase is Phase.AUCTION:
+        table.act(Call("P"))
+        table.robots_act()
+    state = table.state
+    assert state is not None and state.phase is Phase.PLAY and table.human_to_act()
+    accepted, n = table.claim(None)
+    assert (accepted, n) == (False, 13)
+    accepted, n = table.claim(12)
+    assert (accepted, n) == (True, 12)
+    last = table.last_state
+    assert last is not None and last.result is not None and last.result.tricks == 12
+    record = table.store.get_match(table.id).deals[0]
+    assert record.actions[-1].action == "claim 12" and record.result is not None
+
+
+def test_claim_only_in_play(table: PlayTable) -> None:
+    with pytest.raises(TableError) as err:
+        table.claim(None)
+    assert err.value.key == "error.claim_in_play"
+
+
+def test_cb_5_cb_6_entries_checked_as_typed() -> None:
+    state = ContractBridgeDeal(DEAL)
+    assert read_entry("1n", state, "en") == Entry("action", Call("1NT"))
+    assert read_entry("пас", state, "ru") == Entry("action", Call("P"))
+    with pytest.raises(EntryError, match="You may not double now"):
+        read_entry("x", state, "en")
+    state.apply("2C")
+    with pytest.raises(
+        EntryError, match=r"1♥ is not enough: the lowest bid allowed is 2♦ \(CB-5\)"
+    ):
+        read_entry("1h", state, "en")
+    assert read_entry("claim 3", state, "en") == Entry("claim", 3)
+    with pytest.raises(EntryError, match="after it"):
+        read_entry("undo now", state, "en")
+
+
+def test_cb_10_follow_suit_and_rank_alone() -> None:
+    state = ContractBridgeDeal(DEAL)
+    for call in ["7NT", "P", "P", "P", "CA"]:
+        state.apply(call)
+    # South (dummy) must follow in clubs: '6' is the club six
+    assert read_entry("6", state, "en") == Entry("action", Card("C6"))
+    with pytest.raises(EntryError, match="You must follow suit in clubs"):
+        read_entry("s6", state, "en")
+    with pytest.raises(EntryError, match="Нужно ходить в масть, трефы"):
+        read_entry("п6", state, "ru")
+
+
+def test_both_catalogues_have_the_same_keys_and_placeholders() -> None:
+    en, ru = catalogue("en"), catalogue("ru")
+    assert set(en) == set(ru)
+    for key in en:
+        assert set(re.findall(r"\{(\w+)", en[key])) == set(re.findall(r"\{(\w+)", ru[key])), key
+
+
+def test_russian_card_letters_and_calls() -> None:
+    """Т К Д В for A K Q J; suit names; БК for no trump."""
+    assert [card_text(Card(c), "ru") for c in ("SA", "HK", "DQ", "CJ", "ST")] == [
+        "♠Т",
+        "♥К",
+        "♦Д",
+        "♣В",
+        "♠10",
+    ]
+    assert [translate(f"suit.{s}", "ru") for s in "SHDC"] == ["пики", "червы", "бубны", "трефы"]
+    assert [call_text(Call(c), "ru") for c in ("P", "X", "XX", "3NT")] == [
+        "пас",
+        "контра",
+        "реконтра",
+        "3БК",
+    ]
+
+
+def test_language_from_option_variable_or_locale() -> None:
+    assert detect_language("ru", {"LANG": "en_US.UTF-8"}) == "ru"
+    assert detect_language(None, {"BRIDGEROOM_LANG": "ru", "LANG": "en_US"}) == "ru"
+    assert detect_language(None, {"LC_ALL": "ru_RU.UTF-8"}) == "ru"
+    assert detect_language(None, {}) == "en"
+    assert set(LANGUAGES) == {"en", "ru"}
+    with pytest.raises(MessageError):
+        detect_language("de")
+    with pytest.raises(MessageError, match="no message"):
+        translate("play.nothing", "en")
