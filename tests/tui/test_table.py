@@ -136,3 +136,17 @@ def test_language_from_option_variable_or_locale() -> None:
         detect_language("de")
     with pytest.raises(MessageError, match="no message"):
         translate("play.nothing", "en")
+
+
+def test_a_resumed_seeded_match_deals_on_as_it_would_have(tmp_path: Path) -> None:
+    store = Store(str(tmp_path / "r.sqlite3"))
+    table = PlayTable.new(store, "contract", seat=Seat.SOUTH, robots="random", seed=4)
+    table.next_deal()
+    while table.state is not None:
+        table.robots_act()
+        if table.state is not None:
+            table.act(table.state.legal_actions()[0])
+    second = table.next_deal()
+    resumed = PlayTable.resume(store, table.id)
+    assert resumed.state is not None and resumed.state.deal == second.deal
+    assert [s.deal for s in resumed.match.deals] == [s.deal for s in table.match.deals]

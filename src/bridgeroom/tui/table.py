@@ -206,11 +206,18 @@ class PlayTable:
         )
         table = cls(store, record, match, robot_factory=robot_factory)
         for deal in record.deals:
-            state = match.start_deal(
-                Deal.parse(deal.cards),
-                Seat.find(deal.dealer),
-                Vulnerability.find(deal.vulnerability),
-            )
+            cards = Deal.parse(deal.cards)
+            state = None
+            if record.seed is not None:
+                # Deal again from the seed, so that the deals after this one come as they would have.
+                state = match.next_deal()
+                if state.deal != cards:  # a deal given by hand: the record is the truth
+                    match.deals.pop()
+                    state = None
+            if state is None:
+                state = match.start_deal(
+                    cards, Seat.find(deal.dealer), Vulnerability.find(deal.vulnerability)
+                )
             replay(state, deal.actions)
             if deal.is_over:
                 if not state.is_over:
