@@ -35,7 +35,7 @@ from importlib import resources
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
@@ -136,6 +136,10 @@ def create_app(
     @app.get("/table/{code}", include_in_schema=False)
     async def table_page(code: str) -> FileResponse:
         return page()
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return Response(status_code=204)
 
     @app.get("/history", include_in_schema=False)
     async def history_page() -> FileResponse:

@@ -31,7 +31,7 @@ from bridgeroom.errors import BridgeError
 from bridgeroom.formats.pbn import PbnGame, dumps
 from bridgeroom.games import GAMES
 from bridgeroom.rules import DealState, Phase, Seat, Vulnerability
-from bridgeroom.server.protocol import public_view, score_payload, view_payload
+from bridgeroom.server.protocol import hand_cards, public_view, score_payload, view_payload
 from bridgeroom.server.tables import ROBOT_LEVELS, LiveTable, LogEntry, SeatError
 from bridgeroom.store import Store, StoreError
 
@@ -48,17 +48,17 @@ class Connection(Protocol):
     async def send_text(self, data: str) -> None: ...
 
 
-def make_seat_robot(level: str) -> Any:
-    """A robot of ``level`` from :mod:`bridgeroom.robots`."""
+def make_seat_robot(level: str, seed: int | None = None) -> Any:
+    """A robot of ``level`` from :mod:`bridgeroom.robots` (``make_robot``)."""
     from bridgeroom import robots
 
     make_robot = getattr(robots, "make_robot", None)
     if make_robot is not None:
-        return make_robot(level)
+        return make_robot(level, seed=seed)
     if level == "random":
         from bridgeroom.robots.base import RandomRobot
 
-        return RandomRobot()
+        return RandomRobot(seed=seed)
     raise BridgeError(f"robots of level {level!r} are not available in this installation")
 
 
@@ -600,6 +600,11 @@ def table_payload(live: LiveTable, slot: int | None) -> dict[str, Any]:
     if state is not None:
         deal = view_payload(state.view(you_seat)) if you_seat is not None else public_view(state)
         deal["table_actions"] = live.table_actions(slot) if slot is not None else []
+        barred = getattr(state, "barred", frozenset())
+        if you_seat in barred and state.phase is Phase.AUCTION and state.dummy is not None:
+            # TH-23: a player who chose to look at the dummy sees it, and is barred from the auction.
+            deal["dummy"] = hand_cards(state.hand(state.dummy))
+            deal["peeked"] = True
         deal["seats"] = {s.letter: live.slot_of_seat(s) for s in Seat}
         deal["number"] = live.number
         deal["board"] = getattr(state, "board", None)
