@@ -219,6 +219,11 @@ class PlayLoop:
             except TableError as err:
                 self.console.print(Text(self.msgs(err.key, **err.params), style="bold red"))
                 continue
+            except BridgeError as err:
+                self.console.print(
+                    Text(self.msgs("error.engine", reason=str(err)), style="bold red")
+                )
+                continue
             if done is None:
                 return False
             if done:
