@@ -1,0 +1,79 @@
+"""Computer players for every game: bidding, contract choice and card play, at three levels.
+
+A robot sees only a :class:`~bridgeroom.rules.state.View` and returns a
+:class:`Decision`: a legal action and a one-line reason.
+
+* ``random``: a uniformly random legal action;
+* ``basic``: rules (a natural bidding system, the seed's mini-bridge advice,
+  a formula for the three-handed auction, rules of thumb in the play), instant;
+* ``expert``: Monte-Carlo double dummy: layouts of the unseen cards that agree
+  with everything public (:mod:`bridgeroom.robots.sampler`), solved by DDS
+  through endplay (:mod:`bridgeroom.robots.dds`), within a time budget.
+
+    >>> from bridgeroom.rules import ContractBridgeDeal, Deal, Seat
+    >>> state = ContractBridgeDeal(Deal("N:AK2.KQ3.Q432.Q32 Q963.T74.K96.K96 J85.A962.J85.J85 T74.J85.AT7.AT74"))
+    >>> robot = make_robot("basic")
+    >>> robot.decide(state.view(Seat.NORTH)).action
+    Call('1NT')
+
+Importing this package does not import endplay; the expert imports it on
+its first decision.
+"""
+
+from __future__ import annotations
+
+from bridgeroom.errors import BridgeError
+from bridgeroom.robots.base import Decision, RandomRobot, Robot, RobotError
+from bridgeroom.robots.players import BasicRobot, ExpertRobot
+
+__all__ = [
+    "LEVELS",
+    "BasicRobot",
+    "Decision",
+    "ExpertRobot",
+    "RandomRobot",
+    "Robot",
+    "RobotError",
+    "make_robot",
+]
+
+#: The robot levels, weakest first.
+LEVELS: tuple[str, ...] = ("random", "basic", "expert")
+
+
+def make_robot(
+    level: str,
+    *,
+    seed: int | None = None,
+    time_budget: float | None = None,
+    scoring: str | None = None,
+    samples: int | None = None,
+    threads: int | None = None,
+) -> Robot:
+    """A robot of ``level`` (``random``, ``basic`` or ``expert``).
+
+    ``seed`` makes its choices reproducible; ``time_budget`` (seconds per card,
+    expert only) bounds its thinking; ``scoring`` names the score table it plays
+    to (default: the game's usual one); ``samples`` caps the expert's layouts per
+    card; ``threads`` sets the DDS thread count of the process.
+
+    >>> make_robot("expert", seed=1, time_budget=0.5)
+    ExpertRobot(seed=1, time_budget=0.5, samples=40)
+    >>> make_robot("grandmaster")
+    Traceback (most recent call last):
+    ...
+    bridgeroom.errors.BridgeError: no robot level 'grandmaster'; the levels are random, basic, expert
+    """
+    key = level.strip().lower()
+    if key == "random":
+        return RandomRobot(seed=seed)
+    if key == "basic":
+        return BasicRobot(seed=seed, scoring=scoring)
+    if key == "expert":
+        options: dict[str, object] = {}
+        if time_budget is not None:
+            options["time_budget"] = time_budget
+        if samples is not None:
+            options["samples"] = samples
+        return ExpertRobot(seed=seed, scoring=scoring, threads=threads, **options)  # type: ignore[arg-type]
+    raise BridgeError(f"no robot level {level!r}; the levels are {', '.join(LEVELS)}")

@@ -1,0 +1,155 @@
+"""Expert refinement of the four-handed auction: when the system places the contract, weigh the
+nearby contracts over sampled layouts.
+
+When the ``basic`` call is one that places the contract (a raise to game, a
+sign-off, a pass of partner's contract, a pass of the opponents' contract),
+the expert samples layouts agreeing with what the auction showed (soft
+limits, :func:`bridgeroom.robots.bidding.infer`), solves the declarer's tricks
+double dummy for a few candidate contracts (the system's choice, the cheapest
+and the game bid in the partnership's best strains, a slam when the points
+allow, the opponents' contract if they own it) and makes the call that leads
+to the best mean score. It keeps the system's call unless another is better
+by more than ``margin`` points on average (a new contract that fails more often
+than not is valued doubled); other calls are the system's.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+import numpy as np
+
+from bridgeroom.robots.base import Decision
+from bridgeroom.robots.bidding import Context, Facts, Partnership, basic_call_detail, infer_calls
+from bridgeroom.robots.contracts import declarer_tricks, order_for
+from bridgeroom.robots.dds import Solver
+from bridgeroom.robots.public import knowledge
+from bridgeroom.robots.sampler import sample
+from bridgeroom.robots.values import value
+from bridgeroom.rules.core import Call, Contract, Seat, Strain
+from bridgeroom.rules.state import View
+
+__all__ = ["expert_call"]
+
+
+def _declarer_for(calls: Sequence[tuple[Seat, Call]], seat: Seat, strain: Strain) -> Seat:
+    """The member of ``seat``'s side who first named ``strain`` (CB-8), else ``seat``."""
+    for s, c in calls:
+        if c.is_bid and c.strain == strain and (s == seat or s == seat.partner):
+            return s
+    return seat
+
+
+def _game_level(strain: Strain) -> int:
+    return 3 if strain is Strain.NOTRUMP else 4 if strain in (Strain.HEARTS, Strain.SPADES) else 5
+
+
+def expert_call(
+    view: View,
+    solver: Solver,
+    rng: np.random.Generator,
+    *,
+    samples: int = 16,
+    budget: float = 0.4,
+    table: str = "duplicate",
+    margin: float = 20.0,
+) -> Decision:
+    """The expert call for the seat to act (one of ``view.legal``)."""
+    start = time.perf_counter()
+    decision, placing = basic_call_detail(view)
+    if not placing or view.hand is None:
+        return decision
+    me = view.seat
+    ctx = Context(me, view.dealer, tuple(view.calls))
+    limits = infer_calls(ctx.calls, ctx.dealer)
+    side = Partnership(Facts(view.hand.mask), limits[me.partner])
+    legal = {c for c in view.legal if isinstance(c, Call)}
+    last, bidder, doubled = ctx.last_bid, ctx.last_bidder, ctx.doubled
+    ours = bidder is not None and ctx.ours(bidder)
+    # candidate contracts: (call, contract, declarer)
+    options: dict[Call, tuple[Contract, Seat]] = {}
+    if last is not None and bidder is not None and last.strain is not None:
+        declarer = _declarer_for(ctx.calls, bidder, last.strain)
+        options[Call.PASS] = (Contract(last.level, last.strain, doubled, declarer), declarer)
+    strains: list[Strain] = []
+    best, _ = side.best_strain()
+    chosen = decision.action if isinstance(decision.action, Call) else Call.PASS
+    for st in (
+        chosen.strain,
+        best,
+        last.strain if ours and last is not None else None,
+        Strain.NOTRUMP,
+    ):
+        if st is not None and st not in strains:
+            strains.append(st)
+    strains = strains[:3]
+    for st in strains:
+        cheapest = ctx.cheapest(st)
+        levels = {cheapest.level} if cheapest is not None else set()
+        levels.add(_game_level(st))
+        if side.low >= 29:
+            levels.add(6)
+        for level in sorted(levels):
+            call = Call.bid(level, st)
+            if call in legal:
+                declarer = _declarer_for(ctx.calls, me, st)
+                options[call] = (Contract(level, st, 0, declarer), declarer)
+    if chosen.is_bid and chosen in legal and chosen not in options and chosen.strain is not None:
+        declarer = _declarer_for(ctx.calls, me, chosen.strain)
+        options[chosen] = (Contract(chosen.level, chosen.strain, 0, declarer), declarer)
+    if len(options) < 2 or chosen not in options:
+        return decision
+    k = knowledge(view, limits)
+    layouts = list(sample(k, samples, rng, deadline=start + budget / 4))
+    if not layouts:
+        return decision
+    # solve by declarer: the strains each declarer needs
+    needs: dict[Seat, list[Strain]] = {}
+    for contract, declarer in options.values():
+        needs.setdefault(declarer, [])
+        if contract.strain not in needs[declarer]:
+            needs[declarer].append(contract.strain)
+    tricks: dict[tuple[Seat, Strain], np.ndarray] = {}
+    n = len(layouts)
+    groups = list(needs.items())
+    for gi, (declarer, sts) in enumerate(groups):
+        share = start + budget * (0.25 + 0.75 * (gi + 1) / len(groups))
+        got = declarer_tricks(
+            layouts[:n],
+            order_for(declarer, declarer.partner),
+            sts,
+            solver,
+            deadline=share,
+            chunk=2,
+            at_least=min(4, n),
+        )
+        n = min(n, len(got))
+        for j, st in enumerate(sts):
+            tricks[(declarer, st)] = got[:, j]
+    if n == 0:
+        return decision
+    scored: list[tuple[float, Call, Contract]] = []
+    for call, (contract, declarer) in options.items():
+        col = tricks[(declarer, contract.strain)][:n]
+        vul = view.vulnerability.is_vulnerable(declarer)
+        mean = float(np.mean([value(table, contract, int(t), vul) for t in col]))
+        if call.is_bid and float(np.mean(col >= contract.tricks_needed)) < 0.5:
+            # a contract that probably fails is doubled by opponents who see as much
+            doubled_contract = Contract(contract.level, contract.strain, 1, declarer)
+            mean = min(
+                mean, float(np.mean([value(table, doubled_contract, int(t), vul) for t in col]))
+            )
+        if not (declarer == me or declarer == me.partner):
+            mean = -mean
+        scored.append((mean, call, contract))
+    base = next(m for m, c, _ in scored if c == chosen)
+    top = max(scored, key=lambda x: x[0])
+    if top[1] == chosen or top[0] - base <= margin:
+        return Decision(chosen, f"{decision.reason}; {base:+.0f} on average over {n} layouts")
+    call, contract = top[1], top[2]
+    what = f"{contract}" if call.is_bid or call.is_pass else str(call)
+    return Decision(
+        call,
+        f"{call}: {what} scores {top[0]:+.0f} on average over {n} layouts, {chosen} {base:+.0f}",
+    )

@@ -1,0 +1,125 @@
+"""Claims, from a robot's side: when to claim, and whether to accept another player's claim.
+
+The engine has no claim action yet; these functions are what a table (or the
+server) asks a robot.
+
+* :func:`should_claim` claims the rest only when it is certain: the hand on
+  lead holds nothing but masters (cards higher than every unplayed card
+  outside that hand) and no trump is left outside it at a suit contract. It
+  then leads its masters one after the other and wins every trick, whatever
+  the layout of the unseen cards.
+* :func:`accepts_claim` accepts a claim of ``tricks`` of the remaining tricks
+  for the claimer's side when double dummy over sampled layouts of the cards
+  the robot cannot see agrees: the claimer's side takes at least that many in
+  every layout solved.
+
+    >>> from bridgeroom.rules import ContractBridgeDeal, Deal, Seat
+    >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
+    >>> for action in "7NT P P P S7 S3 S2".split():
+    ...     state.apply(action)
+    >>> should_claim(state.view(Seat.NORTH))   # North will win the trick and hold only masters
+    >>> state.apply("SA")
+    >>> should_claim(state.view(Seat.NORTH))
+    12
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from bridgeroom.robots.cardplay import dds_seats, positions_for
+from bridgeroom.robots.dds import Solver
+from bridgeroom.robots.play import masters
+from bridgeroom.robots.public import knowledge, played_masks
+from bridgeroom.robots.sampler import sample
+from bridgeroom.rules.core import SUIT_MASK, Seat
+from bridgeroom.rules.state import Phase, View
+
+__all__ = ["should_claim", "accepts_claim", "claim_is_certain"]
+
+
+def _unplayed(view: View) -> int:
+    played = 0
+    for m in played_masks(view):
+        played |= m
+    return ((1 << 52) - 1) & ~played
+
+
+def claim_is_certain(view: View, hand: int) -> bool:
+    """Whether the hand ``hand``, on lead to an empty trick, wins every remaining trick."""
+    if view.contract is None:
+        return False
+    unplayed = _unplayed(view)
+    if masters(hand, unplayed & ~hand) != hand:
+        return False
+    trump = view.contract.strain.suit
+    return trump is None or not unplayed & ~hand & SUIT_MASK[trump]
+
+
+def should_claim(view: View) -> int | None:
+    """The number of remaining tricks to claim now, or ``None``.
+
+    Claims are made by the player to act, on lead to an empty trick (for the
+    declarer, from either of his hands), and only when the rest is certain.
+    """
+    if view.phase is not Phase.PLAY or view.trick or view.to_act != view.seat:
+        return None
+    playing = view.turn
+    if playing == view.seat and view.hand is not None:
+        hand = view.hand.mask
+    elif playing == view.dummy_seat and view.dummy is not None and view.seat == view.declarer:
+        hand = view.dummy.mask
+    else:
+        return None
+    if hand and claim_is_certain(view, hand):
+        return hand.bit_count()
+    return None
+
+
+def accepts_claim(
+    view: View,
+    tricks: int,
+    claimer: Seat | None = None,
+    *,
+    solver: Solver | None = None,
+    rng: np.random.Generator | None = None,
+    samples: int = 24,
+) -> bool:
+    """Whether the robot at ``view.seat`` accepts that ``claimer``'s side takes ``tricks`` of the rest.
+
+    ``claimer`` defaults to the declarer. A claim for no more tricks than are
+    left is judged double dummy: accepted when the claimer's side takes at least
+    ``tricks`` in every sampled layout.
+    """
+    if view.phase is not Phase.PLAY or view.contract is None:
+        return False
+    left = 13 - len(view.tricks)
+    if not 0 <= tricks <= left:
+        return False
+    who = claimer if claimer is not None else view.declarer
+    assert who is not None
+    if tricks == 0:
+        return True
+    if solver is None:
+        from bridgeroom.robots.dds import solver as get_solver
+
+        solver = get_solver()
+    generator = rng if rng is not None else np.random.default_rng()
+    layouts = sample(knowledge(view), samples, generator)
+    if layouts.count == 0:
+        return False
+    seats = dds_seats(view)
+    positions = positions_for(view, list(layouts), seats)
+    best = solver.best(positions)
+    to_play = view.turn
+    assert to_play is not None
+
+    def side(s: Seat) -> bool:
+        return s in (view.declarer, view.dummy_seat)
+
+    # DDS counts the tricks from the current one on for the side to play; the claimer's share
+    for b in best:
+        claimer_tricks = b if side(to_play) == side(who) else left - b
+        if claimer_tricks < tricks:
+            return False
+    return True

@@ -1,0 +1,96 @@
+"""Choosing a contract by sampling: double-dummy tricks of a declarer over layouts, expected values.
+
+Used by the expert mini-bridge declarer (MB-6), the expert three-handed
+bidder (TH-6) and the expert refinement of four-handed contracts.
+
+    >>> import numpy as np
+    >>> from bridgeroom.rules import Deal, Seat, Strain
+    >>> from bridgeroom.robots.dds import solver
+    >>> deal = Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    >>> order = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+    >>> declarer_tricks([deal.masks], order, [Strain.NOTRUMP, Strain.SPADES], solver(), deadline=None)
+    array([[13, 13]])
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+import numpy as np
+
+from bridgeroom.robots.dds import Position, Solver
+from bridgeroom.robots.values import value
+from bridgeroom.rules.core import Contract, Seat, Strain
+
+__all__ = ["declarer_tricks", "expected_values", "order_for"]
+
+
+def order_for(
+    declarer: Seat, dummy: Seat, left: Seat | None = None
+) -> tuple[Seat, Seat, Seat, Seat]:
+    """The seats in order of play from the declarer: declarer, left defender (who leads), dummy, right defender."""
+    if left is None:
+        left = declarer.lho if declarer.lho != dummy else dummy.lho
+    right = next(s for s in Seat if s not in (declarer, dummy, left))
+    return (declarer, left, dummy, right)
+
+
+def declarer_tricks(
+    layouts: Sequence[Sequence[int]],
+    order: tuple[Seat, Seat, Seat, Seat],
+    strains: Sequence[Strain],
+    solver: Solver,
+    *,
+    deadline: float | None,
+    chunk: int = 4,
+    at_least: int = 1,
+) -> np.ndarray:
+    """``out[i, j]``: the declarer's double-dummy tricks in layout ``i`` at strain ``strains[j]``.
+
+    ``layouts`` are full deals (four 13-card masks, N E S W); ``order`` is the
+    order of play (:func:`order_for`). Layouts are solved ``chunk`` at a time until
+    ``deadline`` (a ``time.perf_counter()`` value) would be passed, but at least
+    ``at_least`` of them; the rows returned are those solved.
+    """
+    rows: list[list[int]] = []
+    i = 0
+    n = len(layouts)
+    while i < n:
+        t0 = time.perf_counter()
+        if deadline is not None and len(rows) >= at_least and t0 >= deadline:
+            break
+        batch = layouts[i : i + chunk]
+        positions = []
+        for hands in batch:
+            dds = tuple(int(hands[order[k]]) for k in range(4))
+            for strain in strains:
+                positions.append(Position((dds[0], dds[1], dds[2], dds[3]), strain, 1))
+        best = solver.best(positions)
+        for b in range(len(batch)):
+            rows.append([13 - best[b * len(strains) + j] for j in range(len(strains))])
+        i += len(batch)
+        if deadline is not None:
+            now = time.perf_counter()
+            per = (now - t0) / len(batch)
+            if len(rows) >= at_least and now + per * chunk > deadline:
+                break
+    return np.array(rows, dtype=np.int64).reshape(len(rows), len(strains))
+
+
+def expected_values(
+    tricks: np.ndarray,
+    strains: Sequence[Strain],
+    contracts: Sequence[Contract],
+    table: str,
+    vulnerable: bool,
+) -> list[tuple[float, float]]:
+    """For each contract, (mean value to the declaring side, rate of making it) over the rows of ``tricks``."""
+    index = {s: j for j, s in enumerate(strains)}
+    out = []
+    for c in contracts:
+        col = tricks[:, index[c.strain]]
+        vals = [value(table, c, int(t), vulnerable) for t in col]
+        made = float(np.mean(col >= c.tricks_needed)) if len(col) else 0.0
+        out.append((float(np.mean(vals)) if vals else 0.0, made))
+    return out

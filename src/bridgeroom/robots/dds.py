@@ -1,0 +1,231 @@
+"""Double-dummy solving through endplay's DDS bindings, batched and thread-safe.
+
+endplay is imported lazily, inside :func:`solver`, because importing it costs
+over a second and nothing on a start-up path should pay for it.
+
+DDS keeps its transposition tables and thread pool in one process-wide
+library, so there is exactly one :class:`Solver` per process, shared by every
+robot through :func:`solver`; a lock serialises the calls, so two robots (or
+two threads) in one process never run DDS at the same time. The number of
+DDS threads is set once (``solver(threads=...)``, or the environment variable
+``BRIDGEROOM_DDS_THREADS``); asking again with another number re-initialises
+DDS with it.
+
+Positions and deals are given as plain integers (52-bit hand masks in the
+layout of :mod:`bridgeroom.rules.core`: ``suit * 13 + rank - 2``), so that the
+sampler's NumPy output goes straight in::
+
+    >>> from bridgeroom.rules import Deal, Strain, Seat
+    >>> deal = Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    >>> tricks = solver().solve([Position(deal.masks, Strain.NOTRUMP, Seat.EAST)])[0]
+    >>> sorted(set(tricks.values()))  # East leads against 7NT: no card takes a trick
+    [0]
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bridgeroom.rules.core import Strain
+
+__all__ = ["Position", "Solver", "solver", "BATCH", "dds_denomination"]
+
+#: Deals per DDS batch call (``SolveAllBoardsBin`` and ``CalcAllTables`` with one strain).
+BATCH = 40
+
+
+def dds_denomination(strain: Strain | int) -> int:
+    """DDS numbers spades 0, hearts 1, diamonds 2, clubs 3, notrump 4.
+
+    >>> dds_denomination(Strain.CLUBS), dds_denomination(Strain.NOTRUMP)
+    (3, 4)
+    """
+    s = int(strain)
+    return 4 if s == 4 else 3 - s
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A position to solve: the cards each seat still holds, the trump, the trick so far.
+
+    ``hands`` are the four remaining hands as masks (N, E, S, W), ``leader``
+    the seat that led the current trick (or leads next), ``trick`` the indices
+    of the cards already played to the current trick (0 to 3 of them). The
+    answer is for the seat to play next: the tricks its side takes from here on
+    (the current trick included) after each of its legal cards.
+    """
+
+    hands: tuple[int, int, int, int]
+    strain: Strain | int
+    leader: int
+    trick: tuple[int, ...] = ()
+
+
+def _holdings(mask: int) -> tuple[int, int, int, int]:
+    """DDS holdings (ranks as ``1 << rank``) by DDS suit order S, H, D, C."""
+    return (
+        (mask >> 39 & 0x1FFF) << 2,
+        (mask >> 26 & 0x1FFF) << 2,
+        (mask >> 13 & 0x1FFF) << 2,
+        (mask & 0x1FFF) << 2,
+    )
+
+
+class Solver:
+    """The process's DDS adapter. Use :func:`solver` to get it; never build a second one."""
+
+    def __init__(self, threads: int = 0) -> None:
+        import endplay._dds as dds  # lazy: importing endplay costs over a second
+
+        self._dds: Any = dds
+        self._lock = threading.RLock()
+        self.threads = -1
+        self.set_threads(threads)
+
+    def set_threads(self, threads: int) -> None:
+        """Let DDS use ``threads`` threads (0: as many as it finds cores)."""
+        if threads < 0:
+            raise ValueError(f"a number of DDS threads is 0 (automatic) or more: {threads}")
+        with self._lock:
+            if threads != self.threads:
+                self._dds.SetMaxThreads(threads)
+                self.threads = threads
+
+    def solve(self, positions: Sequence[Position]) -> list[dict[int, int]]:
+        """For each position, ``{card index: tricks}`` for every legal card of the seat to play.
+
+        The tricks are those of the side of the seat to play, from the current
+        trick (included) to the end, when every later card is double-dummy best.
+        """
+        return self._solve(positions, 3)
+
+    def best(self, positions: Sequence[Position]) -> list[int]:
+        """For each position, the most tricks the side of the seat to play can take from here on.
+
+        Faster than :meth:`solve` (DDS looks for one best card only). For a
+        whole deal with the opening leader to play, ``13 - best`` is the
+        declarer's double-dummy tricks.
+        """
+        return [max(r.values()) if r else 0 for r in self._solve(positions, 1)]
+
+    def _solve(self, positions: Sequence[Position], solutions: int) -> list[dict[int, int]]:
+        dds = self._dds
+        out: list[dict[int, int]] = []
+        for start in range(0, len(positions), BATCH):
+            chunk = positions[start : start + BATCH]
+            bop = dds.boards()
+            bop.noOfBoards = len(chunk)
+            for i, pos in enumerate(chunk):
+                d = bop.deals[i]
+                d.trump = dds_denomination(pos.strain)
+                d.first = int(pos.leader)
+                for j in range(3):
+                    if j < len(pos.trick):
+                        card = pos.trick[j]
+                        d.currentTrickSuit[j] = 3 - card // 13
+                        d.currentTrickRank[j] = card % 13 + 2
+                    else:
+                        d.currentTrickSuit[j] = 0
+                        d.currentTrickRank[j] = 0
+                for seat in range(4):
+                    row = d.remainCards[seat]
+                    h = _holdings(pos.hands[seat])
+                    row[0], row[1], row[2], row[3] = h
+                bop.target[i] = -1
+                bop.solutions[i] = solutions
+                bop.mode[i] = 1
+            solved = dds.solvedBoards()
+            with self._lock:
+                dds.SolveAllBoardsBin(bop, solved)
+            for i in range(len(chunk)):
+                fut = solved.solvedBoard[i]
+                result: dict[int, int] = {}
+                for k in range(fut.cards):
+                    score = fut.score[k]
+                    if score < 0:
+                        continue
+                    base = (3 - fut.suit[k]) * 13
+                    result[base + fut.rank[k] - 2] = score
+                    equals = fut.equals[k] >> 2
+                    r = 0
+                    while equals:
+                        if equals & 1:
+                            result[base + r] = score
+                        equals >>= 1
+                        r += 1
+                out.append(result)
+        return out
+
+    def tables(
+        self,
+        deals: Sequence[tuple[int, int, int, int]],
+        strains: Sequence[Strain | int] = tuple(Strain),
+    ) -> list[dict[int, tuple[int, int, int, int]]]:
+        """Double-dummy tables: for each deal, ``{strain: tricks by declarer seat (N, E, S, W)}``.
+
+        ``deals`` are full deals as four masks; ``strains`` limits the strains solved.
+        """
+        dds = self._dds
+        wanted = sorted({int(s) for s in strains})
+        if not wanted:
+            return [{} for _ in deals]
+        filt = [1] * 5
+        for s in wanted:
+            filt[dds_denomination(s)] = 0
+        per_call = max(1, min(dds.MAXNOOFTABLES * 5 // len(wanted), 200))
+        per_call = min(per_call, BATCH * 5 // len(wanted))
+        out: list[dict[int, tuple[int, int, int, int]]] = []
+        for start in range(0, len(deals), per_call):
+            chunk = deals[start : start + per_call]
+            tdeals = dds.ddTableDeals()
+            tdeals.noOfTables = len(chunk)
+            for i, masks in enumerate(chunk):
+                cards = tdeals.ddTableDeal[i].cards
+                for seat in range(4):
+                    h = _holdings(masks[seat])
+                    row = cards[seat]
+                    row[0], row[1], row[2], row[3] = h
+            res = dds.ddTablesRes()
+            par = dds.allParResults()
+            with self._lock:
+                dds.CalcAllTables(tdeals, -1, filt, res, par)
+            for i in range(len(chunk)):
+                table = res.results[i].resTable
+                out.append(
+                    {
+                        s: (
+                            table[dds_denomination(s)][0],
+                            table[dds_denomination(s)][1],
+                            table[dds_denomination(s)][2],
+                            table[dds_denomination(s)][3],
+                        )
+                        for s in wanted
+                    }
+                )
+        return out
+
+
+_SOLVER: Solver | None = None
+_SOLVER_LOCK = threading.Lock()
+
+
+def solver(threads: int | None = None) -> Solver:
+    """The process's one DDS solver, created on first use.
+
+    ``threads`` (or ``BRIDGEROOM_DDS_THREADS``) sets the DDS thread count; 0 lets
+    DDS choose. Asking with a different number changes it for every user.
+    """
+    global _SOLVER
+    with _SOLVER_LOCK:
+        if _SOLVER is None:
+            wanted = threads
+            if wanted is None:
+                wanted = int(os.environ.get("BRIDGEROOM_DDS_THREADS", "0"))
+            _SOLVER = Solver(wanted)
+        elif threads is not None:
+            _SOLVER.set_threads(threads)
+        return _SOLVER

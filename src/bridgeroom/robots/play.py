@@ -1,0 +1,351 @@
+"""Card play by rules of thumb (the ``basic`` level), from the view alone.
+
+The rules, in the order they are tried (docs/robots.md has the list):
+
+* opening lead: partner's suit if he bid one; the top of a sequence; against a
+  suit contract a singleton in a side suit; else fourth best of the longest
+  suit at notrump, a low card of an unbid suit (not away from an ace) at a suit;
+* declarer on lead: draw trumps while the opponents may hold some; cash a
+  card that is master (no higher card is left outside his own hands); else
+  lead from his longest combined suit toward the hand holding its honours;
+* defender on lead: cash a master, return partner's suit, continue his own;
+* second hand low, but cover an honour with a higher honour;
+* third hand high (the lowest of equal top cards), low if partner is winning;
+* fourth hand: win as cheaply as possible, low if partner is winning;
+* out of the suit led: ruff low (over-ruff when needed) if the opponents win
+  the trick, else discard the lowest card of the weakest suit.
+
+    >>> from bridgeroom.rules import ContractBridgeDeal, Deal, Seat
+    >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
+    >>> for call in ["7NT", "P", "P", "P"]:
+    ...     state.apply(call)
+    >>> basic_card(state.view(Seat.EAST))
+    Decision(action=Card('CJ'), reason='CJ: top of a sequence')
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from bridgeroom.robots.base import Decision
+from bridgeroom.robots.public import played_masks
+from bridgeroom.rules.core import SUIT_MASK, Call, Card, Seat, Suit
+from bridgeroom.rules.state import View
+
+__all__ = ["basic_card", "masters", "winning_so_far"]
+
+
+def _cards(mask: int) -> list[Card]:
+    """High to low."""
+    out = []
+    while mask:
+        top = mask.bit_length() - 1
+        out.append(Card.from_index(top))
+        mask ^= 1 << top
+    return out
+
+
+def _unplayed(view: View) -> int:
+    played = 0
+    for m in played_masks(view):
+        played |= m
+    return ((1 << 52) - 1) & ~played
+
+
+def masters(own: int, unplayed: int) -> int:
+    """The cards of ``own`` higher than every unplayed card outside ``own`` in their suit.
+
+    >>> from bridgeroom.rules import Hand
+    >>> Hand(masters(Hand("AQ2.K.-.-").mask, (1 << 52) - 1))
+    Hand('A...')
+    """
+    out = 0
+    others = unplayed & ~own
+    for suit in range(4):
+        mine = own & SUIT_MASK[suit]
+        theirs = others & SUIT_MASK[suit]
+        top = theirs.bit_length()  # bits at or above this index beat all of theirs
+        out |= mine & ~((1 << top) - 1)
+    return out
+
+
+def _equal_low(card: Card, hand: int, unplayed: int) -> Card:
+    """The lowest card of ``hand`` equal to ``card`` (no unplayed card of another hand between)."""
+    best = card
+    i = card.index - 1
+    base = card.suit * 13
+    while i >= base:
+        bit = 1 << i
+        if hand & bit:
+            best = Card.from_index(i)
+        elif unplayed & bit:
+            break
+        i -= 1
+    return best
+
+
+def winning_so_far(trick: tuple[tuple[Seat, Card], ...], trump: Suit | None) -> tuple[Seat, Card]:
+    """The seat and card winning the unfinished trick (CB-10)."""
+    seat, best = trick[0]
+    for s, c in trick[1:]:
+        if c.suit == best.suit:
+            if c.rank > best.rank:
+                seat, best = s, c
+        elif trump is not None and c.suit == trump:
+            seat, best = s, c
+    return seat, best
+
+
+def _partner_of(view: View, seat: Seat) -> Seat:
+    """The seat playing on the same side as ``seat`` this deal (dummy for the declarer)."""
+    if view.declarer is not None and view.dummy_seat is not None:
+        if seat == view.declarer:
+            return view.dummy_seat
+        if seat == view.dummy_seat:
+            return view.declarer
+        return next(s for s in Seat if s not in (view.declarer, view.dummy_seat, seat))
+    return seat.partner
+
+
+def _bid_suits(view: View, seat: Seat) -> list[Suit]:
+    out = []
+    for s, call in view.calls:
+        suit = call.strain.suit if call.strain is not None else None
+        if s == seat and suit is not None and suit not in out:
+            out.append(suit)
+    return out
+
+
+def _sequence_top(suit_cards: list[Card]) -> Card | None:
+    """The top of a sequence of two or more touching honours (AK, KQ, QJ, JT, T9 with an honour)."""
+    for a, b in itertools.pairwise(suit_cards):
+        if a.rank - b.rank == 1 and a.rank >= 10:
+            return a
+        if a.rank < 10:
+            break
+    return None
+
+
+def _opening_lead(view: View, hand: int, trump: Suit | None) -> Decision:
+    me = view.seat
+    partner = _partner_of(view, me)
+    # partner's suit
+    for suit in _bid_suits(view, partner):
+        cards = _cards(hand & SUIT_MASK[suit])
+        if cards and suit != trump:
+            top = _sequence_top(cards)
+            if top is not None:
+                card = top
+            elif len(cards) <= 2:
+                card = cards[0]
+            else:
+                card = cards[-1] if cards[0].rank < 12 or len(cards) >= 3 else cards[0]
+            return Decision(card, f"{card}: partner's suit")
+    enemy = set()
+    for s in Seat:
+        if s not in (me, partner):
+            enemy.update(_bid_suits(view, s))
+    # top of a sequence in a side suit
+    choices: list[tuple[int, Card]] = []
+    for suit in Suit:
+        if suit == trump:
+            continue
+        cards = _cards(hand & SUIT_MASK[suit])
+        top = _sequence_top(cards)
+        if top is not None:
+            choices.append((top.rank + (5 if suit not in enemy else 0), top))
+    if choices:
+        card = max(choices, key=lambda x: x[0])[1]
+        return Decision(card, f"{card}: top of a sequence")
+    if trump is not None:
+        my_trumps = (hand & SUIT_MASK[trump]).bit_count()
+        for suit in Suit:
+            if suit != trump and (hand & SUIT_MASK[suit]).bit_count() == 1 and my_trumps >= 1:
+                card = _cards(hand & SUIT_MASK[suit])[0]
+                if card.rank < 13:
+                    return Decision(card, f"{card}: a singleton, hoping for a ruff")
+    # longest suit (notrump: fourth best; suit: a low card, not away from an ace)
+    best_suit = None
+    best_key = -1.0
+    for suit in Suit:
+        if suit == trump:
+            continue
+        cards = _cards(hand & SUIT_MASK[suit])
+        if not cards:
+            continue
+        key = len(cards) * 10 + sum(c.hcp for c in cards) - (20 if suit in enemy else 0)
+        if trump is not None and cards[0].rank == 14:
+            key -= 15
+        if key > best_key:
+            best_key, best_suit = key, suit
+    if best_suit is None:
+        cards = _cards(hand)
+        card = cards[-1]
+        return Decision(card, f"{card}: only trumps left")
+    cards = _cards(hand & SUIT_MASK[best_suit])
+    if trump is None and len(cards) >= 4:
+        card = cards[3]
+        return Decision(card, f"{card}: fourth best of the longest suit")
+    if len(cards) == 2:
+        card = cards[0]
+        return Decision(card, f"{card}: top of a doubleton")
+    card = cards[-1] if cards[0].rank >= 11 else cards[min(2, len(cards) - 1)]
+    return Decision(card, f"{card}: from the longest unbid suit")
+
+
+def _declarer_lead(
+    view: View, hand: int, other: int, trump: Suit | None, unplayed: int
+) -> Decision:
+    ours = hand | other
+    outside = unplayed & ~ours
+    if trump is not None and outside & SUIT_MASK[trump] and hand & SUIT_MASK[trump]:
+        top = masters(hand & SUIT_MASK[trump], unplayed & ~other)
+        if top or (ours & SUIT_MASK[trump]).bit_count() >= 7:
+            card = _cards(top)[-1] if top else _cards(hand & SUIT_MASK[trump])[-1]
+            return Decision(card, f"{card}: drawing trumps")
+    mine = masters(hand, unplayed & ~hand)
+    # cash winners in the suits where the opponents still follow, keeping trumps for last
+    for suit in sorted(Suit, key=lambda s: s == trump):
+        cards = mine & SUIT_MASK[suit]
+        if cards and (suit != trump or not outside & SUIT_MASK[trump]):
+            card = _equal_low(_cards(cards)[0], hand, unplayed)
+            return Decision(card, f"{card}: cashing a winner")
+    # lead toward honours in the longest combined suit
+    best = None
+    best_len = -1
+    for suit in Suit:
+        if not hand & SUIT_MASK[suit]:
+            continue
+        n = (ours & SUIT_MASK[suit]).bit_count()
+        if n > best_len:
+            best, best_len = suit, n
+    assert best is not None
+    cards = _cards(hand & SUIT_MASK[best])
+    card = cards[-1]
+    return Decision(card, f"{card}: low from the longest suit, toward the honours")
+
+
+def _defender_lead(view: View, hand: int, trump: Suit | None, unplayed: int) -> Decision:
+    me = view.seat
+    partner = _partner_of(view, me)
+    mine = masters(hand, unplayed & ~hand)
+    dummy_mask = view.dummy.mask if view.dummy is not None else 0
+    for suit in Suit:
+        cards = mine & SUIT_MASK[suit]
+        if cards and (
+            trump is None
+            or suit == trump
+            or dummy_mask & SUIT_MASK[suit]
+            or not dummy_mask & SUIT_MASK[trump]
+        ):
+            card = _equal_low(_cards(cards)[0], hand, unplayed)
+            return Decision(card, f"{card}: cashing a winner")
+    led_by_partner = [t.cards[0].suit for t in view.tricks if t.leader == partner]
+    for suit in reversed(led_by_partner):
+        cards = _cards(hand & SUIT_MASK[suit])
+        if cards and suit != trump:
+            card = cards[0] if len(cards) <= 2 else cards[-1]
+            return Decision(card, f"{card}: returning partner's suit")
+    led_by_me = [t.cards[0].suit for t in view.tricks if t.leader == me]
+    for suit in reversed(led_by_me):
+        cards = _cards(hand & SUIT_MASK[suit])
+        if cards and suit != trump:
+            card = cards[-1]
+            return Decision(card, f"{card}: continuing my suit")
+    return _opening_lead(view, hand, trump)
+
+
+def _follow(view: View, hand: int, trump: Suit | None, unplayed: int) -> Decision:
+    me_seat = view.turn if view.turn is not None else view.seat
+    partner = _partner_of(view, me_seat)
+    trick = view.trick
+    led = trick[0][1].suit
+    win_seat, win_card = winning_so_far(trick, trump)
+    partner_winning = win_seat == partner
+    position = len(trick) + 1
+    suit_cards = _cards(hand & SUIT_MASK[led])
+    if suit_cards:
+        beats = [c for c in suit_cards if win_card.suit == led and c.rank > win_card.rank]
+        lowest = suit_cards[-1]
+        if position == 2:
+            led_card = trick[0][1]
+            if led_card.rank >= 11 and beats and beats[-1].rank >= 12:
+                card = beats[-1]
+                return Decision(card, f"{card}: covering an honour with an honour")
+            return Decision(lowest, f"{lowest}: second hand low")
+        if partner_winning:
+            return Decision(lowest, f"{lowest}: partner is winning the trick")
+        if beats:
+            if position == 3:
+                card = _equal_low(beats[0], hand, unplayed)
+                return Decision(card, f"{card}: third hand high")
+            card = beats[-1]
+            return Decision(card, f"{card}: winning as cheaply as possible")
+        return Decision(lowest, f"{lowest}: cannot win the trick, playing low")
+    # void in the suit led
+    if trump is not None and hand & SUIT_MASK[trump] and not partner_winning:
+        trumps = _cards(hand & SUIT_MASK[trump])
+        if win_card.suit == trump:
+            over = [c for c in trumps if c.rank > win_card.rank]
+            if over:
+                card = over[-1]
+                return Decision(card, f"{card}: over-ruffing")
+        else:
+            card = trumps[-1]
+            return Decision(card, f"{card}: ruffing")
+    # discard the lowest card of the weakest side suit
+    best = None
+    best_key = 99.0
+    for suit in Suit:
+        cards = _cards(hand & SUIT_MASK[suit])
+        if not cards or (suit == trump and hand & ~SUIT_MASK[trump]):
+            continue
+        key = sum(c.hcp for c in cards) * 2 - len(cards) * 0.5
+        if masters(hand & SUIT_MASK[suit], unplayed & ~hand):
+            key += 5
+        if key < best_key:
+            best_key, best = key, cards[-1]
+    assert best is not None
+    return Decision(best, f"{best}: discarding from a weak suit")
+
+
+def basic_card(view: View) -> Decision:
+    """The ``basic`` card for the seat to act in ``view`` (always one of ``view.legal``)."""
+    legal = [a for a in view.legal if isinstance(a, Card)]
+    if len(legal) == 1:
+        return Decision(legal[0], f"{legal[0]}: the only card")
+    contract = view.contract
+    trump = contract.strain.suit if contract is not None else None
+    playing = view.turn if view.turn is not None else view.seat
+    hand = 0
+    for c in legal:
+        hand |= c.mask
+    # the whole hand of the seat playing (legal may be only one suit)
+    if playing == view.seat and view.hand is not None:
+        whole = view.hand.mask
+    elif view.dummy is not None:
+        whole = view.dummy.mask
+    else:
+        whole = hand
+    unplayed = _unplayed(view)
+    if view.trick:
+        decision = _follow(view, whole, trump, unplayed)
+    elif not view.tricks:
+        decision = _opening_lead(view, whole, trump)
+    elif playing in (view.declarer, view.dummy_seat):
+        other_seat = view.dummy_seat if playing == view.declarer else view.declarer
+        other = 0
+        if other_seat == view.dummy_seat and view.dummy is not None:
+            other = view.dummy.mask
+        elif other_seat == view.seat and view.hand is not None:
+            other = view.hand.mask
+        decision = _declarer_lead(view, whole, other, trump, unplayed)
+    else:
+        decision = _defender_lead(view, whole, trump, unplayed)
+    if decision.action not in legal:
+        card = legal[-1]
+        return Decision(card, f"{card}: a low card")
+    return decision
+
+
+_ = Call  # calls are read from the view only

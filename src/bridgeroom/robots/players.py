@@ -1,0 +1,206 @@
+"""The robots of the three levels, for every game and phase.
+
+>>> from bridgeroom.rules import ContractBridgeDeal, Deal, Seat
+>>> state = ContractBridgeDeal(Deal("N:AK2.KQ3.Q432.Q32 Q963.T74.K96.K96 J85.A962.J85.J85 T74.J85.AT7.AT74"))
+>>> BasicRobot().decide(state.view(Seat.NORTH))
+Decision(action=Call('1NT'), reason='1NT: 15-17 points, balanced (I have 16)')
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from bridgeroom.robots.base import Decision, Robot
+from bridgeroom.robots.bidding import basic_call, infer
+from bridgeroom.robots.dds import Solver
+from bridgeroom.rules.core import Call, Card, Seat
+from bridgeroom.rules.state import Phase, View
+
+__all__ = ["BasicRobot", "ExpertRobot", "is_three_handed"]
+
+
+def is_three_handed(view: View) -> bool:
+    """A three-handed deal: its view names three players (TH-1)."""
+    players = view.extra.get("players")
+    return isinstance(players, dict) and len(players) == 3
+
+
+def _default_table(view: View) -> str:
+    given = view.extra.get("scoring")
+    if isinstance(given, str):
+        return given
+    if is_three_handed(view):
+        return "three-handed-contract"
+    if "announcements" in view.extra:
+        return "minibridge"
+    return "duplicate"
+
+
+class BasicRobot(Robot):
+    """The ``basic`` level: the natural system (docs/bidding.md), the seed's mini-bridge advice
+    (MB-13), a documented formula in the three-handed auction, rules of thumb in the play."""
+
+    level = "basic"
+
+    def __init__(self, *, seed: int | None = None, scoring: str | None = None) -> None:
+        self.seed = seed
+        self.scoring = scoring
+
+    def table(self, view: View) -> str:
+        """The score table the robot plays to (given, or the game's usual one)."""
+        return self.scoring if self.scoring is not None else _default_table(view)
+
+    def _decide(self, view: View) -> Decision:
+        phase = view.phase
+        if phase is Phase.PLAY:
+            decision = self.card(view)
+        elif phase is Phase.AUCTION:
+            decision = self.three_handed_call(view) if is_three_handed(view) else self.call(view)
+        elif phase is Phase.NAMING:
+            decision = self.name_contract(view)
+        elif phase is Phase.ANNOUNCE:
+            action = view.legal[0]
+            decision = Decision(action, f"{action}: the high-card points I hold (MB-2)")
+        else:
+            decision = Decision(view.legal[0], f"{view.legal[0]}: the only action")
+        if decision.action not in view.legal:
+            safe = Call.PASS if Call.PASS in view.legal else view.legal[-1]
+            return Decision(safe, f"{safe}: {decision.action} is not allowed now")
+        return decision
+
+    # --- the decisions, one per kind ------------------------------------------------------
+
+    def card(self, view: View) -> Decision:
+        from bridgeroom.robots.play import basic_card
+
+        return basic_card(view)
+
+    def call(self, view: View) -> Decision:
+        return basic_call(view)
+
+    def three_handed_call(self, view: View) -> Decision:
+        from bridgeroom.robots.three_handed import basic_three_handed_call
+
+        return basic_three_handed_call(view)
+
+    def name_contract(self, view: View) -> Decision:
+        from bridgeroom.robots.minibridge import basic_contract
+
+        return basic_contract(view)
+
+    # --- claims ----------------------------------------------------------------------------
+
+    def should_claim(self, view: View) -> int | None:
+        """Tricks to claim now, when the rest is certain (see :mod:`bridgeroom.robots.claims`)."""
+        from bridgeroom.robots.claims import should_claim
+
+        return should_claim(view)
+
+    def accepts_claim(self, view: View, tricks: int, claimer: Seat | None = None) -> bool:
+        """Whether to accept ``claimer``'s claim of ``tricks`` of the remaining tricks."""
+        from bridgeroom.robots.claims import accepts_claim
+
+        return accepts_claim(view, tricks, claimer, rng=np.random.default_rng(self.seed))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed!r})"
+
+
+class ExpertRobot(BasicRobot):
+    """The ``expert`` level: Monte-Carlo double dummy over layouts that agree with the view.
+
+    ``time_budget`` is the time for one card, in seconds (an anytime limit: the
+    layouts solved by then decide); a call gets half of it and a mini-bridge
+    contract twice it. ``samples`` caps the layouts per card. ``threads`` sets the
+    DDS thread count of the process (0: DDS decides).
+    """
+
+    level = "expert"
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        scoring: str | None = None,
+        time_budget: float = 0.8,
+        samples: int = 40,
+        threads: int | None = None,
+    ) -> None:
+        super().__init__(seed=seed, scoring=scoring)
+        if time_budget <= 0:
+            from bridgeroom.errors import BridgeError
+
+            raise BridgeError(
+                f"a robot's time budget is a positive number of seconds, not {time_budget}"
+            )
+        self.time_budget = time_budget
+        self.samples = samples
+        self.threads = threads
+        self.rng = np.random.default_rng(seed)
+        self._solver: Solver | None = None
+        from bridgeroom.robots.three_handed import Cache
+
+        self._cache = Cache()
+
+    @property
+    def solver(self) -> Solver:
+        if self._solver is None:
+            from bridgeroom.robots.dds import solver
+
+            self._solver = solver(self.threads)
+        return self._solver
+
+    def card(self, view: View) -> Decision:
+        from bridgeroom.robots.cardplay import expert_card
+        from bridgeroom.robots.play import basic_card
+
+        inferred = None if is_three_handed(view) or not view.calls else infer(view)
+        return expert_card(
+            view,
+            self.solver,
+            self.rng,
+            inferred=inferred,
+            samples=self.samples,
+            budget=self.time_budget,
+            fallback=basic_card(view),
+        )
+
+    def call(self, view: View) -> Decision:
+        from bridgeroom.robots.auction import expert_call
+
+        return expert_call(
+            view, self.solver, self.rng, budget=self.time_budget / 2, table=self.table(view)
+        )
+
+    def three_handed_call(self, view: View) -> Decision:
+        from bridgeroom.robots.three_handed import expert_three_handed_call
+
+        return expert_three_handed_call(
+            view,
+            self.solver,
+            self.rng,
+            cache=self._cache,
+            budget=self.time_budget / 2,
+            table=self.table(view),
+        )
+
+    def name_contract(self, view: View) -> Decision:
+        from bridgeroom.robots.minibridge import expert_contract
+
+        return expert_contract(
+            view, self.solver, self.rng, budget=self.time_budget * 2, table=self.table(view)
+        )
+
+    def accepts_claim(self, view: View, tricks: int, claimer: Seat | None = None) -> bool:
+        from bridgeroom.robots.claims import accepts_claim
+
+        return accepts_claim(view, tricks, claimer, solver=self.solver, rng=self.rng)
+
+    def __repr__(self) -> str:
+        return (
+            f"ExpertRobot(seed={self.seed!r}, time_budget={self.time_budget!r}, "
+            f"samples={self.samples!r})"
+        )
+
+
+_ = Card

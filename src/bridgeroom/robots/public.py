@@ -1,0 +1,169 @@
+"""What a view makes public, in the integer form the sampler and solver use.
+
+Everything here reads a :class:`~bridgeroom.rules.state.View` only: the
+cards played and who played them, the suits a seat has shown out of, the
+mini-bridge announcements and dummy's suit lengths, and the seats of the
+play (declarer, dummy, the defender who led, the other defender).
+
+    >>> from bridgeroom.rules import ContractBridgeDeal, Deal, Seat
+    >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
+    >>> for action in "7NT P P P S7 S3 S2 SA SK S8 S4 H2".split():
+    ...     state.apply(action)
+    >>> k = knowledge(state.view(Seat.NORTH))
+    >>> k.hidden, bin(k.voids[Seat.WEST])   # East and West hold 11 unseen cards; West showed out of spades
+    ((0, 11, 0, 11), '0b1000')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bridgeroom.robots.sampler import NO_LIMITS, HandLimits, Knowledge
+from bridgeroom.rules.core import Card, Seat
+from bridgeroom.rules.state import Phase, View
+
+__all__ = [
+    "knowledge",
+    "played_masks",
+    "shown_voids",
+    "announcements",
+    "acting_hand",
+    "play_order",
+    "current_trick",
+]
+
+
+def played_masks(view: View) -> tuple[int, int, int, int]:
+    """The cards each seat has played so far (tricks and the current trick)."""
+    masks = [0, 0, 0, 0]
+    for trick in view.tricks:
+        for seat, card in zip(trick.seats, trick.cards, strict=True):
+            masks[seat] |= card.mask
+    for seat, card in view.trick:
+        masks[seat] |= card.mask
+    return (masks[0], masks[1], masks[2], masks[3])
+
+
+def shown_voids(view: View) -> tuple[int, int, int, int]:
+    """For each seat, the suits (bit ``suit``) it failed to follow to, so holds no more of (CB-10)."""
+    voids = [0, 0, 0, 0]
+    sequences: list[Sequence[tuple[Seat, Card]]] = [
+        list(zip(t.seats, t.cards, strict=True)) for t in view.tricks
+    ]
+    if view.trick:
+        sequences.append(view.trick)
+    for seq in sequences:
+        led = seq[0][1].suit
+        for seat, card in seq[1:]:
+            if card.suit != led:
+                voids[seat] |= 1 << led
+    return (voids[0], voids[1], voids[2], voids[3])
+
+
+def announcements(view: View) -> dict[Seat, int]:
+    """Mini-bridge counts announced so far (MB-2), by seat; empty in other games."""
+    items = view.extra.get("announcements")
+    out: dict[Seat, int] = {}
+    if isinstance(items, dict):
+        for seat, points in items.items():
+            out[Seat(int(seat))] = int(points)
+    elif isinstance(items, (tuple, list)):
+        for item in items:
+            seat, points = item
+            out[Seat(int(seat))] = int(points)
+    return out
+
+
+def dummy_lengths(view: View) -> tuple[int, int, int, int] | None:
+    """Dummy's suit lengths as laid out face down (S, H, D, C), when the view shows them (MB-5)."""
+    lengths = view.extra.get("dummy_lengths")
+    if isinstance(lengths, (tuple, list)) and len(lengths) == 4:
+        return (int(lengths[0]), int(lengths[1]), int(lengths[2]), int(lengths[3]))
+    return None
+
+
+def acting_hand(view: View) -> int:
+    """The mask of the hand whose card is due: the dummy's when the declarer plays for it."""
+    if view.turn is not None and view.turn != view.seat and view.turn == view.dummy_seat:
+        return view.dummy.mask if view.dummy is not None else 0
+    return view.hand.mask if view.hand is not None else 0
+
+
+def current_trick(view: View) -> tuple[Seat | None, tuple[int, ...]]:
+    """The leader of the current trick (the seat to lead when it is empty) and its cards."""
+    if view.trick:
+        return view.trick[0][0], tuple(c.index for _, c in view.trick)
+    return view.turn, ()
+
+
+def play_order(view: View) -> tuple[Seat, Seat, Seat, Seat] | None:
+    """The seats of the play in clockwise order from the declarer: declarer, left defender, dummy,
+    right defender (CB-9; three-handed TH-10 moves the dummy opposite the declarer).
+
+    ``None`` before the contract is known or before anyone has led.
+    """
+    declarer = view.declarer
+    dummy = view.dummy_seat
+    if declarer is None or dummy is None:
+        return None
+    if view.tricks:
+        leader = view.tricks[0].leader
+    elif view.trick:
+        leader = view.trick[0][0]
+    elif view.phase is Phase.PLAY and view.turn is not None:
+        leader = view.turn
+    else:
+        return None
+    other = next(s for s in Seat if s not in (declarer, dummy, leader))
+    return (declarer, leader, dummy, other)
+
+
+def knowledge(
+    view: View,
+    inferred: Sequence[HandLimits | None] | None = None,
+    *,
+    inferred_hard: bool = False,
+) -> Knowledge:
+    """The public information of ``view`` for the sampler (the viewer's own hand, dummy once
+    exposed, cards played, voids shown, mini-bridge counts and dummy's lengths), with optional
+    limits ``inferred`` from the auction, per seat N, E, S, W."""
+    played = played_masks(view)
+    known = [0, 0, 0, 0]
+    hidden = [0, 0, 0, 0]
+    if view.hand is not None:
+        known[view.seat] = view.hand.mask
+    if view.dummy is not None and view.dummy_seat is not None:
+        known[view.dummy_seat] = view.dummy.mask
+    for s in Seat:
+        if view.seat == s and view.hand is not None:
+            continue
+        if view.dummy is not None and view.dummy_seat == s:
+            continue
+        hidden[s] = 13 - played[s].bit_count()
+    voids = list(shown_voids(view))
+    certain = [NO_LIMITS] * 4
+    counts = announcements(view)
+    for seat, points in counts.items():
+        certain[seat] = certain[seat] & HandLimits(hcp=(points, points))
+    lengths = dummy_lengths(view)
+    if lengths is not None and view.dummy_seat is not None and view.dummy is None:
+        certain[view.dummy_seat] = certain[view.dummy_seat] & HandLimits.exact_shdc(lengths)
+    for s in Seat:
+        if known[s] or not hidden[s]:
+            voids[s] = 0
+            if known[s]:
+                certain[s] = NO_LIMITS
+    limits = list(inferred) if inferred is not None else [None] * 4
+    for s in Seat:
+        if known[s]:
+            limits[s] = None
+    return Knowledge(
+        view.seat,
+        (known[0], known[1], known[2], known[3]),
+        (hidden[0], hidden[1], hidden[2], hidden[3]),
+        played,
+        (voids[0], voids[1], voids[2], voids[3]),
+        tuple(certain),
+        tuple(lim if lim is not None else NO_LIMITS for lim in limits),
+        inferred_hard,
+    )

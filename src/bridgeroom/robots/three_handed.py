@@ -1,0 +1,255 @@
+"""Three-handed bridge: the auction, where each player bids for himself with an unseen dummy (TH-6).
+
+If a player wins the auction he plays his hand and the dummy (the hand
+opposite the dealer, TH-4) against the other two, and the defender on his left
+leads (TH-9). What a result is worth comes from the score table in use
+(``three-handed-contract`` or ``three-handed-auction``) through
+:mod:`bridgeroom.robots.values`: the declarer gains the deal's score on each
+opponent, and each defender scores the penalty (TH-13, TH-14), so a contract
+of another player costs a defender half of its score on average over his two
+opponents.
+
+``basic`` (a documented formula, see docs/robots.md): the partnership with the
+unseen dummy is worth my HCP plus a third of the others' (the dummy's expected
+share), plus one point per card over four in a suit; the tricks expected in a
+strain are ``points / 3 + 1`` plus 0.7 per trump over eight (my length plus a
+third of the rest); notrump counts ``points / 3 + 0.5``. The player bids the
+cheapest legal bid in his best strain while it needs at most the tricks
+expected less half a trick, doubles a bid of another player that needs eight
+or more tricks when he holds 15+ HCP and four of its trumps (or 16+ HCP
+against notrump), and redoubles when he expects two tricks more than needed.
+
+``expert`` samples the 39 cards he cannot see, solves his own tricks with the
+dummy in each strain and the current declarer's tricks in his contract, and
+makes the call whose resulting contract (if the auction ended there) has the
+best expected value for him.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from bridgeroom.robots.base import Decision
+from bridgeroom.robots.bidding import Facts
+from bridgeroom.robots.contracts import declarer_tricks, order_for
+from bridgeroom.robots.dds import Solver
+from bridgeroom.robots.public import knowledge
+from bridgeroom.robots.sampler import sample
+from bridgeroom.robots.values import value
+from bridgeroom.rules.core import Call, Contract, Seat, Strain
+from bridgeroom.rules.state import View
+
+__all__ = ["basic_three_handed_call", "expert_three_handed_call", "expected_tricks", "Cache"]
+
+_STRAINS = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP)
+
+
+def _defenders(view: View, declarer: Seat) -> tuple[Seat, Seat]:
+    """TH-9, TH-A1: the next live player clockwise after the declarer leads; the other defends too."""
+    dummy = view.dummy_seat if view.dummy_seat is not None else view.dealer.partner
+    left = declarer.lho if declarer.lho != dummy else declarer.lho.lho
+    right = next(s for s in Seat if s not in (declarer, dummy, left))
+    return left, right
+
+
+def _vulnerable(view: View, seat: Seat) -> bool:
+    """TH-17: a player's own vulnerability, from the names the view lists as vulnerable."""
+    players = view.extra.get("players")
+    vulnerable = view.extra.get("vulnerable", ())
+    if isinstance(players, dict) and isinstance(vulnerable, (tuple, list, frozenset, set)):
+        return players.get(seat) in vulnerable
+    return False
+
+
+def _current(view: View) -> tuple[Call | None, Seat | None, int]:
+    """The last bid, its bidder and its doubling (0, 1, 2)."""
+    bid = bidder = None
+    doubled = 0
+    for seat, call in view.calls:
+        if call.is_bid:
+            bid, bidder, doubled = call, seat, 0
+        elif call.is_double:
+            doubled = 1
+        elif call.is_redouble:
+            doubled = 2
+    return bid, bidder, doubled
+
+
+def expected_tricks(f: Facts) -> dict[Strain, float]:
+    """The basic formula: tricks expected with an unseen dummy in each strain (see the module text)."""
+    dummy_share = (40 - f.hcp) / 3
+    points = f.hcp + dummy_share + sum(max(0, n - 4) for n in f.lengths)
+    out = {Strain.NOTRUMP: points / 3 + 0.5}
+    for suit in range(4):
+        trumps = f.len(suit) + (13 - f.len(suit)) / 3
+        out[Strain(suit)] = points / 3 + 1 + 0.7 * (trumps - 8)
+    return out
+
+
+def basic_three_handed_call(view: View) -> Decision:
+    """The basic call (see the module text); always one of ``view.legal``."""
+    assert view.hand is not None
+    f = Facts(view.hand.mask)
+    legal = {c for c in view.legal if isinstance(c, Call)}
+    tricks = expected_tricks(f)
+    bid, bidder, doubled = _current(view)
+    if bid is not None and bidder == view.seat and doubled == 1 and Call.REDOUBLE in legal:
+        assert bid.strain is not None
+        if tricks[bid.strain] >= bid.level + 6 + 2:
+            return Decision(
+                Call.REDOUBLE,
+                f"XX: I expect {tricks[bid.strain]:.1f} tricks, {bid} needs {bid.level + 6}",
+            )
+    ranked = sorted(
+        _STRAINS, key=lambda s: (tricks[s], s is Strain.NOTRUMP, s.is_major), reverse=True
+    )
+    for strain in ranked[:2]:
+        for level in range(1, 8):
+            call = Call.bid(level, strain)
+            if call in legal:
+                if level + 6 <= tricks[strain] - 0.5:
+                    return Decision(
+                        call,
+                        f"{call}: with an average dummy I expect {tricks[strain]:.1f} tricks in {strain.letter}",
+                    )
+                break
+    if bid is not None and bidder != view.seat and Call.DOUBLE in legal:
+        assert bid.strain is not None
+        need = bid.level + 6
+        trumps = f.len(int(bid.strain)) if bid.strain is not Strain.NOTRUMP else 0
+        if need >= 8 and (
+            (f.hcp >= 15 and trumps >= 4) or (bid.strain is Strain.NOTRUMP and f.hcp >= 16)
+        ):
+            return Decision(
+                Call.DOUBLE,
+                f"X: {f.hcp} points and {trumps} trumps against {bid}, which needs {need} tricks",
+            )
+    return Decision(
+        Call.PASS, f"P: I expect at most {max(tricks.values()):.1f} tricks with an average dummy"
+    )
+
+
+@dataclass
+class Cache:
+    """Layouts and solved tricks kept across one player's calls in one auction (the unseen cards
+    do not change during the auction, so every layout solved stays valid)."""
+
+    key: tuple[int, int, int] = (0, 0, 0)
+    layouts: list[tuple[int, int, int, int]] = field(default_factory=list)
+    mine: np.ndarray = field(default_factory=lambda: np.zeros((0, 5), np.int64))
+    theirs: dict[tuple[Seat, Strain], list[int]] = field(default_factory=dict)
+
+
+def expert_three_handed_call(
+    view: View,
+    solver: Solver,
+    rng: np.random.Generator,
+    *,
+    cache: Cache | None = None,
+    samples: int = 24,
+    budget: float = 0.4,
+    table: str = "three-handed-contract",
+) -> Decision:
+    """The call whose contract, were the auction to end on it, is worth most to me on average."""
+    start = time.perf_counter()
+    deadline = start + budget
+    assert view.hand is not None
+    me = view.seat
+    dummy = view.dummy_seat if view.dummy_seat is not None else view.dealer.partner
+    legal = [c for c in view.legal if isinstance(c, Call)]
+    if len(legal) == 1:
+        return Decision(legal[0], f"{legal[0]}: the only call I may make")
+    c = cache if cache is not None else Cache()
+    key = (view.hand.mask, int(view.dealer), int(me))
+    if c.key != key:
+        c.key, c.layouts, c.theirs = key, [], {}
+        c.mine = np.zeros((0, 5), np.int64)
+    if len(c.layouts) < samples:
+        more = sample(knowledge(view), samples - len(c.layouts), rng, deadline=start + budget / 4)
+        c.layouts.extend(more)
+    bid, bidder, doubled = _current(view)
+    # the current declarer's tricks in his contract, first (a pass or a double depends on it)
+    if bid is not None and bidder is not None and bidder != me:
+        assert bid.strain is not None
+        done = c.theirs.setdefault((bidder, bid.strain), [])
+        if len(done) < len(c.layouts):
+            left, _ = _defenders(view, bidder)
+            order = order_for(bidder, dummy, left)
+            rows = c.layouts[len(done) :]
+            got = declarer_tricks(
+                rows,
+                order,
+                [bid.strain],
+                solver,
+                deadline=start + budget / 2,
+                at_least=max(0, 8 - len(done)),
+            )
+            done.extend(int(x) for x in got[:, 0])
+    if len(c.mine) < len(c.layouts):
+        left, _ = _defenders(view, me)
+        order = order_for(me, dummy, left)
+        rows = c.layouts[len(c.mine) :]
+        got = declarer_tricks(
+            rows,
+            order,
+            _STRAINS,
+            solver,
+            deadline=deadline,
+            chunk=2,
+            at_least=max(0, 4 - len(c.mine)),
+        )
+        c.mine = np.concatenate([c.mine, got], axis=0)
+    if len(c.mine) == 0:
+        return basic_three_handed_call(view)
+    n = len(c.mine)
+    options: list[tuple[float, Call, str]] = []
+    if bid is not None and bidder is not None and bidder != me:
+        assert bid.strain is not None
+        theirs = c.theirs.get((bidder, bid.strain), [])
+        their_vul = _vulnerable(view, bidder)
+        for call, dbl in ((Call.PASS, doubled), (Call.DOUBLE, 1)):
+            if call not in legal or not theirs:
+                continue
+            contract = Contract(bid.level, bid.strain, dbl)
+            mean = -float(np.mean([value(table, contract, t, their_vul) for t in theirs])) / 2
+            made = float(np.mean([t >= contract.tricks_needed for t in theirs]))
+            what = "let it stand" if call.is_pass else "double it"
+            options.append(
+                (
+                    mean,
+                    call,
+                    f"{call}: {bid} makes in {made:.0%} of {len(theirs)} layouts; I {what}",
+                )
+            )
+    elif bid is None:
+        options.append((0.0, Call.PASS, "P: no contract of mine is worth playing"))
+    my_vul = _vulnerable(view, me)
+    for call in legal:
+        if call.is_pass and bid is not None and bidder == me:
+            contract = Contract(bid.level, bid.strain or Strain.NOTRUMP, doubled)
+        elif call.is_redouble and bid is not None:
+            contract = Contract(bid.level, bid.strain or Strain.NOTRUMP, 2)
+        elif call.is_bid:
+            assert call.strain is not None
+            contract = Contract(call.level, call.strain)
+        else:
+            continue
+        col = c.mine[:, _STRAINS.index(contract.strain)]
+        mean = float(np.mean([value(table, contract, int(t), my_vul) for t in col]))
+        made = float(np.mean(col >= contract.tricks_needed))
+        if made < 0.5 and contract.doubled == 0:
+            # a contract that probably fails will be doubled by an opponent who sees as much
+            doubled = Contract(contract.level, contract.strain, 1)
+            mean = min(mean, float(np.mean([value(table, doubled, int(t), my_vul) for t in col])))
+        options.append(
+            (
+                mean,
+                call,
+                f"{call}: {contract} scores {mean:+.0f} on average for me, makes in {made:.0%} of {n} layouts",
+            )
+        )
+    best = max(options, key=lambda o: (o[0], -o[1].index))
+    return Decision(best[1], best[2])

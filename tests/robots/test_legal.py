@@ -1,0 +1,78 @@
+"""Robots only ever produce legal actions, in every game, phase and level (CB-5, CB-10, TH-6, MB-2, MB-6)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bridgeroom.robots import make_robot
+from bridgeroom.rules import (
+    ContractBridgeDeal,
+    DealState,
+    MiniBridgeDeal,
+    Seat,
+    ThreeHandedDeal,
+    Vulnerability,
+    deal_cards,
+)
+
+
+def _state(game: str, seed: int) -> DealState:
+    deal = deal_cards(seed=seed)
+    if game == "three-handed":
+        return ThreeHandedDeal(deal, dealer=Seat(seed % 4), players=("Ann", "Bob", "Cy"))
+    if game == "minibridge":
+        return MiniBridgeDeal.from_board(seed % 16 + 1, deal)
+    return ContractBridgeDeal(deal, dealer=Seat(seed % 4), vulnerability=Vulnerability(seed % 4))
+
+
+def _play_out(state: DealState, robots: dict[Seat, object], rng: random.Random, stop: int) -> int:
+    """Let the robots play up to ``stop`` actions (random actions take the other turns); count them."""
+    n = 0
+    while not state.is_over and n < stop:
+        seat = state.to_act
+        assert seat is not None
+        view = state.view(seat)
+        robot = robots.get(seat)
+        if robot is None:
+            action = rng.choice(state.legal_actions())
+        else:
+            decision = robot.decide(view)  # type: ignore[attr-defined]
+            assert decision.action in view.legal, (decision, view.legal)
+            assert decision.action in state.legal_actions()
+            assert decision.reason and "\n" not in decision.reason
+            action = decision.action
+        state.apply(action)
+        n += 1
+    return n
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    game=st.sampled_from(["contract", "three-handed", "minibridge"]),
+    level=st.sampled_from(["random", "basic"]),
+    seed=st.integers(0, 100_000),
+)
+def test_random_and_basic_robots_play_whole_deals_legally(game: str, level: str, seed: int) -> None:
+    state = _state(game, seed)
+    robots = {s: make_robot(level, seed=seed) for s in Seat}
+    _play_out(state, robots, random.Random(seed), 200)
+    assert state.is_over
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game=st.sampled_from(["contract", "three-handed", "minibridge"]),
+    seed=st.integers(0, 100_000),
+    skip=st.integers(0, 30),
+)
+def test_expert_robot_acts_legally(game: str, seed: int, skip: int) -> None:
+    """A few decisions of an expert with a tiny budget, from a random point of a deal."""
+    state = _state(game, seed)
+    rng = random.Random(seed)
+    basic = {s: make_robot("basic", seed=seed) for s in Seat}
+    _play_out(state, basic, rng, skip)
+    expert = make_robot("expert", seed=seed, time_budget=0.05, samples=4)
+    _play_out(state, dict.fromkeys(Seat, expert), rng, 6)
