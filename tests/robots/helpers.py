@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from bridgeroom.rules import Card, DealState
+from bridgeroom.rules import CARDS, Card, ContractBridgeDeal, Deal, DealState, Hand, Seat
 
 
 def play_tricks(state: DealState, tricks: Sequence[Iterable[str]]) -> None:
@@ -44,3 +44,30 @@ PADDING = [
 # has shown out of spades and hearts, so West's SK is marked. South (dummy) leads S3, West plays
 # S5: North must finesse SQ (two tricks); SA takes one.
 FINESSE_DEAL = "N:AQ98.JT.T987.983 ..65432.KQJ76542 JT43.KQ3.AKQJ.AT K7652.A9876542.."
+
+
+def deal_with(**hands: str) -> Deal:
+    """A deal with the given hands (``north="AK2.KQ3.Q432.Q32"``); the other cards dealt round in order."""
+    fixed = {Seat.find(name): Hand.parse(text) for name, text in hands.items()}
+    assert all(len(h) == 13 for h in fixed.values()), fixed
+    used = 0
+    for hand in fixed.values():
+        used |= hand.mask
+    rest = [c for c in reversed(CARDS) if not used & c.mask]
+    out: list[Hand] = []
+    for seat in Seat:
+        if seat in fixed:
+            out.append(fixed[seat])
+        else:
+            need = 13
+            take, rest = rest[:need], rest[need:]
+            out.append(Hand(take))
+    return Deal(out)
+
+
+def auction(deal: Deal, calls: str, dealer: Seat = Seat.NORTH) -> ContractBridgeDeal:
+    """A contract-bridge deal with the calls (space-separated) made from ``dealer``."""
+    state = ContractBridgeDeal(deal, dealer=dealer)
+    for call in calls.split():
+        state.apply(call)
+    return state

@@ -889,6 +889,8 @@ def _two_club_sequence(ctx: Context) -> list[Rule] | None:
 def _responses_to_preempt(ctx: Context) -> list[Rule]:
     opening = ctx.opening
     assert opening is not None and opening.strain is not None
+    if opening.strain is NT:
+        return _r("P", "partner's notrump opening is to play", to_play=True)
     s = int(opening.strain)
     rules: list[Rule] = []
     if s >= 2:

@@ -25,14 +25,16 @@ server) asks a robot.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from bridgeroom.robots.cardplay import dds_seats, positions_for
 from bridgeroom.robots.dds import Solver
 from bridgeroom.robots.play import masters
 from bridgeroom.robots.public import knowledge, played_masks
-from bridgeroom.robots.sampler import sample
-from bridgeroom.rules.core import SUIT_MASK, Seat
+from bridgeroom.robots.sampler import NO_LIMITS, sample
+from bridgeroom.rules.core import SUIT_MASK, Hand, Seat
 from bridgeroom.rules.state import Phase, View
 
 __all__ = ["should_claim", "accepts_claim", "claim_is_certain"]
@@ -81,15 +83,17 @@ def accepts_claim(
     tricks: int,
     claimer: Seat | None = None,
     *,
+    shown: Hand | None = None,
     solver: Solver | None = None,
     rng: np.random.Generator | None = None,
     samples: int = 24,
 ) -> bool:
     """Whether the robot at ``view.seat`` accepts that ``claimer``'s side takes ``tricks`` of the rest.
 
-    ``claimer`` defaults to the declarer. A claim for no more tricks than are
-    left is judged double dummy: accepted when the claimer's side takes at least
-    ``tricks`` in every sampled layout.
+    ``claimer`` defaults to the declarer. ``shown`` is the claimer's hand as he
+    faces it with his claim (Law 68): those cards are then known. A claim for no
+    more tricks than are left is judged double dummy: accepted when the
+    claimer's side takes at least ``tricks`` in every sampled layout.
     """
     if view.phase is not Phase.PLAY or view.contract is None:
         return False
@@ -105,7 +109,23 @@ def accepts_claim(
 
         solver = get_solver()
     generator = rng if rng is not None else np.random.default_rng()
-    layouts = sample(knowledge(view), samples, generator)
+    k = knowledge(view)
+    if shown is not None and k.hidden[who]:
+        if shown.mask & ~k.unseen or len(shown) != k.hidden[who]:
+            return False
+        known = list(k.known)
+        hidden = list(k.hidden)
+        voids = list(k.voids)
+        certain = list(k.certain)
+        known[who], hidden[who], voids[who], certain[who] = shown.mask, 0, 0, NO_LIMITS
+        k = replace(
+            k,
+            known=(known[0], known[1], known[2], known[3]),
+            hidden=(hidden[0], hidden[1], hidden[2], hidden[3]),
+            voids=(voids[0], voids[1], voids[2], voids[3]),
+            certain=tuple(certain),
+        )
+    layouts = sample(k, samples, generator)
     if layouts.count == 0:
         return False
     seats = dds_seats(view)

@@ -13,7 +13,7 @@ import numpy as np
 from bridgeroom.robots.base import Decision, Robot
 from bridgeroom.robots.bidding import basic_call, infer
 from bridgeroom.robots.dds import Solver
-from bridgeroom.rules.core import Call, Card, Seat
+from bridgeroom.rules.core import Call, Card, Hand, Seat
 from bridgeroom.rules.state import Phase, View
 
 __all__ = ["BasicRobot", "ExpertRobot", "is_three_handed"]
@@ -96,11 +96,16 @@ class BasicRobot(Robot):
 
         return should_claim(view)
 
-    def accepts_claim(self, view: View, tricks: int, claimer: Seat | None = None) -> bool:
-        """Whether to accept ``claimer``'s claim of ``tricks`` of the remaining tricks."""
+    def accepts_claim(
+        self, view: View, tricks: int, claimer: Seat | None = None, shown: Hand | None = None
+    ) -> bool:
+        """Whether to accept ``claimer``'s claim of ``tricks`` of the remaining tricks
+        (``shown``: the claimer's faced hand)."""
         from bridgeroom.robots.claims import accepts_claim
 
-        return accepts_claim(view, tricks, claimer, rng=np.random.default_rng(self.seed))
+        return accepts_claim(
+            view, tricks, claimer, shown=shown, rng=np.random.default_rng(self.seed)
+        )
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r})"
@@ -191,10 +196,12 @@ class ExpertRobot(BasicRobot):
             view, self.solver, self.rng, budget=self.time_budget * 2, table=self.table(view)
         )
 
-    def accepts_claim(self, view: View, tricks: int, claimer: Seat | None = None) -> bool:
+    def accepts_claim(
+        self, view: View, tricks: int, claimer: Seat | None = None, shown: Hand | None = None
+    ) -> bool:
         from bridgeroom.robots.claims import accepts_claim
 
-        return accepts_claim(view, tricks, claimer, solver=self.solver, rng=self.rng)
+        return accepts_claim(view, tricks, claimer, shown=shown, solver=self.solver, rng=self.rng)
 
     def __repr__(self) -> str:
         return (

@@ -1,0 +1,198 @@
+"""The natural bidding system of docs/bidding.md: each statement of the system, one test.
+
+Calls are checked against the legal calls of CB-5 and CB-6; the system itself
+is this project's own, written down in docs/bidding.md (section names below).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bridgeroom.robots.bidding import Facts, basic_call, infer
+from bridgeroom.rules import Call, ContractBridgeDeal, Hand, Seat, Suit, deal_cards
+
+from .helpers import auction, deal_with
+
+
+def call_for(hand: str, calls: str = "", dealer: Seat = Seat.NORTH) -> Call:
+    """The basic call of the seat to act after ``calls``, holding ``hand``."""
+    # find which seat acts after the calls, and give it the hand
+    seat = Seat((dealer + len(calls.split())) % 4)
+    state = auction(deal_with(**{seat.name.lower(): hand}), calls, dealer)
+    assert state.to_act == seat
+    decision = basic_call(state.view(seat))
+    assert decision.action in state.legal_actions()
+    return decision.action  # type: ignore[return-value]
+
+
+# --- openings ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("hand", "call"),
+    [
+        ("AK2.KQ3.Q432.Q32", "1NT"),  # openings: 15-17 balanced
+        ("AK2.KQ3.AQ32.K32", "2NT"),  # 20-21 balanced
+        ("AKQ2.AKQ3.AK2.K2", "2C"),  # 22+
+        ("AKJ32.K2.Q32.432", "1S"),  # five-card major
+        ("AKJ32.KQ432.2.32", "1S"),  # 5-5 majors: the higher
+        ("K32.AQ432.K2.432", "1H"),
+        ("K32.AQ2.KJ32.432", "1D"),  # no five-card major: the longer minor
+        ("J3.AQ2.KJ32.Q432", "1D"),  # 4-4 minors: 1D
+        ("K432.AQ2.J43.Q32", "1C"),  # 3-3 minors: 1C
+        ("32.KQJ932.432.32", "2H"),  # weak two: six cards, 5-10
+        ("32.2.KQJ9432.432", "3D"),  # pre-empt: seven cards
+        ("Q32.K32.J432.Q32", "P"),  # 8 points: pass
+    ],
+)
+def test_openings(hand: str, call: str) -> None:
+    assert call_for(hand) == Call(call)
+
+
+def test_rule_of_20_opens_a_shapely_eleven() -> None:
+    """Openings: 10-11 points open when the points and the two longest suits make 20."""
+    f = Facts(Hand("AQJ32.KJ432.2.32").mask)
+    assert f.hcp == 11 and f.rule_of_20
+    assert call_for("AQJ32.KJ432.2.32") == Call("1S")
+
+
+def test_fourth_seat_does_not_pre_empt() -> None:
+    assert call_for("32.KQJ932.432.32", "P P P") == Call("P")
+
+
+# --- responses ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("hand", "calls", "call"),
+    [
+        ("432.K32.Q432.J32", "1H P", "2H"),  # a fit and 6-9
+        ("432.K432.A432.Q2", "1H P", "3H"),  # a fit and 10-12 (limit raise)
+        ("A32.K432.A432.J2", "1H P", "4H"),  # a fit and 13-16: game
+        ("KJ32.32.Q432.J32", "1H P", "1S"),  # four spades at the one level
+        ("J32.32.Q432.KJ32", "1H P", "1NT"),  # 6-10, nothing else
+        ("J32.32.Q432.J432", "1H P", "P"),  # 0-5
+        (
+            "KJ2.32.AQ32.KJ32",
+            "1H P",
+            "2D",
+        ),  # 10+: a new suit at the two level (the longer minor, higher of equals)
+        ("J32.KJ32.Q32.J32", "1C P", "1H"),  # a major over a minor
+        ("J32.KJ2.KQ2.Q432", "1D P", "2NT"),  # 11-12 balanced, no major
+        ("KJ2.KJ2.KQ32.Q32", "1D P", "3NT"),  # 13-15 balanced, no major
+    ],
+)
+def test_responses_to_one_of_a_suit(hand: str, calls: str, call: str) -> None:
+    assert call_for(hand, calls) == Call(call)
+
+
+@pytest.mark.parametrize(
+    ("hand", "calls", "call"),
+    [
+        ("KJ32.Q32.K32.J32", "1NT P", "2C"),  # Stayman: 8+ and a four-card major
+        ("32.QJ9432.32.432", "1NT P", "2H"),  # 0-7 and five hearts: to play
+        ("K32.Q32.K32.J432", "1NT P", "2NT"),  # 8-9: invitation
+        ("K32.Q32.KJ2.Q432", "1NT P", "3NT"),  # 10-15: game
+        ("32.432.432.J5432", "1NT P", "P"),  # 0-7: pass
+        ("AQ2.K32.KQ2.Q432", "1NT P", "4NT"),  # 16-17: invites 6NT
+    ],
+)
+def test_responses_to_1nt(hand: str, calls: str, call: str) -> None:
+    assert call_for(hand, calls) == Call(call)
+
+
+@pytest.mark.parametrize(
+    ("hand", "call"),
+    [
+        ("AK2.KQ32.Q32.Q32", "2H"),  # four hearts
+        ("AK32.KQ3.Q32.Q32", "2S"),  # four spades, not four hearts
+        ("AK2.KQ3.Q432.Q32", "2D"),  # no four-card major
+    ],
+)
+def test_opener_answers_stayman(hand: str, call: str) -> None:
+    assert call_for(hand, "1NT P 2C P") == Call(call)
+
+
+def test_responder_raises_the_major_found_by_stayman() -> None:
+    # North opened 1NT with four spades; South, 11 points and four spades, bids game
+    state = auction(
+        deal_with(north="AK32.KQ3.Q32.Q32", south="QJ54.A54.K54.654"), "1NT P 2C P 2S P"
+    )
+    assert basic_call(state.view(Seat.SOUTH)).action == Call("4S")
+
+
+def test_two_clubs_is_answered_two_diamonds_whatever_the_hand() -> None:
+    assert call_for("32.432.5432.5432", "2C P") == Call("2D")
+
+
+# --- competition ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("hand", "calls", "call"),
+    [
+        ("AQJ32.K32.32.432", "1D", "1S"),  # overcall: five cards, 8-16
+        ("KQ32.2.AJ32.K432", "1H", "X"),  # takeout double: short in their suit
+        ("AQ2.KQ3.KJ2.Q432", "1NT", "X"),  # penalty double of their notrump
+        ("AQ2.KJ3.KJ32.Q32", "1H", "1NT"),  # 15-18 balanced with a stopper
+        ("432.432.5432.J32", "1D", "P"),
+    ],
+)
+def test_direct_seat_competition(hand: str, calls: str, call: str) -> None:
+    assert call_for(hand, calls) == Call(call)
+
+
+def test_answering_a_takeout_double_with_the_four_card_major() -> None:
+    assert call_for("J432.32.Q432.432", "1H X P") == Call("1S")
+
+
+def test_negative_double_shows_the_unbid_major() -> None:
+    assert call_for("KJ32.32.Q432.K32", "1D 1H") == Call("X")
+
+
+# --- slam -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("hand", "call"),
+    [("32.K32.Q5432.432", "5C"), ("A2.K32.Q5432.432", "5D"), ("A2.A32.A5432.432", "5S")],
+)
+def test_blackwood_answers_count_aces(hand: str, call: str) -> None:
+    assert call_for(hand, "1S P 3S P 4NT P") == Call(call)
+
+
+# --- reading the auction backwards -------------------------------------------------------------------
+
+
+def test_inference_reads_the_system_backwards() -> None:
+    state = auction(deal_with(north="AKJ32.K2.Q32.432"), "1S P 2S")
+    limits = infer(state.view(Seat.WEST))
+    assert limits[Seat.NORTH].lengths[Suit.SPADES][0] == 5
+    assert limits[Seat.NORTH].hcp[0] >= 10
+    assert limits[Seat.SOUTH].lengths[Suit.SPADES][0] == 3
+    assert limits[Seat.SOUTH].hcp[1] <= 9
+    assert limits[Seat.EAST].hcp[1] <= 16  # East passed over 1S
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 1_000_000), n=st.integers(0, 25))
+def test_basic_calls_are_legal_after_any_legal_auction(seed: int, n: int) -> None:
+    """CB-5, CB-6: whatever was called before (by anyone, in any system), the robot's call is legal."""
+    rng = random.Random(seed)
+    state = ContractBridgeDeal(deal_cards(rng=rng), dealer=Seat(seed % 4))
+    for _ in range(n):
+        if state.phase.value != "auction":
+            return
+        calls = state.legal_actions()
+        # favour passes so that random auctions end in plausible places
+        state.apply(Call.PASS if rng.random() < 0.5 else rng.choice(calls))
+    if state.phase.value != "auction":
+        return
+    view = state.view(state.to_act)  # type: ignore[arg-type]
+    decision = basic_call(view)
+    assert decision.action in view.legal
+    infer(view)

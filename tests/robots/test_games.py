@@ -1,0 +1,136 @@
+"""Robots in mini-bridge (MB-2, MB-6, MB-13), three-handed bridge (TH-6, TH-9) and claims."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bridgeroom.coach import coach
+from bridgeroom.robots import make_robot
+from bridgeroom.robots.bidding import Facts
+from bridgeroom.robots.claims import accepts_claim, should_claim
+from bridgeroom.robots.dds import solver
+from bridgeroom.robots.three_handed import basic_three_handed_call, expected_tricks
+from bridgeroom.rules import (
+    Call,
+    ContractBridgeDeal,
+    Deal,
+    Hand,
+    MiniBridgeDeal,
+    Seat,
+    Strain,
+    ThreeHandedDeal,
+)
+from bridgeroom.rules.minibridge import Announce
+
+from .helpers import PADDING, THROW_IN_DEAL, play_tricks
+
+TOP = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+
+
+# --- mini-bridge -----------------------------------------------------------------------
+
+
+def test_robot_announces_its_points() -> None:
+    """MB-2: the announcement is the hand's high-card points."""
+    state = MiniBridgeDeal.from_board(1, TOP)
+    decision = make_robot("basic").decide(state.view(Seat.NORTH))
+    assert decision.action == Announce(37)
+
+
+@pytest.mark.parametrize("board", [1, 2, 3, 4, 5, 6, 7, 8])
+def test_basic_names_the_coachs_contract(board: int) -> None:
+    """MB-13: the basic declarer follows the seed's advice, as the coach gives it."""
+    from bridgeroom.rules import deal_cards
+
+    state = MiniBridgeDeal.from_board(board, deal_cards(seed=board))
+    state.announce_all()
+    view = state.view(state.to_act)  # type: ignore[arg-type]
+    decision = make_robot("basic").decide(view)
+    assert decision.action == coach(view).contract.bid
+
+
+def test_expert_names_the_grand_slam_in_notrump_with_thirteen_top_tricks() -> None:
+    """MB-6, MB-T1: with 13 sure tricks 7NT (1520) scores most; the expert finds it by sampling."""
+    state = MiniBridgeDeal.from_board(1, TOP)
+    state.announce_all()
+    decision = make_robot("expert", seed=1, time_budget=0.5).decide(state.view(Seat.NORTH))
+    assert decision.action == Call("7NT")
+    assert "100%" in decision.reason
+
+
+# --- three-handed --------------------------------------------------------------------------
+
+
+def test_basic_three_handed_formula_worked_by_hand() -> None:
+    """docs/robots.md: points = 37 + (40 - 37) / 3 = 38; NT 38/3 + 0.5; spades 38/3 + 1 + 0.7 * (4 + 9/3 - 8)."""
+    tricks = expected_tricks(Facts(Hand("AKQJ.AKQ.AKQ.AKQ").mask))
+    assert tricks[Strain.NOTRUMP] == pytest.approx(38 / 3 + 0.5)
+    assert tricks[Strain.SPADES] == pytest.approx(38 / 3 + 1 - 0.7)
+    assert tricks[Strain.CLUBS] == pytest.approx(38 / 3 + 1 + 0.7 * (3 + 10 / 3 - 8))
+
+
+def test_basic_three_handed_bids_its_best_strain_cheaply() -> None:
+    """TH-6: each bids for himself; the basic player bids the cheapest bid of his best strain."""
+    state = ThreeHandedDeal(Deal(TOP), dealer=Seat.NORTH)
+    decision = basic_three_handed_call(state.view(Seat.NORTH))
+    assert decision.action == Call("1NT")
+
+
+def test_basic_three_handed_passes_a_weak_hand() -> None:
+    state = ThreeHandedDeal(Deal(TOP), dealer=Seat.WEST)
+    # West (2.5432.5432.5432, no point) calls first
+    assert basic_three_handed_call(state.view(Seat.WEST)).action == Call.PASS
+
+
+def test_expert_three_handed_bids_the_grand_slam_it_cannot_lose() -> None:
+    """TH-6, TH-9: North holds 13 top tricks; with any dummy 7NT makes, and scores most."""
+    state = ThreeHandedDeal(Deal(TOP), dealer=Seat.NORTH)
+    decision = make_robot("expert", seed=3, time_budget=0.6).decide(state.view(Seat.NORTH))
+    assert decision.action == Call("7NT")
+
+
+# --- claims ---------------------------------------------------------------------------------
+
+
+def _throw_in() -> ContractBridgeDeal:
+    state = ContractBridgeDeal(Deal(THROW_IN_DEAL), dealer=Seat.SOUTH)
+    for call in "3NT P P P".split():
+        state.apply(call)
+    play_tricks(state, PADDING)
+    return state
+
+
+def test_no_claim_when_the_rest_is_not_certain() -> None:
+    assert should_claim(_throw_in().view(Seat.SOUTH)) is None
+
+
+def test_claim_of_the_rest_when_every_card_is_a_master() -> None:
+    state = ContractBridgeDeal(Deal(TOP))
+    for action in "7NT P P P S7 S3 S2 SA".split():
+        state.apply(action)
+    assert should_claim(state.view(Seat.NORTH)) == 12
+    assert should_claim(state.view(Seat.EAST)) is None  # not East's turn
+
+
+def test_defender_accepts_a_claim_that_double_dummy_confirms() -> None:
+    """East, who must lead into the A-Q after the throw-in, accepts 2 of the last 3 tricks, not 3."""
+    view = _throw_in().view(Seat.EAST)
+    rng = np.random.default_rng(0)
+    assert accepts_claim(view, 2, Seat.SOUTH, solver=solver(), rng=rng)
+    assert not accepts_claim(view, 3, Seat.SOUTH, solver=solver(), rng=rng)
+    assert accepts_claim(view, 1, Seat.EAST, solver=solver(), rng=rng)
+    assert not accepts_claim(view, 4, Seat.SOUTH)  # more tricks than are left
+
+
+def test_robot_claim_methods() -> None:
+    state = ContractBridgeDeal(Deal(TOP))
+    for action in "7NT P P P S7 S3 S2 SA".split():
+        state.apply(action)
+    robot = make_robot("expert", seed=1)
+    assert robot.should_claim(state.view(Seat.NORTH)) == 12  # type: ignore[attr-defined]
+    # Law 68: the claimer faces his hand; East then sees that North's cards are all masters
+    north = state.hand(Seat.NORTH)
+    assert robot.accepts_claim(state.view(Seat.EAST), 12, shown=north)  # type: ignore[attr-defined]
+    basic = make_robot("basic", seed=1)
+    assert basic.accepts_claim(state.view(Seat.WEST), 12, Seat.NORTH, north)  # type: ignore[attr-defined]

@@ -1,0 +1,152 @@
+"""The layout sampler: every layout agrees with what the viewer knows (cards played, voids shown,
+known hands, mini-bridge counts and dummy's lengths, MB-2, MB-5), and the inferred limits bind."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bridgeroom.robots.public import knowledge, shown_voids
+from bridgeroom.robots.sampler import HandLimits, Knowledge, sample
+from bridgeroom.rules import (
+    ContractBridgeDeal,
+    Deal,
+    DealState,
+    Hand,
+    MiniBridgeDeal,
+    Phase,
+    Seat,
+    Suit,
+    ThreeHandedDeal,
+    deal_cards,
+)
+
+
+def _state(game: str, seed: int) -> DealState:
+    deal = deal_cards(seed=seed)
+    if game == "three-handed":
+        return ThreeHandedDeal(deal, dealer=Seat(seed % 4))
+    if game == "minibridge":
+        return MiniBridgeDeal.from_board(seed % 16 + 1, deal)
+    return ContractBridgeDeal(deal, dealer=Seat(seed % 4))
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    game=st.sampled_from(["contract", "three-handed", "minibridge"]),
+    seed=st.integers(0, 100_000),
+    steps=st.integers(0, 60),
+    viewer=st.sampled_from(list(Seat)),
+)
+def test_layouts_agree_with_the_public_information(
+    game: str, seed: int, steps: int, viewer: Seat
+) -> None:
+    state = _state(game, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    if state.is_over:
+        return
+    view = state.view(viewer)
+    k = knowledge(view)
+    layouts = sample(k, 20, np.random.default_rng(seed))
+    assert layouts.count == 20
+    truth = tuple(state.hand(s).mask for s in Seat)
+    assert k.agrees(truth), "the real layout is one of those the viewer must allow"
+    voids = shown_voids(view)
+    for hands in layouts:
+        assert k.agrees(hands)
+        # the viewer's own hand and the exposed dummy are exact
+        if view.hand is not None:
+            assert hands[viewer] == view.hand.mask
+        if view.dummy is not None and view.dummy_seat is not None:
+            assert hands[view.dummy_seat] == view.dummy.mask
+        # every unplayed card is somewhere, once; each hand has its number of cards
+        assert sum(Hand(h).mask.bit_count() for h in hands) == 52 - len(view.played)
+        for seat in Seat:
+            assert len(Hand(hands[seat])) == 13 - sum(
+                1 for t in view.tricks for s in t.seats if s == seat
+            ) - sum(1 for s, _ in view.trick if s == seat)
+            for suit in range(4):
+                if voids[seat] >> suit & 1 and seat != viewer and seat != view.dummy_seat:
+                    assert Hand(hands[seat]).length(Suit(suit)) == 0
+        if game == "minibridge" and view.phase is not Phase.ANNOUNCE:
+            # MB-2: each seat's original hand has the count it announced
+            for seat, points in view.extra["announcements"]:
+                played = sum(
+                    c.hcp
+                    for t in view.tricks
+                    for s, c in zip(t.seats, t.cards, strict=True)
+                    if s == seat
+                )
+                played += sum(c.hcp for s, c in view.trick if s == seat)
+                assert Hand(hands[seat]).hcp + played == points
+            # MB-5: dummy's suit lengths before the lead
+            if view.dummy is None and view.dummy_seat is not None and "dummy_lengths" in view.extra:
+                assert Hand(hands[view.dummy_seat]).lengths == view.extra["dummy_lengths"]
+
+
+def test_minibridge_naming_view_fixes_counts_and_dummy_lengths() -> None:
+    """MB-2, MB-5: the declarer knows the four counts and dummy's suit lengths before the lead."""
+    deal = Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    state = MiniBridgeDeal.from_board(1, deal)
+    state.announce_all()
+    k = knowledge(state.view(Seat.NORTH))
+    layouts = sample(k, 30, np.random.default_rng(1))
+    for hands in layouts:
+        assert Hand(hands[Seat.SOUTH]).lengths == (4, 3, 3, 3)
+        assert Hand(hands[Seat.SOUTH]).hcp == 0
+        assert Hand(hands[Seat.EAST]).hcp == 3
+        assert Hand(hands[Seat.WEST]).hcp == 0
+
+
+def test_inferred_limits_bind_as_hard_limits() -> None:
+    north = Hand("AK2.KQ3.Q432.Q32").mask
+    limits = HandLimits.with_lengths((15, 17), balanced=True)
+    k = Knowledge.open_hands(
+        Seat.NORTH, {Seat.NORTH: north}, inferred={Seat.EAST: limits}, inferred_hard=True
+    )
+    layouts = sample(k, 50, np.random.default_rng(3))
+    assert not layouts.relaxed
+    for hands in layouts:
+        assert limits.admits(hands[Seat.EAST])
+
+
+def test_soft_limits_mostly_hold() -> None:
+    north = Hand("AK2.KQ3.Q432.Q32").mask
+    limits = HandLimits.with_lengths((0, 37), spades=(6, 13))
+    k = Knowledge.open_hands(Seat.NORTH, {Seat.NORTH: north}, inferred={Seat.WEST: limits})
+    layouts = sample(k, 200, np.random.default_rng(4))
+    long_spades = sum(Hand(h[Seat.WEST]).length(Suit.SPADES) >= 6 for h in layouts)
+    assert (
+        long_spades >= 150
+    )  # without the limit, six spades out of ten unseen happen about 3% of the time
+
+
+def test_impossible_inferred_limits_are_dropped_not_fatal() -> None:
+    north = Hand("AKQJ.AKQ.AKQ.AKQ").mask  # 37 points: nobody else can hold 15
+    limits = HandLimits.with_lengths((15, 17))
+    k = Knowledge.open_hands(
+        Seat.NORTH, {Seat.NORTH: north}, inferred={Seat.EAST: limits}, inferred_hard=True
+    )
+    layouts = sample(k, 10, np.random.default_rng(5), max_draws=5_000)
+    assert layouts.count == 10 and layouts.relaxed
+    assert all(Hand(h[Seat.EAST]).hcp <= 3 for h in layouts)
+
+
+def test_knowledge_rejects_inconsistent_counts() -> None:
+    with pytest.raises(ValueError, match="unseen cards"):
+        Knowledge(Seat.NORTH, (0, 0, 0, 0), (13, 13, 13, 12))
+
+
+def test_hand_limits_describe_and_combine() -> None:
+    a = HandLimits.with_lengths((12, 21), spades=(5, 13))
+    b = HandLimits.with_lengths((10, 14))
+    assert (a & b).describe() == "12-14 HCP, S 5+"
+    assert (a | b).describe() == "10-21 HCP"
