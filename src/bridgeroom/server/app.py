@@ -160,6 +160,16 @@ def create_app(
             "robot_levels": list(ROBOT_LEVELS),
         }
 
+    @app.get("/api/stats")
+    async def stats() -> dict[str, int]:
+        """Counters for monitoring and the benchmark: tables, open websockets, actions committed."""
+        return {
+            "tables": len(hub.tables),
+            "connections": sum(len(rt.watchers) for rt in hub.tables.values()),
+            "actions": hub.actions,
+            "commits": hub.journal.commits,
+        }
+
     @app.get("/api/messages/{lang}")
     async def messages(lang: str) -> dict[str, str]:
         try:
@@ -312,7 +322,8 @@ def create_app(
                     )
                     continue
                 await hub.handle(rt, watcher, message)
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError):
+            # a closed connection (Starlette raises RuntimeError once the socket is gone)
             pass
         finally:
             hub.unwatch(rt, watcher)

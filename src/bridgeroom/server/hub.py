@@ -31,9 +31,10 @@ from bridgeroom.errors import BridgeError
 from bridgeroom.formats.pbn import PbnGame, dumps
 from bridgeroom.games import GAMES
 from bridgeroom.rules import DealState, Phase, Seat, Vulnerability
+from bridgeroom.server.journal import Journal, LogRow, add_deal_row, finish_deal_row
 from bridgeroom.server.protocol import hand_cards, public_view, score_payload, view_payload
 from bridgeroom.server.tables import ROBOT_LEVELS, LiveTable, LogEntry, SeatError
-from bridgeroom.store import Store, StoreError
+from bridgeroom.store import Store, StoreError, hash_token
 
 __all__ = ["Connection", "Hub", "TableRuntime", "make_seat_robot"]
 
@@ -62,6 +63,15 @@ def make_seat_robot(level: str, seed: int | None = None) -> Any:
     raise BridgeError(f"robots of level {level!r} are not available in this installation")
 
 
+def use_wal(engine: Any) -> None:
+    """SQLite: write-ahead logging, so that readers never wait for the writer and a commit
+    appends to one file (every commit is still flushed to disk). Other databases: nothing."""
+    if engine.url.get_backend_name() != "sqlite" or engine.url.database in (None, "", ":memory:"):
+        return
+    with engine.connect() as conn:
+        conn.exec_driver_sql("PRAGMA journal_mode=WAL")
+
+
 @dataclass
 class Watcher:
     """One open websocket: the slot it acts for (``None``: a spectator), the last request it sent."""
@@ -83,6 +93,8 @@ class TableRuntime:
     robot_task: asyncio.Task[None] | None = None
     robots: dict[int, Any] = field(default_factory=dict)
     notice: dict[str, Any] | None = None
+    #: Entries of the deal in progress already stored (the next one is number ``seq + 1``).
+    seq: int = 0
 
     @property
     def code(self) -> str:
@@ -114,6 +126,8 @@ class Hub:
             max_workers=2, thread_name_prefix="bridgeroom-robot"
         )
         self.actions = 0
+        use_wal(store.engine)
+        self.journal = Journal(store.engine, self.db)
 
     # --- the database thread ------------------------------------------------------------
 
@@ -251,20 +265,25 @@ class Hub:
             for action in deal.actions:
                 live.replay(LogEntry.from_word(action.seat, action.action))
             rt.deal_id = deal.id
+            rt.seq = len(deal.actions)
         return rt
 
     async def _reload(self, rt: TableRuntime) -> None:
         """Memory and the store disagree (a failed commit): rebuild the table from the store."""
         record = await self.db(self.store.get_match, rt.match_id)
         fresh = self._rebuild(record)
-        rt.live, rt.deal_id = fresh.live, fresh.deal_id
+        rt.live, rt.deal_id, rt.seq = fresh.live, fresh.deal_id, fresh.seq
 
     async def slot_of_token(self, rt: TableRuntime, token: str | None) -> int | None:
         """The slot a token acts for (checked against the store's hashes), or ``None``."""
         if not token:
             return None
+        known = rt.live.slot_by_token(token)  # joined since this server started, or seen before
+        if known is not None:
+            return known
         slot = await self.db(self.store.seat_of_token, rt.match_id, token)
         if slot is not None and rt.live.slots[slot].kind == "person":
+            rt.live.slots[slot].token_hash = hash_token(token)
             return int(slot)
         return None
 
@@ -363,10 +382,13 @@ class Hub:
         try:
             for entry in entries:
                 assert rt.deal_id is not None
-                await self.db(self.store.append_action, rt.deal_id, entry.seat, entry.word)
+                rt.seq += 1
+                await self.journal.append(
+                    LogRow(rt.match_id, rt.deal_id, rt.seq, entry.seat, entry.word)
+                )
                 self.actions += 1
             await self._store_result(rt)
-        except (StoreError, Exception) as err:
+        except Exception as err:
             log.error("table %s: commit failed (%s); rebuilding it from the store", rt.code, err)
             await self._reload(rt)
             raise BridgeError(f"the server could not save that action: {err}") from None
@@ -375,7 +397,13 @@ class Hub:
         state = rt.live.state
         if state is None or state.phase is not Phase.DONE or rt.deal_id is None:
             return
-        await self.db(self.store.finish_deal, rt.deal_id, result_record(rt.live, state))
+        await self.db(
+            finish_deal_row,
+            self.store.engine,
+            rt.match_id,
+            rt.deal_id,
+            result_record(rt.live, state),
+        )
         if rt.live.match.is_over:
             await self.db(self.store.set_status, rt.match_id, "finished")
 
@@ -384,7 +412,8 @@ class Hub:
         state = live.start_deal()
         try:
             rt.deal_id = await self.db(
-                self.store.add_deal,
+                add_deal_row,
+                self.store.engine,
                 rt.match_id,
                 live.number,
                 state.dealer.letter,
@@ -393,6 +422,7 @@ class Hub:
                 board=getattr(state, "board", None),
                 pack=getattr(state, "pack", None),
             )
+            rt.seq = 0
         except StoreError:
             await self._reload(rt)
             raise
@@ -632,6 +662,16 @@ def table_payload(live: LiveTable, slot: int | None) -> dict[str, Any]:
             "remaining": live.remaining_tricks(),
         },
         "deal": deal,
-        "score": score_payload(live.match.session),
+        "score": cached_score(live),
         "request": None if live.request is None else live.request.public(),
     }
+
+
+def cached_score(live: LiveTable) -> dict[str, Any]:
+    """The score sheet, recomputed only when a deal has been recorded since the last time."""
+    version = len(live.match.entries)
+    cache = getattr(live, "_score_cache", None)
+    if cache is None or cache[0] != version:
+        cache = (version, score_payload(live.match.session))
+        live._score_cache = cache  # type: ignore[attr-defined]
+    return cache[1]

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from bridgeroom.rules import Card, Contract, DealState, Hand, Phase, Seat, Trick, View
+from bridgeroom.rules import CARDS, Card, Contract, DealState, Hand, Phase, Seat, Trick, View
 
 __all__ = [
     "action_text",
@@ -46,17 +46,29 @@ def action_text(action: object) -> str:
     return str(action)
 
 
+#: Card texts by card index (``suit * 13 + rank - 2``), and the indices spades first, high to low.
+_TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
+_HOLDING_ORDER: tuple[int, ...] = tuple(s * 13 + r for s in (3, 2, 1, 0) for r in range(12, -1, -1))
+
+
 def hand_cards(hand: Hand | None) -> list[str] | None:
-    """A hand as card texts, spades first, high to low (the order a person holds them)."""
+    """A hand as card texts, spades first, high to low (the order a person holds them).
+
+    >>> hand_cards(Hand.parse("A2.K..T9"))
+    ['SA', 'S2', 'HK', 'CT', 'C9']
+    """
     if hand is None:
         return None
-    return [str(c) for c in sorted(hand, key=lambda c: (-int(c.suit), -int(c.rank)))]
+    mask = hand.mask
+    return [_TEXT[i] for i in _HOLDING_ORDER if mask >> i & 1]
 
 
 def _trick(trick: Trick) -> dict[str, Any]:
     return {
         "leader": trick.leader.letter,
-        "cards": [[s.letter, str(c)] for s, c in zip(trick.seats, trick.cards, strict=True)],
+        "cards": [
+            [s.letter, _TEXT[c.index]] for s, c in zip(trick.seats, trick.cards, strict=True)
+        ],
         "winner": trick.winner.letter,
     }
 

@@ -55,5 +55,12 @@ def run(args: argparse.Namespace) -> int:
     if args.robot_delay < 0:
         raise ValueError(f"--robot-delay is a number of seconds, 0 or more: {args.robot_delay}")
     app = create_app(args.database, robot_delay=args.robot_delay, hint_level=args.hint_level)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    # Frames are a few kilobytes: compressing each costs more CPU than it saves on a LAN.
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        ws_per_message_deflate=False,
+    )
     return 0
