@@ -20,7 +20,7 @@ from bridgeroom.server import create_app
 CARD = re.compile(r"^[SHDC][AKQJT98765432]$")
 
 
-def make_client(db: Path, **options: Any) -> TestClient:
+def make_client(db: Path | str, **options: Any) -> TestClient:
     options.setdefault("robot_delay", 0.0)
     options.setdefault("hint_level", "random")
     options.setdefault("next_deal_delay", 0.0)
