@@ -61,16 +61,8 @@ def make_robot_for(level: str, seed: int | None) -> Any:
     """A robot of ``level`` (``basic``, ``expert``, ``random``) from :mod:`bridgeroom.robots`."""
     if level not in ROBOT_LEVELS:
         raise BridgeError(f"robots are {', '.join(ROBOT_LEVELS)}, not {level!r}")
-    try:
-        from bridgeroom.robots import make_robot
-    except ImportError:
-        if level == "random":
-            from bridgeroom.robots.base import RandomRobot
+    from bridgeroom.robots import make_robot
 
-            return RandomRobot(seed=seed)
-        raise BridgeError(
-            f"robots of level {level!r} are not available yet; use --robots random"
-        ) from None
     return make_robot(level, seed=seed)
 
 
