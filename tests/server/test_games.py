@@ -195,3 +195,39 @@ def test_seats_and_levels_are_checked() -> None:
         table.join(0, "Bob")
     with pytest.raises(BridgeError):
         LiveTable("t", "whist")
+
+
+def test_robots_judge_a_claim_sent_through_the_websocket(client: TestClient, helpers: Any) -> None:
+    """A claim of no more tricks concedes the rest: the basic robots accept it and the deal ends
+    with every remaining trick to the other side. The dummy does not claim."""
+    claimed = dummy_refused = False
+    for seed in range(40, 70):
+        out = helpers.create(
+            client, "contract", {1: "basic", 2: "basic", 3: "basic"}, name="Ann", slot=0, seed=seed
+        )
+        with client.websocket_connect(f"/ws/{out['code']}?token={out['token']}") as ws:
+            me = helpers.Seat(ws)
+            me.wait(lambda s: s.deal["phase"] != "auction", lambda s: "P")
+            deal = me.deal
+            if deal["phase"] != "play":
+                continue
+            if deal["dummy_seat"] == "N":
+                me.send("claim", tricks=0)
+                me.wait(lambda s: s.frames[-1]["type"] == "error")
+                assert "dummy does not claim" in me.frames[-1]["message"]
+                dummy_refused = True
+                continue
+            me.wait(lambda s: s.my_turn())  # the robots wait for North: nothing moves meanwhile
+            deal = me.deal
+            me.send("claim", tricks=0)
+            me.wait(helpers.deal_over)
+            result = me.deal["result"]
+            assert result["claimed"] is True
+            if deal["declarer"] == "N":
+                assert result["tricks"] == deal["declarer_tricks"]
+            else:
+                assert result["tricks"] == 13 - deal["defender_tricks"]
+            claimed = True
+        if claimed and dummy_refused:
+            return
+    raise AssertionError(f"30 seeds gave no claim ({claimed}) or no dummy North ({dummy_refused})")

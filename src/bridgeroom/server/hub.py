@@ -49,18 +49,11 @@ class Connection(Protocol):
     async def send_text(self, data: str) -> None: ...
 
 
-def make_seat_robot(level: str, seed: int | None = None) -> Any:
-    """A robot of ``level`` from :mod:`bridgeroom.robots` (``make_robot``)."""
-    from bridgeroom import robots
+def make_seat_robot(level: str, *, seed: int | None = None, scoring: str | None = None) -> Any:
+    """A robot of ``level`` (:func:`bridgeroom.robots.make_robot`) playing for ``scoring``."""
+    from bridgeroom.robots import make_robot
 
-    make_robot = getattr(robots, "make_robot", None)
-    if make_robot is not None:
-        return make_robot(level, seed=seed)
-    if level == "random":
-        from bridgeroom.robots.base import RandomRobot
-
-        return RandomRobot(seed=seed)
-    raise BridgeError(f"robots of level {level!r} are not available in this installation")
+    return make_robot(level, seed=seed, scoring=scoring)
 
 
 def use_wal(engine: Any) -> None:
@@ -356,22 +349,35 @@ class Hub:
             )
 
     async def _robots_answer_claim(self, rt: TableRuntime) -> LogEntry | None:
-        """Robot opponents accept a claim when it is right double dummy, else refuse it."""
+        """Each robot opponent judges the claim from its own view and the claimer's hand, faced
+        with the claim (Law 68; the robots check it double dummy over the layouts they cannot
+        tell apart); one refusal drops it."""
         live = rt.live
         request = live.request
-        assert request is not None
+        state = live.state
+        assert request is not None and state is not None
         robot_opponents = [i for i in live.opponents(request.slot) if live.slots[i].kind == "robot"]
-        if robot_opponents:
-            right = await asyncio.get_running_loop().run_in_executor(
-                self._robot_threads, live.claim_is_right
-            )
+        shown = state.hand(request.seat)
+        for index in robot_opponents:
+            seat = live.seat_of_slot(index)
+            assert seat is not None
+            level = live.slots[index].level or "basic"
+            robot = rt.robots.get(index)
+            if robot is None or getattr(robot, "level", level) != level:
+                robot = rt.robots[index] = make_seat_robot(level, scoring=live.scoring)
+            judge = getattr(robot, "accepts_claim", None)
+            if judge is None:  # the random robot has no judgement: the exact double-dummy check
+                right = await asyncio.get_running_loop().run_in_executor(
+                    self._robot_threads, live.claim_is_right
+                )
+            else:
+                right = await asyncio.get_running_loop().run_in_executor(
+                    self._robot_threads,
+                    lambda j=judge, s=seat: j(state.view(s), request.tricks, request.seat, shown),
+                )
             if not right:
                 live.request = None
-                rt.notice = {
-                    "kind": "claim_refused",
-                    "slot": robot_opponents[0],
-                    "tricks": request.tricks,
-                }
+                rt.notice = {"kind": "claim_refused", "slot": index, "tricks": request.tricks}
                 return None
         return live.settle_request()
 
@@ -439,7 +445,7 @@ class Hub:
         if watcher.slot is None or state is None or live.slot_to_act() != watcher.slot:
             raise SeatError("a hint is given to the player whose turn it is")
         view = state.view(state.to_act)  # type: ignore[arg-type]
-        robot = make_seat_robot(self.hint_level)
+        robot = make_seat_robot(self.hint_level, scoring=live.scoring)
         decision = await asyncio.get_running_loop().run_in_executor(
             self._robot_threads, robot.decide, view
         )
@@ -520,7 +526,7 @@ class Hub:
             level = live.slots[slot].level or "random"
             robot = rt.robots.get(slot)
             if robot is None or getattr(robot, "level", level) != level:
-                robot = rt.robots[slot] = make_seat_robot(level)
+                robot = rt.robots[slot] = make_seat_robot(level, scoring=live.scoring)
             view = state.view(state.to_act)
             if level == "expert":
                 decision = await asyncio.get_running_loop().run_in_executor(

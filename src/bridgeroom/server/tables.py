@@ -409,6 +409,8 @@ class LiveTable:
             raise IllegalActionError("a claim is made during the play")
         seat = self.seat_of_slot(index)
         assert seat is not None
+        if seat == state.dummy:
+            raise SeatError("the dummy does not claim; the declarer claims for his side")
         left = self.remaining_tricks()
         if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= left:
             raise IllegalActionError(f"a claim is of 0 to {left} tricks, not {tricks!r}")
