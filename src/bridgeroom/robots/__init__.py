@@ -58,7 +58,7 @@ def make_robot(
     card; ``threads`` sets the DDS thread count of the process.
 
     >>> make_robot("expert", seed=1, time_budget=0.5)
-    ExpertRobot(seed=1, time_budget=0.5, samples=40)
+    ExpertRobot(seed=1, time_budget=0.5, samples=100)
     >>> make_robot("grandmaster")
     Traceback (most recent call last):
     ...

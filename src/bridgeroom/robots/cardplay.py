@@ -107,12 +107,13 @@ def evaluate_cards(
     *,
     samples: int,
     deadline: float,
-    first_batch: int = 8,
+    first_batch: int = 4,
 ) -> CardStats:
     """Solve sampled layouts until ``samples`` are done or the next batch would pass ``deadline``."""
     legal = [c.index for c in view.legal if isinstance(c, Card)]
     stats = CardStats(legal, np.zeros(len(legal), np.int64), np.zeros(len(legal), np.int64))
-    layouts = sample(k, samples, rng, deadline=deadline)
+    now = time.perf_counter()
+    layouts = sample(k, samples, rng, deadline=now + max(deadline - now, 0.0) * 0.25)
     if layouts.count == 0:
         return stats
     seats = dds_seats(view)
@@ -139,20 +140,23 @@ def evaluate_cards(
         left = deadline - now
         if left <= 0:
             break
-        batch = max(1, min(int(left / max(per, 1e-4) * 0.9), len(rows) - pos, 40))
-        if left < per * 1.2:
+        batch = max(1, min(int(left / max(per, 1e-4) * 0.75), len(rows) - pos, 40))
+        if left < per * 1.5:
             break
     return stats
 
 
 def _equivalent_classes(view: View, hand: int, legal: list[Card]) -> int:
-    """How many groups of legal cards differ (touching cards of one suit are one group)."""
+    """How many groups of legal cards differ (touching cards of one suit are one group).
+
+    Cards are touching when every card between them was played to an earlier
+    trick; a card of the current trick between them separates them (one may beat
+    it and the other not).
+    """
     played = 0
     for t in view.tricks:
         for c in t.cards:
             played |= c.mask
-    for _, c in view.trick:
-        played |= c.mask
     groups = 0
     prev: Card | None = None
     for card in sorted(legal, key=lambda c: c.index):

@@ -117,7 +117,9 @@ class ExpertRobot(BasicRobot):
     ``time_budget`` is the time for one card, in seconds (an anytime limit: the
     layouts solved by then decide); a call gets half of it and a mini-bridge
     contract twice it. ``samples`` caps the layouts per card. ``threads`` sets the
-    DDS thread count of the process (0: DDS decides).
+    DDS thread count of the process (0: DDS decides). ``use_auction=False`` makes the
+    card play ignore what the auction showed (for contracts imposed without a real
+    auction, as in the benchmarks).
     """
 
     level = "expert"
@@ -128,8 +130,9 @@ class ExpertRobot(BasicRobot):
         seed: int | None = None,
         scoring: str | None = None,
         time_budget: float = 0.8,
-        samples: int = 40,
+        samples: int = 100,
         threads: int | None = None,
+        use_auction: bool = True,
     ) -> None:
         super().__init__(seed=seed, scoring=scoring)
         if time_budget <= 0:
@@ -141,6 +144,7 @@ class ExpertRobot(BasicRobot):
         self.time_budget = time_budget
         self.samples = samples
         self.threads = threads
+        self.use_auction = use_auction
         self.rng = np.random.default_rng(seed)
         self._solver: Solver | None = None
         from bridgeroom.robots.three_handed import Cache
@@ -159,7 +163,9 @@ class ExpertRobot(BasicRobot):
         from bridgeroom.robots.cardplay import expert_card
         from bridgeroom.robots.play import basic_card
 
-        inferred = None if is_three_handed(view) or not view.calls else infer(view)
+        inferred = None
+        if self.use_auction and view.calls and not is_three_handed(view):
+            inferred = infer(view)
         return expert_card(
             view,
             self.solver,

@@ -37,7 +37,7 @@ from bridgeroom.robots.bidding import Facts
 from bridgeroom.robots.contracts import declarer_tricks, order_for
 from bridgeroom.robots.dds import Solver
 from bridgeroom.robots.public import knowledge
-from bridgeroom.robots.sampler import sample
+from bridgeroom.robots.sampler import NO_LIMITS, HandLimits, sample
 from bridgeroom.robots.values import value
 from bridgeroom.rules.core import Call, Contract, Seat, Strain
 from bridgeroom.rules.state import View
@@ -45,6 +45,8 @@ from bridgeroom.rules.state import View
 __all__ = ["basic_three_handed_call", "expert_three_handed_call", "expected_tricks", "Cache"]
 
 _STRAINS = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP)
+#: A double must gain this much on average over a pass (sampling noise makes doubles look good).
+_DOUBLE_MARGIN = 25.0
 
 
 def _defenders(view: View, declarer: Seat) -> tuple[Seat, Seat]:
@@ -76,6 +78,36 @@ def _current(view: View) -> tuple[Call | None, Seat | None, int]:
         elif call.is_redouble:
             doubled = 2
     return bid, bidder, doubled
+
+
+def infer_three_handed(view: View) -> list[HandLimits]:
+    """Soft limits read from the three-handed auction (each player bids his own hand):
+    a suit bid shows four cards and 10+ HCP, a notrump bid 12+ HCP, a double of a suit
+    three of its cards and 10+ HCP, a double of notrump 13+ HCP."""
+    out = [NO_LIMITS] * 4
+    last: Call | None = None
+    for seat, call in view.calls:
+        shows: HandLimits | None = None
+        if call.is_bid and call.strain is not None:
+            last = call
+            if call.strain is Strain.NOTRUMP:
+                shows = HandLimits((12, 37))
+            else:
+                lengths = [(0, 13)] * 4
+                lengths[int(call.strain)] = (4, 13)
+                shows = HandLimits((10, 37), tuple(lengths))
+        elif call.is_double and last is not None and last.strain is not None:
+            if last.strain is Strain.NOTRUMP:
+                shows = HandLimits((13, 37))
+            else:
+                lengths = [(0, 13)] * 4
+                lengths[int(last.strain)] = (3, 13)
+                shows = HandLimits((10, 37), tuple(lengths))
+        if shows is not None:
+            both = out[seat] & shows
+            ok = both.hcp[0] <= both.hcp[1] and all(lo <= hi for lo, hi in both.lengths)
+            out[seat] = both if ok else shows
+    return out
 
 
 def expected_tricks(f: Facts) -> dict[Strain, float]:
@@ -137,7 +169,7 @@ class Cache:
     """Layouts and solved tricks kept across one player's calls in one auction (the unseen cards
     do not change during the auction, so every layout solved stays valid)."""
 
-    key: tuple[int, int, int] = (0, 0, 0)
+    key: tuple[int, ...] = ()
     layouts: list[tuple[int, int, int, int]] = field(default_factory=list)
     mine: np.ndarray = field(default_factory=lambda: np.zeros((0, 5), np.int64))
     theirs: dict[tuple[Seat, Strain], list[int]] = field(default_factory=dict)
@@ -149,7 +181,7 @@ def expert_three_handed_call(
     rng: np.random.Generator,
     *,
     cache: Cache | None = None,
-    samples: int = 24,
+    samples: int = 40,
     budget: float = 0.4,
     table: str = "three-handed-contract",
 ) -> Decision:
@@ -163,12 +195,15 @@ def expert_three_handed_call(
     if len(legal) == 1:
         return Decision(legal[0], f"{legal[0]}: the only call I may make")
     c = cache if cache is not None else Cache()
-    key = (view.hand.mask, int(view.dealer), int(me))
+    inferred = infer_three_handed(view)
+    key = (view.hand.mask, int(view.dealer), int(me), hash(tuple(inferred)))
     if c.key != key:
         c.key, c.layouts, c.theirs = key, [], {}
         c.mine = np.zeros((0, 5), np.int64)
     if len(c.layouts) < samples:
-        more = sample(knowledge(view), samples - len(c.layouts), rng, deadline=start + budget / 4)
+        more = sample(
+            knowledge(view, inferred), samples - len(c.layouts), rng, deadline=start + budget / 4
+        )
         c.layouts.extend(more)
     bid, bidder, doubled = _current(view)
     # the current declarer's tricks in his contract, first (a pass or a double depends on it)
@@ -219,7 +254,7 @@ def expert_three_handed_call(
             what = "let it stand" if call.is_pass else "double it"
             options.append(
                 (
-                    mean,
+                    mean - (_DOUBLE_MARGIN if call.is_double else 0.0),
                     call,
                     f"{call}: {bid} makes in {made:.0%} of {len(theirs)} layouts; I {what}",
                 )
@@ -227,7 +262,7 @@ def expert_three_handed_call(
     elif bid is None:
         options.append((0.0, Call.PASS, "P: no contract of mine is worth playing"))
     my_vul = _vulnerable(view, me)
-    for call in legal:
+    for call in _my_candidates(legal, c.mine):
         if call.is_pass and bid is not None and bidder == me:
             contract = Contract(bid.level, bid.strain or Strain.NOTRUMP, doubled)
         elif call.is_redouble and bid is not None:
@@ -238,18 +273,43 @@ def expert_three_handed_call(
         else:
             continue
         col = c.mine[:, _STRAINS.index(contract.strain)]
-        mean = float(np.mean([value(table, contract, int(t), my_vul) for t in col]))
+        values = np.array([value(table, contract, int(t), my_vul) for t in col], dtype=float)
         made = float(np.mean(col >= contract.tricks_needed))
-        if made < 0.5 and contract.doubled == 0:
-            # a contract that probably fails will be doubled by an opponent who sees as much
-            doubled = Contract(contract.level, contract.strain, 1)
-            mean = min(mean, float(np.mean([value(table, doubled, int(t), my_vul) for t in col])))
+        if (made < 0.5 or (doubled and bidder == me)) and contract.doubled == 0:
+            # a contract that probably fails will be doubled by an opponent who sees as much;
+            # and a player who escapes from a double is doubled again
+            as_doubled = Contract(contract.level, contract.strain, 1)
+            dv = np.array([value(table, as_doubled, int(t), my_vul) for t in col], dtype=float)
+            if dv.mean() < values.mean():
+                values = dv
+        mean = float(values.mean())
+        # a new bid is judged by a cautious estimate: few layouts flatter the best of many options
+        score = mean - (0.5 * float(values.std()) / np.sqrt(n) if call.is_bid else 0.0)
         options.append(
             (
-                mean,
+                score,
                 call,
                 f"{call}: {contract} scores {mean:+.0f} on average for me, makes in {made:.0%} of {n} layouts",
             )
         )
     best = max(options, key=lambda o: (o[0], -o[1].index))
     return Decision(best[1], best[2])
+
+
+def _my_candidates(legal: list[Call], mine: np.ndarray) -> list[Call]:
+    """The calls worth weighing: pass, double, redouble, and in each strain the cheapest legal
+    bid, plus game and slam bids when the layouts make them often enough."""
+    out = [c for c in legal if not c.is_bid]
+    for j, strain in enumerate(_STRAINS):
+        bids = [c for c in legal if c.is_bid and c.strain == strain]
+        if not bids:
+            continue
+        out.append(bids[0])
+        col = mine[:, j]
+        for call in bids[1:]:
+            need = call.level + 6
+            rate = float(np.mean(col >= need))
+            game = call.level == (3 if strain is Strain.NOTRUMP else 4 if strain.is_major else 5)
+            if (game and rate >= 0.5) or (call.level >= 6 and rate >= 0.6):
+                out.append(call)
+    return out
