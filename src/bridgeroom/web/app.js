@@ -603,7 +603,12 @@ function irregularitiesNode(deal, table) {
 }
 
 function columnLabel(table, deal, col) {
-  if (/^P[123]$/.test(col)) return slotName(table, Number(col.slice(1)) - 1);
+  if (/^P[123]$/.test(col)) {
+    const slot = Number(col.slice(1)) - 1;
+    const s = table.slots[slot];
+    const name = slotName(table, slot);
+    return s && s.kind === "person" ? name : name + " (" + t("web.lobby.player", { n: slot + 1 }) + ")";
+  }
   if (col === "NS" || col === "EW") {
     const side = col === "NS" ? t("web.score.ns") : t("web.score.ew");
     if (deal && deal.seat && table.players === 4) {
