@@ -193,3 +193,22 @@ def test_a_server_killed_mid_deal_resumes_it(server: Any, browser: Any) -> None:
     play_until([page], deal_over)
     assert page.text_content("#deal-over")
     context.close()
+
+
+def test_hint_and_undo_from_the_page(server: Any, browser: Any) -> None:
+    """The hint shows a robot's action and reason; robot opponents accept an undo at once, and the
+    auction goes back to before my call (the match starts with North dealing, who calls first, CB-5)."""
+    context = browser.new_context()
+    page = context.new_page()
+    create_table(page, server.url, "contract", "Ann", {1: "basic", 2: "basic", 3: "basic"}, slot=0)
+    page.wait_for_selector(".bidding-box")
+    page.click("#hint")
+    page.wait_for_selector("#hint-text")
+    assert "—" in page.text_content("#hint-text")
+    page.click('[data-call="7NT"]')
+    page.wait_for_function("document.querySelector('#auction td') !== null")
+    assert "7" in page.text_content("#auction")
+    page.click("#undo")
+    page.wait_for_selector('.bidding-box [data-call="1C"]:enabled')
+    assert "7" not in page.text_content("#auction")
+    context.close()

@@ -371,9 +371,9 @@ class Hub:
                     self._robot_threads, live.claim_is_right
                 )
             else:
+                view = state.view(seat)
                 right = await asyncio.get_running_loop().run_in_executor(
-                    self._robot_threads,
-                    lambda j=judge, s=seat: j(state.view(s), request.tricks, request.seat, shown),
+                    self._robot_threads, judge, view, request.tricks, request.seat, shown
                 )
             if not right:
                 live.request = None
@@ -636,7 +636,7 @@ def table_payload(live: LiveTable, slot: int | None) -> dict[str, Any]:
     if state is not None:
         deal = view_payload(state.view(you_seat)) if you_seat is not None else public_view(state)
         deal["table_actions"] = live.table_actions(slot) if slot is not None else []
-        barred = getattr(state, "barred", frozenset())
+        barred: frozenset[Seat] = getattr(state, "barred", frozenset())
         if you_seat in barred and state.phase is Phase.AUCTION and state.dummy is not None:
             # TH-23: a player who chose to look at the dummy sees it, and is barred from the auction.
             deal["dummy"] = hand_cards(state.hand(state.dummy))

@@ -498,7 +498,7 @@ def claim_limit(state: DealState, seat: Seat) -> int:
     from bridgeroom.robots.dds import Position, solver
 
     assert state.contract is not None and state.declarer is not None
-    hands = tuple(state.hand(s).mask for s in Seat)  # type: ignore[attr-defined]
+    hands = tuple(state.hand(s).mask for s in Seat)
     trick = state.current_trick
     leader = trick[0][0] if trick else state.turn
     assert leader is not None
