@@ -248,9 +248,7 @@ class Match:
                 deal, mode=self.mode, vulnerable=vulnerable
             )
         elif cls is MiniBridgeDeal:
-            state = MiniBridgeDeal(
-                deal, dealer, vulnerability, mode=self.mode, board=self.number
-            )
+            state = MiniBridgeDeal(deal, dealer, vulnerability, mode=self.mode, board=self.number)
         else:
             state = cls(deal, dealer, vulnerability, mode=self.mode)
         self.deals.append(state)
