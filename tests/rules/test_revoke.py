@@ -178,3 +178,18 @@ def test_cb_v4_both_sides_revoked_no_adjustment() -> None:
     tricks = _tricks("NNENENNNNNNNN")
     revokes = [_revoke("E", 2), _revoke("N", 3, Suit.CLUBS)]
     assert law64_adjustment(tricks, revokes, _declarer_side, Seat.SOUTH) == 0
+
+
+def test_cb_v2_an_agreed_claim_establishes_a_pending_revoke() -> None:
+    from bridgeroom.rules.state import Claim
+
+    state = table_state()
+    play(state, "HJ H6 C2 HA")  # W revokes; N wins the trick
+    assert not state.revokes[0].established
+    state.apply(Claim(12))  # N claims the remaining 12 tricks and the defenders agree
+    assert state.revokes[0].established
+    result = state.result
+    assert result is not None
+    # N took trick 1 and claims 12: 13 for the declarer; W's side won nothing from the
+    # revoke trick on, so nothing transfers (CB-V4).
+    assert result.tricks == 13 and result.adjustment == 0

@@ -565,6 +565,8 @@ class DealState:
                 action=claim,
             )
         mine = claim.tricks if self._is_declarer_side(seat) else remaining - claim.tricks
+        for revoke in self.revokes:
+            revoke.established = True  # CB-V2: the offending side made or agreed to a claim
         self._claimed = mine
         self._effective.append((seat, claim))
         self._finish()
