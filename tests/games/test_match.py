@@ -114,3 +114,17 @@ def test_th_5_three_handed_match_passes_the_deal_and_scores_per_player() -> None
     assert match.next_dealer() == Seat.EAST
     state = match.next_deal()
     assert state.player_at(Seat.EAST) == "Bob" and "Ann" in state.vulnerable
+
+
+def test_ab_2_auction_bridge_ranks_bids_as_contract_and_the_dealer_may_pass() -> None:
+    """AB-2: majority calling (CB-5 ranking), and the dealer may pass."""
+    from bridgeroom.errors import IllegalCallError
+
+    match = Match("auction", seed=6)
+    state = match.start_deal(STRONG_NORTH, Seat.NORTH, Vulnerability.NONE)
+    state.apply("P")  # the dealer passes
+    state.apply("1NT")
+    with pytest.raises(IllegalCallError):
+        state.apply("1S")  # fewer-or-equal tricks in a lower denomination is insufficient
+    state.apply("2C")  # more tricks beats fewer, whatever the denomination (no value calling)
+    assert [str(c) for _, c in state.calls] == ["P", "1NT", "2C"]

@@ -262,3 +262,15 @@ def test_th_columns_add_up_to_the_points_awarded(table: str, deals: list[tuple[A
         assert rubber.total(who) >= hand.below + hand.declarer_above
         assert sum(rubber.games.values()) <= 4
     assert sum(rubber.games.values()) <= 4
+
+
+def test_th_18_the_rubber_ends_when_one_player_has_won_two_games() -> None:
+    """TH-18: two, three or four games may be played; the rubber ends at a player's second game."""
+    rubber = ThreeHandedRubber(["A", "B", "C"], "contract")
+    rubber.record("A", "4S", 10)  # game A
+    rubber.record("B", "4H", 10)  # game B
+    rubber.record("C", "3NT", 9)  # game C: three games, nobody has two
+    assert not rubber.is_over
+    rubber.record("B", "5D", 11)  # B's second game
+    assert rubber.is_over and rubber.winner == "B"
+    assert rubber.games == {"A": 1, "B": 2, "C": 1}
