@@ -208,7 +208,7 @@ def part_minibridge(deals: list, seed: int) -> None:
     from bridgeroom.robots import make_robot
     from bridgeroom.robots.contracts import order_for
     from bridgeroom.robots.dds import Position, solver
-    from bridgeroom.rules import Contract, MiniBridgeDeal, Seat, Strain
+    from bridgeroom.rules import Contract, MiniBridgeDeal, Strain
     from bridgeroom.scoring import score_minibridge
 
     print(
@@ -255,7 +255,6 @@ def part_minibridge(deals: list, seed: int) -> None:
     print(
         f"  expert - advice: {np.mean(totals['expert']) - np.mean(totals['advice']):+.1f} per board"
     )
-    _ = Seat
 
 
 def part_three_handed(levels: Sequence[str], deals: list, seed: int) -> None:
@@ -263,7 +262,7 @@ def part_three_handed(levels: Sequence[str], deals: list, seed: int) -> None:
     from bridgeroom.robots.contracts import order_for
     from bridgeroom.robots.dds import Position, solver
     from bridgeroom.robots.values import value
-    from bridgeroom.rules import Phase, Seat, ThreeHandedDeal
+    from bridgeroom.rules import Seat, ThreeHandedDeal
 
     print(f"\n== three-handed: robots play whole deals ({len(deals)} deals, contract scoring) ==")
     for level in levels:
@@ -293,7 +292,6 @@ def part_three_handed(levels: Sequence[str], deals: list, seed: int) -> None:
             actual = value("three-handed-contract", c, result.tricks, vul)
             ideal = value("three-handed-contract", c, dd, vul)
             diffs.append(actual - ideal)
-            _ = Phase
         rate = made / played if played else 0.0
         print(
             f"  {level:<8} contracts made {made}/{played} ({rate:.0%}), passed out {passed}; "

@@ -134,3 +134,17 @@ def test_robot_claim_methods() -> None:
     assert robot.accepts_claim(state.view(Seat.EAST), 12, shown=north)  # type: ignore[attr-defined]
     basic = make_robot("basic", seed=1)
     assert basic.accepts_claim(state.view(Seat.WEST), 12, Seat.NORTH, north)  # type: ignore[attr-defined]
+
+
+def test_three_handed_calls_are_read_as_soft_limits() -> None:
+    """TH-6: each player bids his own hand; a suit bid shows four cards, a double of it three."""
+    from bridgeroom.robots.three_handed import infer_three_handed
+    from bridgeroom.rules import Suit
+
+    state = ThreeHandedDeal(Deal(TOP), dealer=Seat.NORTH)
+    for call in ("1S", "X"):
+        state.apply(call)
+    limits = infer_three_handed(state.view(Seat.WEST))
+    assert limits[Seat.NORTH].lengths[Suit.SPADES] == (4, 13) and limits[Seat.NORTH].hcp == (10, 37)
+    assert limits[Seat.EAST].lengths[Suit.SPADES] == (3, 13)
+    assert limits[Seat.SOUTH].is_free  # the dummy never calls (TH-4)

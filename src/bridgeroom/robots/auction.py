@@ -101,7 +101,7 @@ def expert_call(
     if len(options) < 2 or chosen not in options:
         return decision
     k = knowledge(view, limits)
-    layouts = list(sample(k, samples, rng, deadline=start + budget / 4))
+    layouts = list(sample(k, samples, rng, deadline=start + budget / 5))
     if not layouts:
         return decision
     # solve by declarer: the strains each declarer needs
@@ -122,7 +122,7 @@ def expert_call(
             solver,
             deadline=share,
             chunk=2,
-            at_least=min(4, n),
+            at_least=min(2, n),
         )
         n = min(n, len(got))
         for j, st in enumerate(sts):

@@ -1150,7 +1150,7 @@ def _overcalls(ctx: Context) -> list[Rule]:
             and sum(f.len(s) >= 3 for s in unbid) >= 2
         )
 
-    strong_x = lambda f: f.hcp >= 18  # noqa: E731
+    strong_x = lambda f: f.hcp >= 17  # noqa: E731
     rules += _r("X", "takeout double: {hcp} points, short in their suit", (17, 37), test=strong_x)
     for suit in (3, 2, 1, 0):
         if suit in theirs:

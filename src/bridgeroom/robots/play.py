@@ -29,7 +29,7 @@ import itertools
 
 from bridgeroom.robots.base import Decision
 from bridgeroom.robots.public import played_masks
-from bridgeroom.rules.core import SUIT_MASK, Call, Card, Seat, Suit
+from bridgeroom.rules.core import SUIT_MASK, Card, Seat, Suit
 from bridgeroom.rules.state import View
 
 __all__ = ["basic_card", "masters", "winning_so_far"]
@@ -346,6 +346,3 @@ def basic_card(view: View) -> Decision:
         card = legal[-1]
         return Decision(card, f"{card}: a low card")
     return decision
-
-
-_ = Call  # calls are read from the view only

@@ -13,7 +13,7 @@ import numpy as np
 from bridgeroom.robots.base import Decision, Robot
 from bridgeroom.robots.bidding import basic_call, infer
 from bridgeroom.robots.dds import Solver
-from bridgeroom.rules.core import Call, Card, Hand, Seat
+from bridgeroom.rules.core import Call, Hand, Seat
 from bridgeroom.rules.state import Phase, View
 
 __all__ = ["BasicRobot", "ExpertRobot", "is_three_handed"]
@@ -115,8 +115,8 @@ class ExpertRobot(BasicRobot):
     """The ``expert`` level: Monte-Carlo double dummy over layouts that agree with the view.
 
     ``time_budget`` is the time for one card, in seconds (an anytime limit: the
-    layouts solved by then decide); a call gets half of it and a mini-bridge
-    contract twice it. ``samples`` caps the layouts per card. ``threads`` sets the
+    layouts solved by then decide); a four-handed call gets 30% of it, a three-handed
+    call 25%, and a mini-bridge contract 1.8 times it. ``samples`` caps the layouts per card. ``threads`` sets the
     DDS thread count of the process (0: DDS decides). ``use_auction=False`` makes the
     card play ignore what the auction showed (for contracts imposed without a real
     auction, as in the benchmarks).
@@ -180,7 +180,7 @@ class ExpertRobot(BasicRobot):
         from bridgeroom.robots.auction import expert_call
 
         return expert_call(
-            view, self.solver, self.rng, budget=self.time_budget / 2, table=self.table(view)
+            view, self.solver, self.rng, budget=self.time_budget * 0.3, table=self.table(view)
         )
 
     def three_handed_call(self, view: View) -> Decision:
@@ -191,7 +191,7 @@ class ExpertRobot(BasicRobot):
             self.solver,
             self.rng,
             cache=self._cache,
-            budget=self.time_budget / 2,
+            budget=self.time_budget * 0.25,
             table=self.table(view),
         )
 
@@ -199,7 +199,7 @@ class ExpertRobot(BasicRobot):
         from bridgeroom.robots.minibridge import expert_contract
 
         return expert_contract(
-            view, self.solver, self.rng, budget=self.time_budget * 2, table=self.table(view)
+            view, self.solver, self.rng, budget=self.time_budget * 1.8, table=self.table(view)
         )
 
     def accepts_claim(
@@ -214,6 +214,3 @@ class ExpertRobot(BasicRobot):
             f"ExpertRobot(seed={self.seed!r}, time_budget={self.time_budget!r}, "
             f"samples={self.samples!r})"
         )
-
-
-_ = Card

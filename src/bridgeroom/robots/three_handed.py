@@ -202,7 +202,7 @@ def expert_three_handed_call(
         c.mine = np.zeros((0, 5), np.int64)
     if len(c.layouts) < samples:
         more = sample(
-            knowledge(view, inferred), samples - len(c.layouts), rng, deadline=start + budget / 4
+            knowledge(view, inferred), samples - len(c.layouts), rng, deadline=start + budget / 5
         )
         c.layouts.extend(more)
     bid, bidder, doubled = _current(view)
@@ -219,8 +219,8 @@ def expert_three_handed_call(
                 order,
                 [bid.strain],
                 solver,
-                deadline=start + budget / 2,
-                at_least=max(0, 8 - len(done)),
+                deadline=start + budget / 3,
+                at_least=max(0, 4 - len(done)),
             )
             done.extend(int(x) for x in got[:, 0])
     if len(c.mine) < len(c.layouts):
@@ -234,7 +234,7 @@ def expert_three_handed_call(
             solver,
             deadline=deadline,
             chunk=2,
-            at_least=max(0, 4 - len(c.mine)),
+            at_least=max(0, 2 - len(c.mine)),
         )
         c.mine = np.concatenate([c.mine, got], axis=0)
     if len(c.mine) == 0:
