@@ -220,7 +220,7 @@ def expert_three_handed_call(
                 [bid.strain],
                 solver,
                 deadline=start + budget / 3,
-                at_least=max(0, 4 - len(done)),
+                at_least=max(0, 2 - len(done)),
             )
             done.extend(int(x) for x in got[:, 0])
     if len(c.mine) < len(c.layouts):
@@ -233,8 +233,8 @@ def expert_three_handed_call(
             _STRAINS,
             solver,
             deadline=deadline,
-            chunk=2,
-            at_least=max(0, 2 - len(c.mine)),
+            chunk=1,
+            at_least=max(0, 1 - len(c.mine)),
         )
         c.mine = np.concatenate([c.mine, got], axis=0)
     if len(c.mine) == 0:
