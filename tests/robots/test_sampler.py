@@ -150,3 +150,21 @@ def test_hand_limits_describe_and_combine() -> None:
     b = HandLimits.with_lengths((10, 14))
     assert (a & b).describe() == "12-14 HCP, S 5+"
     assert (a | b).describe() == "10-21 HCP"
+
+
+def test_rare_counts_are_met_by_repair() -> None:
+    """MB-2, MB-5: North, on lead against West's contract, knows the counts 6, 9 and 21 of the three
+    hands he cannot see and dummy's suit lengths; plain rejection would need about a million draws,
+    so the sampler repairs rows by swaps, and every layout still meets every count and length."""
+    deal = Deal("N:T862.K5.J842.T74 J43.Q873.K763.92 .AT964.QT9.K8653 AKQ975.J2.A5.AQJ")
+    state = MiniBridgeDeal.from_board(6, deal)
+    state.announce_all()
+    assert (state.declarer, state.dummy) == (Seat.WEST, Seat.EAST)
+    state.apply("3NT")
+    k = knowledge(state.view(Seat.NORTH))
+    layouts = sample(k, 20, np.random.default_rng(0))
+    assert layouts.count == 20 and layouts.repaired
+    for hands in layouts:
+        assert k.agrees(hands)
+        assert [Hand(hands[s]).hcp for s in (Seat.EAST, Seat.SOUTH, Seat.WEST)] == [6, 9, 21]
+        assert Hand(hands[Seat.EAST]).lengths == (3, 4, 4, 2)

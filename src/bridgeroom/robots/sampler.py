@@ -305,12 +305,16 @@ class Layouts:
     """Sampled layouts: ``masks[i, s]`` is the remaining hand of seat ``s`` in layout ``i``.
 
     ``relaxed`` tells whether the inferred limits had to be loosened (soft
-    limits broken, or dropped because no layout met them).
+    limits broken, or dropped because no layout met them); ``repaired`` whether
+    some layouts were found by swapping cards toward the certain HCP limits
+    (when plain rejection would be too slow): they still meet every certain
+    fact, but are not exactly uniform among the layouts that do.
     """
 
     masks: np.ndarray
     relaxed: bool = False
     draws: int = 0
+    repaired: bool = False
 
     @property
     def count(self) -> int:
@@ -460,6 +464,8 @@ def sample(
     )
     forced_mask = np.array([sum(1 << c for c in forced[s]) for s in seats], dtype=np.uint64)
 
+    hcp_limited = bool(((certain_b[0] > 0) | (certain_b[1] < 37)).any())
+    repaired = False
     good: list[np.ndarray] = []
     fallback: list[np.ndarray] = []
     n_good = n_fallback = 0
@@ -491,8 +497,12 @@ def sample(
             pool_rows = free[order]
         start = 0
         for s in others:
-            parts[s] = pool_rows[:, start : start + capacity[s]]
+            parts[s] = pool_rows[:, start : start + capacity[s]].copy()
             start += capacity[s]
+        if hcp_limited and draws > 8192 and n_good < count:
+            # rejection alone is too slow for these counts: repair the rows by swaps
+            _repair_hcp(parts, seats, exact, certain_b, forced_hcp, k.voids, rng)
+            repaired = True
         hcp = np.stack([_HCP[parts[s]].sum(axis=1) for s in seats], axis=1) + forced_hcp
         lens = (
             np.stack(
@@ -535,4 +545,59 @@ def sample(
         if len(extra):
             relaxed = True
             out = np.concatenate([out, extra], axis=0)
-    return Layouts(out, relaxed, draws)
+    return Layouts(out, relaxed, draws, repaired)
+
+
+def _repair_hcp(
+    parts: dict[int, np.ndarray],
+    seats: Sequence[int],
+    exact: int | None,
+    bounds: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, list[bool]],
+    forced_hcp: np.ndarray,
+    voids: Sequence[int],
+    rng: np.random.Generator,
+    steps: int = 300,
+) -> None:
+    """Move the rows toward the certain HCP limits by random swaps of cards between hidden hands.
+
+    A swap is allowed when it keeps the voids shown and the exactly known suit
+    lengths (cards of one suit only, for that seat); it is made when it brings
+    the hands closer to their HCP limits, and half the time when it changes
+    nothing (so that rows keep moving among the layouts that meet the limits).
+    """
+    live = [j for j, s in enumerate(seats) if parts[s].shape[1] > 0]
+    if len(live) < 2:
+        return
+    lo = bounds[0] - forced_hcp
+    hi = bounds[1] - forced_hcp
+    hcp = {j: _HCP[parts[seats[j]]].sum(axis=1).astype(np.int32) for j in live}
+    rows = next(iter(parts.values())).shape[0]
+    index = np.arange(rows)
+
+    def dist(h: np.ndarray, j: int) -> np.ndarray:
+        return np.maximum(lo[j] - h, 0) + np.maximum(h - hi[j], 0)
+
+    for _ in range(steps):
+        ja, jb = rng.choice(live, 2, replace=False)
+        sa, sb = seats[ja], seats[jb]
+        a, b = parts[sa], parts[sb]
+        i = rng.integers(0, a.shape[1], rows)
+        j = rng.integers(0, b.shape[1], rows)
+        x = a[index, i]
+        y = b[index, j]
+        hx, hy = _HCP[x], _HCP[y]
+        na, nb = hcp[ja] - hx + hy, hcp[jb] - hy + hx
+        old = dist(hcp[ja], ja) + dist(hcp[jb], jb)
+        new = dist(na, ja) + dist(nb, jb)
+        sx, sy = _SUIT[x], _SUIT[y]
+        allowed = ((voids[sa] >> sy) & 1 == 0) & ((voids[sb] >> sx) & 1 == 0)
+        if sa == exact or sb == exact:
+            allowed &= sx == sy
+        take = allowed & ((new < old) | ((new == old) & (rng.random(rows) < 0.5)))
+        if not take.any():
+            continue
+        r = index[take]
+        a[r, i[take]] = y[take]
+        b[r, j[take]] = x[take]
+        hcp[ja] = np.where(take, na, hcp[ja])
+        hcp[jb] = np.where(take, nb, hcp[jb])
