@@ -410,7 +410,10 @@ def _responses_to_one(ctx: Context) -> list[Rule]:
             test=lambda f: f.len(m) < 3 or m < 2,
         )
     if m >= 2:  # a major
-        fit = lambda f: f.len(m) >= 3  # noqa: E731
+
+        def fit(f: Facts) -> bool:
+            return f.len(m) >= 3
+
         rules += _new_suit_rules(
             ctx,
             [m],
@@ -461,7 +464,10 @@ def _responses_to_one(ctx: Context) -> list[Rule]:
         rules += _r("2NT", "11-12 points, balanced, no fit: invitation", (11, 12), balanced=True)
         rules += _r("1NT", "6-10 points, no fit, nothing to bid at the one level", (6, 10))
     else:  # a minor
-        no_major = lambda f: f.len(2) < 4 and f.len(3) < 4  # noqa: E731
+
+        def no_major(f: Facts) -> bool:
+            return f.len(2) < 4 and f.len(3) < 4
+
         rules += _r(
             "1H",
             "{hcp} points, four or more hearts, forcing",
@@ -611,7 +617,10 @@ def _responses_after_overcall(ctx: Context) -> list[Rule]:
                 ),
             )
     if theirs != NT:
-        stop = lambda f: f.stopper(theirs)  # noqa: E731
+
+        def stop(f: Facts) -> bool:
+            return f.stopper(theirs)
+
         nt1, nt2 = ctx.cheapest(NT), None
         if nt1 is not None and nt1.level == 1:
             rules += _r(nt1, "8-10 points and a stopper in their suit", (8, 10), test=stop)
@@ -656,8 +665,13 @@ def _responses_to_nt(ctx: Context) -> list[Rule]:
     """Partner opened 1NT (15-17) or 2NT (20-21); the right-hand opponent passed."""
     opening = ctx.opening
     assert opening is not None
-    four_major = lambda f: f.len(2) == 4 or f.len(3) == 4  # noqa: E731
-    no_major = lambda f: f.len(2) < 4 and f.len(3) < 4  # noqa: E731
+
+    def four_major(f: Facts) -> bool:
+        return f.len(2) == 4 or f.len(3) == 4
+
+    def no_major(f: Facts) -> bool:
+        return f.len(2) < 4 and f.len(3) < 4
+
     rules: list[Rule] = []
     if opening.level == 1:
         rules += _r(
@@ -833,7 +847,10 @@ def _nt_opener_third(ctx: Context) -> list[Rule] | None:
     if opening is None or len(calls) < 2 or calls[0] != Call("2C") or opening.level != 1:
         return None
     last = calls[-1]
-    spades = lambda f: f.len(3) >= 4  # noqa: E731
+
+    def spades(f: Facts) -> bool:
+        return f.len(3) >= 4
+
     mine = ctx.bids_of(ctx.seat)
     answer = mine[1] if len(mine) > 1 else None
     if last == Call("2NT") and answer == Call("2H"):
@@ -928,7 +945,10 @@ def _opener_rebid(ctx: Context) -> list[Rule] | None:
     m = int(opening.strain)
     r = resp.strain
     rules: list[Rule] = []
-    lp = lambda f: f.length_points  # noqa: E731
+
+    def lp(f: Facts) -> int:
+        return f.length_points
+
     if r == opening.strain:  # a raise
         if resp.level == 2:
             if m >= 2:
@@ -1150,7 +1170,9 @@ def _overcalls(ctx: Context) -> list[Rule]:
             and sum(f.len(s) >= 3 for s in unbid) >= 2
         )
 
-    strong_x = lambda f: f.hcp >= 17  # noqa: E731
+    def strong_x(f: Facts) -> bool:
+        return f.hcp >= 17
+
     rules += _r("X", "takeout double: {hcp} points, short in their suit", (17, 37), test=strong_x)
     for suit in (3, 2, 1, 0):
         if suit in theirs:

@@ -196,8 +196,8 @@ def expert_card(
     k = knowledge(view, inferred)
     stats = evaluate_cards(view, k, solver, rng, samples=samples, deadline=start + budget)
     if stats.count == 0:
-        card = fallback.action if fallback is not None else legal[-1]
-        return Decision(card, f"{card}: no layout fits what I know; a safe card")
+        safe = fallback.action if fallback is not None else legal[-1]
+        return Decision(safe, f"{safe}: no layout fits what I know; a safe card")
     best = stats.best()
     choice = None
     if fallback is not None and isinstance(fallback.action, Card):

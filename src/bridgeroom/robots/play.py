@@ -206,9 +206,9 @@ def _declarer_lead(
     mine = masters(hand, unplayed & ~hand)
     # cash winners in the suits where the opponents still follow, keeping trumps for last
     for suit in sorted(Suit, key=lambda s: s == trump):
-        cards = mine & SUIT_MASK[suit]
-        if cards and (suit != trump or not outside & SUIT_MASK[trump]):
-            card = _equal_low(_cards(cards)[0], hand, unplayed)
+        winners = mine & SUIT_MASK[suit]
+        if winners and (suit != trump or not outside & SUIT_MASK[trump]):
+            card = _equal_low(_cards(winners)[0], hand, unplayed)
             return Decision(card, f"{card}: cashing a winner")
     # lead toward honours in the longest combined suit
     best = None
@@ -231,14 +231,14 @@ def _defender_lead(view: View, hand: int, trump: Suit | None, unplayed: int) -> 
     mine = masters(hand, unplayed & ~hand)
     dummy_mask = view.dummy.mask if view.dummy is not None else 0
     for suit in Suit:
-        cards = mine & SUIT_MASK[suit]
-        if cards and (
+        winners = mine & SUIT_MASK[suit]
+        if winners and (
             trump is None
             or suit == trump
             or dummy_mask & SUIT_MASK[suit]
             or not dummy_mask & SUIT_MASK[trump]
         ):
-            card = _equal_low(_cards(cards)[0], hand, unplayed)
+            card = _equal_low(_cards(winners)[0], hand, unplayed)
             return Decision(card, f"{card}: cashing a winner")
     led_by_partner = [t.cards[0].suit for t in view.tricks if t.leader == partner]
     for suit in reversed(led_by_partner):

@@ -578,7 +578,8 @@ def _repair_hcp(
         return np.maximum(lo[j] - h, 0) + np.maximum(h - hi[j], 0)
 
     for _ in range(steps):
-        ja, jb = rng.choice(live, 2, replace=False)
+        pick = rng.choice(live, 2, replace=False)
+        ja, jb = int(pick[0]), int(pick[1])
         sa, sb = seats[ja], seats[jb]
         a, b = parts[sa], parts[sb]
         i = rng.integers(0, a.shape[1], rows)
