@@ -125,7 +125,6 @@ async function loadLanguage(code) {
   lang = code;
   localStorage.setItem("bridgeroom.lang", code);
   M = await api("/api/messages/" + code);
-  document.documentElement.lang = code;
   document.title = t("web.title");
   document.getElementById("brand").textContent = t("web.title");
   document.getElementById("nav-lobby").textContent = t("web.nav_lobby");
@@ -677,7 +676,9 @@ document.addEventListener("DOMContentLoaded", async () => {
   for (const b of document.querySelectorAll("[data-lang]")) {
     b.addEventListener("click", async () => {
       await loadLanguage(b.dataset.lang);
-      if (tableCode()) renderTable(); else route();
+      if (tableCode()) renderTable(); else await route();
+      // the page says which language it is in once all of it is in that language
+      document.documentElement.lang = lang;
     });
   }
   for (const a of document.querySelectorAll("header a")) {
@@ -686,4 +687,5 @@ document.addEventListener("DOMContentLoaded", async () => {
   window.addEventListener("popstate", route);
   await loadLanguage(lang);
   await route();
+  document.documentElement.lang = lang;
 });
