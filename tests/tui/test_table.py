@@ -67,6 +67,24 @@ def test_claims_are_accepted_when_right_double_dummy(table: PlayTable) -> None:
     assert record.actions[-1].action == "claim 12" and record.result is not None
 
 
+def test_basic_robots_judge_a_claim_from_their_own_view(tmp_path: Path) -> None:
+    """Robots that judge claims (basic, expert) check them over the layouts they cannot see, with
+    the claimer's hand faced (Law 68): East sees his own club ace and refuses 13, accepts 12."""
+    store = Store(str(tmp_path / "t.sqlite3"))
+    table = PlayTable.new(store, "contract", seat=Seat.NORTH, robots="basic", seed=1)
+    table.next_deal(DEAL)
+    table.act(Call("7NT"))
+    table.robots_act()
+    while table.state is not None and table.state.phase is Phase.AUCTION:
+        table.act(Call("P"))
+        table.robots_act()
+    assert table.state is not None and table.state.phase is Phase.PLAY and table.human_to_act()
+    assert table.claim(None) == (False, 13)
+    assert table.claim(12) == (True, 12)
+    last = table.last_state
+    assert last is not None and last.result is not None and last.result.tricks == 12
+
+
 def test_claim_only_in_play(table: PlayTable) -> None:
     with pytest.raises(TableError) as err:
         table.claim(None)

@@ -1,7 +1,8 @@
 """Claims, from a robot's side: when to claim, and whether to accept another player's claim.
 
-The engine has no claim action yet; these functions are what a table (or the
-server) asks a robot.
+A table (the terminal's :class:`~bridgeroom.tui.table.PlayTable`, the
+server's hub) asks a robot these questions; an agreed claim is then the
+engine's :class:`~bridgeroom.rules.state.Claim` action.
 
 * :func:`should_claim` claims the rest only when it is certain: the hand on
   lead holds nothing but masters (cards higher than every unplayed card

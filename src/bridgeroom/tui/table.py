@@ -91,7 +91,8 @@ def _declaring(state: DealState, seat: Seat) -> bool:
 
 
 def claim_is_right(state: DealState, claimer: Seat, tricks: int) -> bool:
-    """Robots accept a claim when the claimer's side takes at least ``tricks`` of the rest double-dummy."""
+    """Whether the claimer's side takes at least ``tricks`` of the rest double dummy (seeing every
+    hand): the judgement of a robot that has none of its own."""
     return double_dummy_tricks(state, claimer) >= tricks
 
 
@@ -405,12 +406,31 @@ class PlayTable:
         if not 0 <= n <= remaining:
             raise TableError("error.claim_too_many", remaining=remaining)
         seat = self.human_seat(state)
-        if not claim_is_right(state, seat, n):
+        if not self._robots_accept_claim(state, seat, n):
             return False, n
         state.apply(Claim(n))
         self._robot_since_human = 0
         self._log(state)
         return True, n
+
+    def _robots_accept_claim(self, state: DealState, claimer: Seat, tricks: int) -> bool:
+        """Each robot opponent of ``claimer`` judges the claim from its own view, with the claimer's
+        hand faced (Law 68): a robot that judges claims checks it double dummy over the layouts it
+        cannot tell apart (:func:`bridgeroom.robots.claims.accepts_claim`); one without judgement
+        (``random``) takes the exact double-dummy check. One refusal drops the claim."""
+        shown = state.hand(claimer)
+        for seat in Seat:
+            if seat == state.dummy or _declaring(state, seat) == _declaring(state, claimer):
+                continue
+            robot = self.robot_factory(self._level_of(seat, state), self._robot_seed(state))
+            judge = getattr(robot, "accepts_claim", None)
+            if judge is None:
+                right = claim_is_right(state, claimer, tricks)
+            else:
+                right = judge(state.view(seat), tricks, claimer, shown)
+            if not right:
+                return False
+        return True
 
     def look_at_dummy(self) -> None:
         """Three-handed: the person looks at the dummy during the auction (TH-23): barred from it."""
