@@ -182,7 +182,8 @@ def part_declarer(levels: Sequence[str], deals: list, seed: int, defence: bool) 
         for k, (deal, declarer, vul, contract, dd) in enumerate(jobs):
             robot = make_robot(level, seed=seed + k)
             if isinstance(robot, ExpertRobot):
-                # the contract is imposed by a one-bid auction that shows nothing
+                # the contract is imposed by a one-bid auction whose calls show nothing by the
+                # system; the defenders still read the contract itself (robots.inference)
                 robot.use_auction = False
 
             def players(state, seat, robot=robot, declarer=declarer):  # type: ignore[no-untyped-def]

@@ -260,6 +260,11 @@ class Rule:
         return f"{self.call}: {self.why}".format(hcp=f.hcp, lp=f.length_points)
 
 
+def _for_suit(suit: int, test: Callable[[Facts, int], bool]) -> Callable[[Facts], bool]:
+    """A rule's test about one suit, the suit bound now (not when the test runs)."""
+    return lambda f: test(f, suit)
+
+
 def _r(
     call: Call | str | None,
     why: str,
@@ -328,7 +333,7 @@ def _openings(ctx: Context) -> list[Rule]:
                     f"{{hcp}} points and {n[0]}{'+' if n[1] > n[0] else ''} {_NAMES[Strain(suit)]}: a pre-empt",
                     (5, 10),
                     lengths={suit: n},
-                    test=lambda f, s=suit: f.suit_hcp(s) >= 3,
+                    test=_for_suit(suit, lambda f, s: f.suit_hcp(s) >= 3),
                 )
         for suit in (3, 2, 1):
             rules += _r(
@@ -336,7 +341,7 @@ def _openings(ctx: Context) -> list[Rule]:
                 f"{{hcp}} points and six {_NAMES[Strain(suit)]}: a weak two",
                 (5, 10),
                 lengths={suit: (6, 6)},
-                test=lambda f, s=suit: f.suit_hcp(s) >= 3,
+                test=_for_suit(suit, lambda f, s: f.suit_hcp(s) >= 3),
             )
     rules += _r("P", "{hcp} points, not enough to open", (0, 12 if pos < 4 else 14))
     return rules
@@ -648,8 +653,11 @@ def _responses_after_overcall(ctx: Context) -> list[Rule]:
             f"{{hcp}} points and five or more {_NAMES[Strain(suit)]}",
             (lo, 37),
             lengths={suit: (5, 13)},
-            test=lambda f, s=suit: (
-                f.len(s) == max(f.lengths[x] for x in range(4) if x not in (m, theirs))
+            test=_for_suit(
+                suit,
+                lambda f, s: (
+                    f.len(s) == max(f.lengths[x] for x in range(4) if x not in (m, theirs))
+                ),
             ),
         )
     if theirs == NT:
@@ -711,7 +719,7 @@ def _responses_to_nt(ctx: Context) -> list[Rule]:
                 f"{{hcp}} points and five or more {_NAMES[Strain(suit)]}: game forcing",
                 (10, 37),
                 lengths={suit: (5, 13)},
-                test=lambda f, s=suit: f.len(s) >= f.len(5 - s),
+                test=_for_suit(suit, lambda f, s: f.len(s) >= f.len(5 - s)),
                 forcing=True,
             )
         rules += _r(
@@ -730,7 +738,7 @@ def _responses_to_nt(ctx: Context) -> list[Rule]:
                 f"0-7 points and five or more {_NAMES[Strain(suit)]}: to play",
                 (0, 7),
                 lengths={suit: (5, 13)},
-                test=lambda f, s=suit: f.len(s) == max(f.lengths[1:]),
+                test=_for_suit(suit, lambda f, s: f.len(s) == max(f.lengths[1:])),
                 to_play=True,
             )
         rules += _r("P", "0-7 points: to play in 1NT", (0, 7), to_play=True)
@@ -896,7 +904,7 @@ def _two_club_sequence(ctx: Context) -> list[Rule] | None:
                 f"my long suit, {_NAMES[Strain(suit)]}: game forcing",
                 (22, 37),
                 lengths={suit: (5, 13)},
-                test=lambda f, s=suit: f.longest == s,
+                test=_for_suit(suit, lambda f, s: f.longest == s),
                 forcing=True,
             )
         return rules
@@ -1148,7 +1156,7 @@ def _overcalls(ctx: Context) -> list[Rule]:
                 f"{{hcp}} points and a long {_NAMES[Strain(suit)][:-1]} suit",
                 (8 - shift, 15),
                 lengths={suit: (6 if call.level >= 3 else 5, 13)},
-                test=lambda f, s=suit: f.longest == s,
+                test=_for_suit(suit, lambda f, s: f.longest == s),
             )
         rules += _r("P", "no reason to enter the auction", (0, 17))
         return rules
@@ -1186,8 +1194,9 @@ def _overcalls(ctx: Context) -> list[Rule]:
             f"{{hcp}} points and five or more {_NAMES[Strain(suit)]}: an overcall",
             (lo, 17),
             lengths={suit: (5 if call.level == 1 else 6 if call.level >= 3 else 5, 13)},
-            test=lambda f, s=suit: (
-                f.len(s) == max(f.lengths[x] for x in unbid) and f.suit_hcp(s) >= 3
+            test=_for_suit(
+                suit,
+                lambda f, s: f.len(s) == max(f.lengths[x] for x in unbid) and f.suit_hcp(s) >= 3,
             ),
         )
     rules += _r(
@@ -1229,7 +1238,7 @@ def _advances(ctx: Context) -> list[Rule] | None:
                 f"{{hcp}} points and four or more {_NAMES[Strain(suit)]}: game",
                 (12, 37),
                 lengths={suit: (4, 13)},
-                test=lambda f, s=suit: f.len(s) >= max(f.len(x) for x in majors),
+                test=_for_suit(suit, lambda f, s: f.len(s) >= max(f.len(x) for x in majors)),
                 to_play=True,
             )
         rules += _r(
@@ -1249,7 +1258,7 @@ def _advances(ctx: Context) -> list[Rule] | None:
                 f"9-11 points and four or more {_NAMES[Strain(suit)]}",
                 (9, 11),
                 lengths={suit: (4, 13)},
-                test=lambda f, s=suit: _best_unbid(f, unbid) == s,
+                test=_for_suit(suit, lambda f, s: _best_unbid(f, unbid) == s),
             )
         nt = ctx.cheapest(NT)
         if nt is not None and nt.level == 1:
@@ -1265,7 +1274,7 @@ def _advances(ctx: Context) -> list[Rule] | None:
                 call,
                 f"answering partner's double: my best suit, {_NAMES[Strain(suit)]}",
                 (0, 11),
-                test=lambda f, s=suit: _best_unbid(f, unbid) == s,
+                test=_for_suit(suit, lambda f, s: _best_unbid(f, unbid) == s),
                 to_play=True,
             )
         return rules
@@ -1520,7 +1529,7 @@ def _nt_competition(ctx: Context) -> list[Rule]:
             f"five or more {_NAMES[Strain(suit)]}: to play",
             (0, 9),
             lengths={suit: (5, 13)},
-            test=lambda f, s=suit: f.len(s) == max(f.lengths),
+            test=_for_suit(suit, lambda f, s: f.len(s) == max(f.lengths)),
             to_play=True,
         )
     rules += _r("P", "nothing to add", (0, 9))

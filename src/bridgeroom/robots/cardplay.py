@@ -7,6 +7,15 @@ with the most tricks on average; ties go to the card that reaches the
 contract's target (or defeats it) most often, then to the ``basic`` choice,
 then to the lowest card. The time budget is anytime: layouts are solved in
 small batches until the next batch would not fit in the time left.
+
+Layouts are weighted by how well they explain the opponents' last cards
+(:func:`past_plays`): the robot assumes its opponents play well, so a layout
+in which one of their recent cards would have cost their side a trick double
+dummy counts :data:`MISPLAY_WEIGHT` times as much as one in which every such
+card was among their best (for each card that would have been a mistake).
+The opening lead, made blind, is not judged. This is how the robot reads
+the cards: a defender who does not cover, a declarer who does not finesse,
+each tells it where the missing cards are likely to be.
 """
 
 from __future__ import annotations
@@ -24,7 +33,21 @@ from bridgeroom.robots.sampler import HandLimits, Knowledge, sample
 from bridgeroom.rules.core import Card, Seat
 from bridgeroom.rules.state import View
 
-__all__ = ["CardStats", "dds_seats", "evaluate_cards", "expert_card", "positions_for"]
+__all__ = [
+    "CardStats",
+    "MISPLAY_WEIGHT",
+    "PastPlay",
+    "dds_seats",
+    "evaluate_cards",
+    "expert_card",
+    "past_plays",
+    "positions_for",
+]
+
+#: The weight of a layout, per opponent's card that would have been a double-dummy mistake in it.
+MISPLAY_WEIGHT = 0.1
+#: How many of the opponents' last cards are judged (the most recent ones).
+JUDGED_PLAYS = 4
 
 
 def dds_seats(view: View) -> tuple[int, int, int, int]:
@@ -68,25 +91,97 @@ def positions_for(
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class PastPlay:
+    """An opponent's card already played, and the position it was played from.
+
+    ``later[s]`` holds the cards seat ``s`` played from that moment on (the card
+    itself included): added back to a layout's remaining hands, they give the
+    hands as they were when the card was chosen.
+    """
+
+    seat: Seat
+    card: int
+    leader: Seat
+    before: tuple[int, ...]
+    later: tuple[int, int, int, int]
+
+    def hands_then(self, hands: Sequence[int]) -> tuple[int, int, int, int]:
+        """The four hands of the moment of the play, from a layout's remaining ``hands``."""
+        return (
+            hands[0] | self.later[0],
+            hands[1] | self.later[1],
+            hands[2] | self.later[2],
+            hands[3] | self.later[3],
+        )
+
+
+def past_plays(view: View, limit: int = JUDGED_PLAYS) -> list[PastPlay]:
+    """The last ``limit`` cards of the opponents of the side to play, most recent first.
+
+    The opponents of a defender are the declarer and the dummy (whose cards the
+    declarer chooses); those of the declarer are both defenders. The opening
+    lead is never among them: it is made blind, and a layout is no less likely
+    because a lead that could not see it went wrong.
+    """
+    if view.contract is None or limit <= 0:
+        return []
+    playing = view.turn if view.turn is not None else view.seat
+
+    def declaring(s: Seat) -> bool:
+        return s in (view.declarer, view.dummy_seat)
+
+    ours = declaring(playing)
+    history: list[tuple[Seat, Card, Seat, tuple[int, ...]]] = []
+    for t in view.tricks:
+        done: list[int] = []
+        for seat, card in zip(t.seats, t.cards, strict=True):
+            history.append((seat, card, t.leader, tuple(done)))
+            done.append(card.index)
+    if view.trick:
+        leader = view.trick[0][0]
+        done = []
+        for seat, card in view.trick:
+            history.append((seat, card, leader, tuple(done)))
+            done.append(card.index)
+    out: list[PastPlay] = []
+    later = [0, 0, 0, 0]
+    for n in range(len(history) - 1, 0, -1):  # history[0] is the opening lead
+        seat, card, leader, before = history[n]
+        later[seat] |= card.mask
+        if declaring(seat) == ours:
+            continue
+        out.append(
+            PastPlay(seat, card.index, leader, before, (later[0], later[1], later[2], later[3]))
+        )
+        if len(out) == limit:
+            break
+    return out
+
+
 @dataclass
 class CardStats:
-    """Totals over the layouts solved: tricks and successes per card."""
+    """Totals over the layouts solved, each layout counted with its weight: tricks and
+    successes per card."""
 
     cards: list[int]
     tricks: np.ndarray
     reach: np.ndarray
     count: int = 0
+    weight: float = 0.0
 
     def mean(self, i: int) -> float:
-        return float(self.tricks[i]) / max(self.count, 1)
+        return float(self.tricks[i]) / self.weight if self.weight > 0 else 0.0
 
     def best(self) -> list[int]:
         """Indexes of the cards with the best mean, then the best rate of reaching the target."""
         if self.count == 0:
             return list(range(len(self.cards)))
-        key = self.tricks * 1000 + self.reach
-        top = key.max()
-        return [i for i in range(len(self.cards)) if key[i] == top]
+        eps = 1e-9 * max(self.weight, 1.0)
+        top = float(self.tricks.max())
+        best = [i for i in range(len(self.cards)) if self.tricks[i] >= top - eps]
+        reach = max(float(self.reach[i]) for i in best)
+        return [i for i in best if self.reach[i] >= reach - eps]
 
 
 def _target(view: View, playing: Seat) -> int:
@@ -108,10 +203,15 @@ def evaluate_cards(
     samples: int,
     deadline: float,
     first_batch: int = 4,
+    judge: int | None = None,
 ) -> CardStats:
-    """Solve sampled layouts until ``samples`` are done or the next batch would pass ``deadline``."""
+    """Solve sampled layouts until ``samples`` are done or the next batch would pass ``deadline``.
+
+    Each layout is weighted by the opponents' last ``judge`` cards (default
+    :data:`JUDGED_PLAYS`; see the module text).
+    """
     legal = [c.index for c in view.legal if isinstance(c, Card)]
-    stats = CardStats(legal, np.zeros(len(legal), np.int64), np.zeros(len(legal), np.int64))
+    stats = CardStats(legal, np.zeros(len(legal)), np.zeros(len(legal)))
     now = time.perf_counter()
     layouts = sample(k, samples, rng, deadline=now + max(deadline - now, 0.0) * 0.25)
     if layouts.count == 0:
@@ -121,19 +221,22 @@ def evaluate_cards(
     need = _target(view, playing)
     index = {c: i for i, c in enumerate(legal)}
     rows = [layouts.hands(i) for i in range(layouts.count)]
-    batch = first_batch
+    judged = past_plays(view, JUDGED_PLAYS if judge is None else judge)
+    batch = first_batch if not judged else max(1, first_batch // 2)
     pos = 0
     while pos < len(rows):
         t0 = time.perf_counter()
         chunk = rows[pos : pos + batch]
+        weights = _weights(chunk, judged, view.contract.strain, seats, solver)  # type: ignore[union-attr]
         results = solver.solve(positions_for(view, chunk, seats))
-        for res in results:
+        for res, w in zip(results, weights, strict=True):
             for card, tricks in res.items():
                 i = index.get(card)
                 if i is not None:
-                    stats.tricks[i] += tricks
-                    stats.reach[i] += tricks >= need
+                    stats.tricks[i] += w * tricks
+                    stats.reach[i] += w * (tricks >= need)
             stats.count += 1
+            stats.weight += w
         pos += len(chunk)
         now = time.perf_counter()
         per = (now - t0) / max(len(chunk), 1)
@@ -144,6 +247,44 @@ def evaluate_cards(
         if left < per * 1.5:
             break
     return stats
+
+
+def _weights(
+    layouts: Sequence[tuple[int, int, int, int]],
+    judged: Sequence[PastPlay],
+    strain: int,
+    seats: tuple[int, int, int, int],
+    solver: Solver,
+) -> list[float]:
+    """The weight of each layout: :data:`MISPLAY_WEIGHT` to the power of the judged cards that
+    would have been double-dummy mistakes in it."""
+    if not judged:
+        return [1.0] * len(layouts)
+    positions = []
+    for hands in layouts:
+        for play in judged:
+            then = play.hands_then(hands)
+            dds_hands = [0, 0, 0, 0]
+            for s in range(4):
+                dds_hands[seats[s]] = then[s]
+            positions.append(
+                Position(
+                    (dds_hands[0], dds_hands[1], dds_hands[2], dds_hands[3]),
+                    strain,
+                    seats[play.leader],
+                    play.before,
+                )
+            )
+    results = solver.solve(positions)
+    out = []
+    for i in range(len(layouts)):
+        w = 1.0
+        for j, play in enumerate(judged):
+            res = results[i * len(judged) + j]
+            if res and res.get(play.card, -1) < max(res.values()):
+                w *= MISPLAY_WEIGHT
+        out.append(w)
+    return out
 
 
 def _equivalent_classes(view: View, hand: int, legal: list[Card]) -> int:

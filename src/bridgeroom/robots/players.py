@@ -13,6 +13,7 @@ import numpy as np
 from bridgeroom.robots.base import Decision, Robot
 from bridgeroom.robots.bidding import basic_call, infer
 from bridgeroom.robots.dds import Solver
+from bridgeroom.robots.sampler import HandLimits
 from bridgeroom.rules.core import Call, Hand, Seat
 from bridgeroom.rules.state import Phase, View
 
@@ -119,7 +120,9 @@ class ExpertRobot(BasicRobot):
     call 25%, and a mini-bridge contract 1.8 times it. ``samples`` caps the layouts per card. ``threads`` sets the
     DDS thread count of the process (0: DDS decides). ``use_auction=False`` makes the
     card play ignore what the auction showed (for contracts imposed without a real
-    auction, as in the benchmarks).
+    auction, as in the benchmarks). ``read_contract`` lets a defender also read the final
+    contract (the declaring side's usual strength and fit, :mod:`bridgeroom.robots.inference`)
+    in four-handed games.
     """
 
     level = "expert"
@@ -133,6 +136,7 @@ class ExpertRobot(BasicRobot):
         samples: int = 100,
         threads: int | None = None,
         use_auction: bool = True,
+        read_contract: bool = True,
     ) -> None:
         super().__init__(seed=seed, scoring=scoring)
         if time_budget <= 0:
@@ -145,6 +149,7 @@ class ExpertRobot(BasicRobot):
         self.samples = samples
         self.threads = threads
         self.use_auction = use_auction
+        self.read_contract = read_contract
         self.rng = np.random.default_rng(seed)
         self._solver: Solver | None = None
         from bridgeroom.robots.three_handed import Cache
@@ -163,9 +168,14 @@ class ExpertRobot(BasicRobot):
         from bridgeroom.robots.cardplay import expert_card
         from bridgeroom.robots.play import basic_card
 
-        inferred = None
-        if self.use_auction and view.calls and not is_three_handed(view):
-            inferred = infer(view)
+        inferred: list[HandLimits | None] | None = None
+        four_handed = not is_three_handed(view) and "announcements" not in view.extra
+        if self.use_auction and view.calls and four_handed:
+            inferred = list(infer(view))
+        if self.read_contract and four_handed:
+            from bridgeroom.robots.inference import contract_limits
+
+            inferred = contract_limits(view, inferred)
         return expert_card(
             view,
             self.solver,

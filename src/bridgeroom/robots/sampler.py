@@ -184,12 +184,12 @@ NO_LIMITS = HandLimits()
 def _limits4(
     items: Mapping[Seat, HandLimits] | Sequence[HandLimits | None] | None,
 ) -> tuple[HandLimits, ...]:
-    out = [NO_LIMITS] * 4
+    out: list[HandLimits] = [NO_LIMITS] * 4
     if items is None:
         return tuple(out)
     if isinstance(items, Mapping):
-        for seat, lim in items.items():
-            out[int(seat)] = lim
+        for seat, given in items.items():
+            out[int(seat)] = given
     else:
         for i, lim in enumerate(items):
             if lim is not None:
@@ -377,7 +377,7 @@ def _violations(
         srt = np.sort(whole, axis=2)
         unbalanced = (srt[:, :, 0] < 2) | (srt[:, :, 1] < 3)
         count += (unbalanced & bal).astype(np.int16)
-    return count.sum(axis=1)
+    return np.asarray(count.sum(axis=1))
 
 
 def sample(
@@ -575,15 +575,15 @@ def _repair_hcp(
     index = np.arange(rows)
 
     def dist(h: np.ndarray, j: int) -> np.ndarray:
-        return np.maximum(lo[j] - h, 0) + np.maximum(h - hi[j], 0)
+        return np.asarray(np.maximum(lo[j] - h, 0) + np.maximum(h - hi[j], 0))
 
     for _ in range(steps):
         pick = rng.choice(live, 2, replace=False)
         ja, jb = int(pick[0]), int(pick[1])
         sa, sb = seats[ja], seats[jb]
         a, b = parts[sa], parts[sb]
-        i = rng.integers(0, a.shape[1], rows)
-        j = rng.integers(0, b.shape[1], rows)
+        i = np.asarray(rng.integers(0, a.shape[1], size=rows))
+        j = np.asarray(rng.integers(0, b.shape[1], size=rows))
         x = a[index, i]
         y = b[index, j]
         hx, hy = _HCP[x], _HCP[y]

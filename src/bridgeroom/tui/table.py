@@ -448,9 +448,8 @@ class PlayTable:
 
     def barred(self) -> bool:
         state = self.state
-        return bool(
-            state is not None and self.three_handed and self.human_seat(state) in state.barred
-        )  # type: ignore[attr-defined]
+        barred: frozenset[Seat] = getattr(state, "barred", frozenset())
+        return bool(state is not None and self.three_handed and self.human_seat(state) in barred)
 
     def close(self) -> None:
         self.store.close()
