@@ -4,6 +4,8 @@ mini-bridge contract choice, three-handed deals. Fixed seeds; figures printed, n
     python bench/robots.py                       # everything, 200 deals
     python bench/robots.py --deals 20            # a quick run
     python bench/robots.py --parts declarer,defence --levels expert --deals 50
+    python bench/robots.py --parts declarer --levels expert --judge 4   # with card reading
+    python bench/robots.py --parts defence --levels expert --deals 20 --by-trick
 
 Parts:
 
@@ -61,16 +63,23 @@ def _line(name: str, values: Sequence[float]) -> str:
 # --- double-dummy players -----------------------------------------------------------------
 
 
-def dd_card(state) -> object:  # type: ignore[no-untyped-def]
-    """The double-dummy best card for the hand to play (it sees all cards); ties: the lowest."""
+def dd_values(state) -> dict:  # type: ignore[no-untyped-def]
+    """``{card index: tricks}`` for the hand to play, double dummy (it sees all cards)."""
     from bridgeroom.robots.dds import Position, solver
-    from bridgeroom.rules import Card, Seat
+    from bridgeroom.rules import Seat
 
     hands = tuple(state.hand(s).mask for s in Seat)
     trick = state.current_trick
     leader = trick[0][0] if trick else state.turn
     pos = Position(hands, state.contract.strain, int(leader), tuple(c.index for _, c in trick))
-    result = solver().solve([pos])[0]
+    return solver().solve([pos])[0]
+
+
+def dd_card(state) -> object:  # type: ignore[no-untyped-def]
+    """The double-dummy best card for the hand to play; ties: the lowest."""
+    from bridgeroom.rules import Card
+
+    result = dd_values(state)
     best = max(result.values())
     return Card.from_index(min(c for c, t in result.items() if t == best))
 
@@ -170,7 +179,14 @@ def _play(deal, declarer, vul, contract, players: Callable) -> int:  # type: ign
     return state.result.tricks  # type: ignore[union-attr]
 
 
-def part_declarer(levels: Sequence[str], deals: list, seed: int, defence: bool) -> None:
+def part_declarer(
+    levels: Sequence[str],
+    deals: list,
+    seed: int,
+    defence: bool,
+    judge: int = 0,
+    by_trick: bool = False,
+) -> None:
     from bridgeroom.robots import ExpertRobot, make_robot
 
     what = "defence: tricks given away" if defence else "declarer: tricks lost"
@@ -178,6 +194,7 @@ def part_declarer(levels: Sequence[str], deals: list, seed: int, defence: bool) 
     jobs = _contracts(deals, seed)
     for level in levels:
         losses: list[int] = []
+        where: dict[str, int] = {"opening lead": 0, "later leads": 0, "following": 0}
         t0 = time.perf_counter()
         for k, (deal, declarer, vul, contract, dd) in enumerate(jobs):
             robot = make_robot(level, seed=seed + k)
@@ -185,11 +202,22 @@ def part_declarer(levels: Sequence[str], deals: list, seed: int, defence: bool) 
                 # the contract is imposed by a one-bid auction whose calls show nothing by the
                 # system; the defenders still read the contract itself (robots.inference)
                 robot.use_auction = False
+                robot.card_reading = judge
 
-            def players(state, seat, robot=robot, declarer=declarer):  # type: ignore[no-untyped-def]
+            def players(state, seat, robot=robot, declarer=declarer, where=where):  # type: ignore[no-untyped-def]
                 ours = seat in (declarer, declarer.partner)
                 if ours != defence:
-                    return robot.decide(state.view(seat)).action
+                    values = dd_values(state) if by_trick else None
+                    card = robot.decide(state.view(seat)).action
+                    if values is not None:
+                        lost = max(values.values()) - values[card.index]
+                        if state.current_trick:
+                            where["following"] += lost
+                        elif state.tricks:
+                            where["later leads"] += lost
+                        else:
+                            where["opening lead"] += lost
+                    return card
                 return dd_card(state)
 
             tricks = _play(deal, declarer, vul, contract, players)
@@ -201,6 +229,10 @@ def part_declarer(levels: Sequence[str], deals: list, seed: int, defence: bool) 
             f"  {level:<8} mean {mean:+.3f} tricks   at DD on {exact:.0%} of deals   "
             f"({elapsed / len(jobs):.1f}s per deal)"
         )
+        if by_trick:
+            # each robot card against the double-dummy best card in the same position
+            split = ", ".join(f"{name} {n / len(jobs):.3f}" for name, n in where.items())
+            print(f"  {'':<8} tricks a deal lost at: {split}")
 
 
 def part_minibridge(deals: list, seed: int) -> None:
@@ -312,7 +344,19 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--parts", default=",".join(PARTS), help="comma-separated: " + ", ".join(PARTS)
     )
     parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated levels")
+    parser.add_argument(
+        "--judge",
+        type=int,
+        default=0,
+        help="the expert's card reading: opponents' last cards that weigh the layouts (default 0: off)",
+    )
+    parser.add_argument(
+        "--by-trick",
+        action="store_true",
+        help="split the declarer and defence losses by kind of card (one more DDS solve a card)",
+    )
     args = parser.parse_args(argv)
+
     parts = [p.strip() for p in args.parts.split(",") if p.strip()]
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
     deals = _deals(args.deals, args.seed)
@@ -322,9 +366,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     if "timing" in parts:
         part_timing(levels, args.timing_deals, args.seed)
     if "declarer" in parts:
-        part_declarer(levels, deals, args.seed, defence=False)
+        part_declarer(
+            levels, deals, args.seed, defence=False, judge=args.judge, by_trick=args.by_trick
+        )
     if "defence" in parts:
-        part_declarer(levels, deals, args.seed, defence=True)
+        part_declarer(
+            levels, deals, args.seed, defence=True, judge=args.judge, by_trick=args.by_trick
+        )
     if "minibridge" in parts:
         part_minibridge(deals, args.seed)
     if "three-handed" in parts:

@@ -126,3 +126,22 @@ def test_weights_mark_exactly_the_double_dummy_mistakes(seed: int, cards: int) -
         )[0]
         mistakes += res[play.card] < max(res.values())
     assert abs(weight - MISPLAY_WEIGHT**mistakes) < 1e-12
+
+
+def test_an_expert_reading_the_cards_plays_a_whole_deal_legally() -> None:
+    """With card reading on, every card the expert plays is legal and the deal ends in 13 tricks."""
+    from bridgeroom.robots import ExpertRobot
+
+    robot = ExpertRobot(seed=3, time_budget=0.1, samples=6, card_reading=4)
+    state = ContractBridgeDeal(deal_cards(rng=random.Random(7)), dealer=Seat.NORTH)
+    for call in ("1NT", "P", "P", "P"):
+        state.apply(call)
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        decision = robot.decide(state.view(seat))
+        assert decision.action in state.legal_actions()
+        state.apply(decision.action)
+    assert len(state.tricks) == 13
+    result = state.result
+    assert result is not None and 0 <= result.tricks <= 13

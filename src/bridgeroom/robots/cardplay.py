@@ -8,14 +8,15 @@ contract's target (or defeats it) most often, then to the ``basic`` choice,
 then to the lowest card. The time budget is anytime: layouts are solved in
 small batches until the next batch would not fit in the time left.
 
-Layouts are weighted by how well they explain the opponents' last cards
-(:func:`past_plays`): the robot assumes its opponents play well, so a layout
-in which one of their recent cards would have cost their side a trick double
-dummy counts :data:`MISPLAY_WEIGHT` times as much as one in which every such
-card was among their best (for each card that would have been a mistake).
-The opening lead, made blind, is not judged. This is how the robot reads
-the cards: a defender who does not cover, a declarer who does not finesse,
-each tells it where the missing cards are likely to be.
+Card reading, optional (``judge`` opponents' cards, 0 by default): layouts are
+weighted by how well they explain the opponents' last cards (:func:`past_plays`).
+The robot then assumes its opponents play well: a layout in which one of their
+recent cards would have cost their side a trick double dummy counts
+:data:`MISPLAY_WEIGHT` times as much as one in which every such card was among
+their best (for each card that would have been a mistake). The opening lead,
+made blind, is not judged. It is off by default because it did not pay at the
+default budget: each judged card costs a DDS solve per layout, so fewer layouts
+fit in the time, and the 200-deal benchmark did not improve (docs/robots.md).
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ __all__ = [
 
 #: The weight of a layout, per opponent's card that would have been a double-dummy mistake in it.
 MISPLAY_WEIGHT = 0.1
-#: How many of the opponents' last cards are judged (the most recent ones).
+#: How many of the opponents' last cards are judged when card reading is asked for.
 JUDGED_PLAYS = 4
 
 
@@ -203,12 +204,12 @@ def evaluate_cards(
     samples: int,
     deadline: float,
     first_batch: int = 4,
-    judge: int | None = None,
+    judge: int = 0,
 ) -> CardStats:
     """Solve sampled layouts until ``samples`` are done or the next batch would pass ``deadline``.
 
-    Each layout is weighted by the opponents' last ``judge`` cards (default
-    :data:`JUDGED_PLAYS`; see the module text).
+    Each layout is weighted by the opponents' last ``judge`` cards (0: all layouts
+    count the same; see the module text).
     """
     legal = [c.index for c in view.legal if isinstance(c, Card)]
     stats = CardStats(legal, np.zeros(len(legal)), np.zeros(len(legal)))
@@ -221,7 +222,7 @@ def evaluate_cards(
     need = _target(view, playing)
     index = {c: i for i, c in enumerate(legal)}
     rows = [layouts.hands(i) for i in range(layouts.count)]
-    judged = past_plays(view, JUDGED_PLAYS if judge is None else judge)
+    judged = past_plays(view, judge)
     batch = first_batch if not judged else max(1, first_batch // 2)
     pos = 0
     while pos < len(rows):
@@ -322,8 +323,10 @@ def expert_card(
     samples: int = 40,
     budget: float = 0.8,
     fallback: Decision | None = None,
+    judge: int = 0,
 ) -> Decision:
-    """The expert card for the seat to act (one of ``view.legal``)."""
+    """The expert card for the seat to act (one of ``view.legal``); ``judge``: the opponents'
+    last cards that weigh the layouts (card reading, off at 0)."""
     start = time.perf_counter()
     legal = [a for a in view.legal if isinstance(a, Card)]
     if len(legal) == 1:
@@ -335,7 +338,9 @@ def expert_card(
         card = min(legal, key=lambda c: c.index)
         return Decision(card, f"{card}: the cards left in the suit are equal")
     k = knowledge(view, inferred)
-    stats = evaluate_cards(view, k, solver, rng, samples=samples, deadline=start + budget)
+    stats = evaluate_cards(
+        view, k, solver, rng, samples=samples, deadline=start + budget, judge=judge
+    )
     if stats.count == 0:
         safe = fallback.action if fallback is not None else legal[-1]
         return Decision(safe, f"{safe}: no layout fits what I know; a safe card")

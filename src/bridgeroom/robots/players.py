@@ -122,7 +122,8 @@ class ExpertRobot(BasicRobot):
     card play ignore what the auction showed (for contracts imposed without a real
     auction, as in the benchmarks). ``read_contract`` lets a defender also read the final
     contract (the declaring side's usual strength and fit, :mod:`bridgeroom.robots.inference`)
-    in four-handed games.
+    in four-handed games. ``card_reading`` weighs the layouts by the opponents' last cards
+    (how many; 0, the default, turns it off: see :mod:`bridgeroom.robots.cardplay`).
     """
 
     level = "expert"
@@ -137,6 +138,7 @@ class ExpertRobot(BasicRobot):
         threads: int | None = None,
         use_auction: bool = True,
         read_contract: bool = True,
+        card_reading: int = 0,
     ) -> None:
         super().__init__(seed=seed, scoring=scoring)
         if time_budget <= 0:
@@ -150,6 +152,7 @@ class ExpertRobot(BasicRobot):
         self.threads = threads
         self.use_auction = use_auction
         self.read_contract = read_contract
+        self.card_reading = card_reading
         self.rng = np.random.default_rng(seed)
         self._solver: Solver | None = None
         from bridgeroom.robots.three_handed import Cache
@@ -184,6 +187,7 @@ class ExpertRobot(BasicRobot):
             samples=self.samples,
             budget=self.time_budget,
             fallback=basic_card(view),
+            judge=self.card_reading,
         )
 
     def call(self, view: View) -> Decision:
