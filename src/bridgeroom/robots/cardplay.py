@@ -69,6 +69,22 @@ def dds_seats(view: View) -> tuple[int, int, int, int]:
     return (m[0], m[1], m[2], m[3])
 
 
+def _position(
+    hands: Sequence[int],
+    seats: tuple[int, int, int, int],
+    strain: int,
+    leader: Seat,
+    trick: tuple[int, ...],
+) -> Position:
+    """The DDS position of ``hands`` (N, E, S, W) with the seats moved by ``seats``."""
+    dds_hands = [0, 0, 0, 0]
+    for s in range(4):
+        dds_hands[seats[s]] = hands[s]
+    return Position(
+        (dds_hands[0], dds_hands[1], dds_hands[2], dds_hands[3]), strain, seats[leader], trick
+    )
+
+
 def positions_for(
     view: View, layouts: Sequence[tuple[int, int, int, int]], seats: tuple[int, int, int, int]
 ) -> list[Position]:
@@ -76,20 +92,8 @@ def positions_for(
     assert view.contract is not None
     leader, trick = current_trick(view)
     assert leader is not None
-    out = []
-    for hands in layouts:
-        dds_hands = [0, 0, 0, 0]
-        for s in range(4):
-            dds_hands[seats[s]] = hands[s]
-        out.append(
-            Position(
-                (dds_hands[0], dds_hands[1], dds_hands[2], dds_hands[3]),
-                view.contract.strain,
-                seats[leader],
-                trick,
-            )
-        )
-    return out
+    strain = int(view.contract.strain)
+    return [_position(hands, seats, strain, leader, trick) for hands in layouts]
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,21 +265,11 @@ def _weights(
     would have been double-dummy mistakes in it."""
     if not judged:
         return [1.0] * len(layouts)
-    positions = []
-    for hands in layouts:
-        for play in judged:
-            then = play.hands_then(hands)
-            dds_hands = [0, 0, 0, 0]
-            for s in range(4):
-                dds_hands[seats[s]] = then[s]
-            positions.append(
-                Position(
-                    (dds_hands[0], dds_hands[1], dds_hands[2], dds_hands[3]),
-                    strain,
-                    seats[play.leader],
-                    play.before,
-                )
-            )
+    positions = [
+        _position(play.hands_then(hands), seats, strain, play.leader, play.before)
+        for hands in layouts
+        for play in judged
+    ]
     results = solver.solve(positions)
     out = []
     for i in range(len(layouts)):

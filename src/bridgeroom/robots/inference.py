@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 from bridgeroom.robots.public import played_masks
 from bridgeroom.robots.sampler import HandLimits
-from bridgeroom.rules.core import HCP, SUIT_MASK, Contract, Strain
+from bridgeroom.rules.core import SUIT_MASK, Contract, Hand, Strain
 from bridgeroom.rules.state import View
 
 __all__ = ["STRENGTH", "FIT", "strength", "contract_limits"]
@@ -56,10 +56,6 @@ def strength(contract: Contract) -> tuple[int, int]:
     return (max(0, centre - width), min(40, centre + width))
 
 
-def _hcp(mask: int) -> int:
-    return sum(HCP[i] for i in range(52) if mask >> i & 1)
-
-
 def contract_limits(
     view: View, inferred: Sequence[HandLimits | None] | None = None
 ) -> list[HandLimits | None]:
@@ -85,7 +81,7 @@ def contract_limits(
     fit = FIT[contract.level]
     if view.dummy is None or dummy is None:
         seat = view.seat.partner
-        free = 40 - _hcp(own)
+        free = 40 - Hand(own).hcp
         hcp = (max(0, free - hi), min(37, free - lo))
         lengths = [(0, 13)] * 4
         if trump is not None:
@@ -94,7 +90,7 @@ def contract_limits(
     else:
         seat = declarer
         shown = view.dummy.mask | played[dummy]
-        points = _hcp(shown)
+        points = Hand(shown).hcp
         hcp = (max(0, lo - points), min(37, hi - points))
         lengths = [(0, 13)] * 4
         if trump is not None:

@@ -17,7 +17,7 @@ from bridgeroom.robots.sampler import HandLimits
 from bridgeroom.rules.core import Call, Hand, Seat
 from bridgeroom.rules.state import Phase, View
 
-__all__ = ["BasicRobot", "ExpertRobot", "is_three_handed"]
+__all__ = ["BasicRobot", "ExpertRobot", "is_minibridge", "is_three_handed"]
 
 
 def is_three_handed(view: View) -> bool:
@@ -26,13 +26,18 @@ def is_three_handed(view: View) -> bool:
     return isinstance(players, dict) and len(players) == 3
 
 
+def is_minibridge(view: View) -> bool:
+    """A mini-bridge deal: its view carries the announcements (MB-2)."""
+    return "announcements" in view.extra
+
+
 def _default_table(view: View) -> str:
     given = view.extra.get("scoring")
     if isinstance(given, str):
         return given
     if is_three_handed(view):
         return "three-handed-contract"
-    if "announcements" in view.extra:
+    if is_minibridge(view):
         return "minibridge"
     return "duplicate"
 
@@ -172,7 +177,7 @@ class ExpertRobot(BasicRobot):
         from bridgeroom.robots.play import basic_card
 
         inferred: list[HandLimits | None] | None = None
-        four_handed = not is_three_handed(view) and "announcements" not in view.extra
+        four_handed = not is_three_handed(view) and not is_minibridge(view)
         if self.use_auction and view.calls and four_handed:
             inferred = list(infer(view))
         if self.read_contract and four_handed:
