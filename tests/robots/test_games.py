@@ -7,8 +7,9 @@ import pytest
 
 from bridgeroom.coach import coach
 from bridgeroom.robots import make_robot
+from bridgeroom.robots.base import RandomRobot
 from bridgeroom.robots.bidding import Facts
-from bridgeroom.robots.claims import accepts_claim, should_claim
+from bridgeroom.robots.claims import accepts_claim, claim_limit, robot_accepts_claim, should_claim
 from bridgeroom.robots.dds import solver
 from bridgeroom.robots.three_handed import basic_three_handed_call, expected_tricks
 from bridgeroom.rules import (
@@ -134,6 +135,27 @@ def test_robot_claim_methods() -> None:
     assert robot.accepts_claim(state.view(Seat.EAST), 12, shown=north)  # type: ignore[attr-defined]
     basic = make_robot("basic", seed=1)
     assert basic.accepts_claim(state.view(Seat.WEST), 12, Seat.NORTH, north)  # type: ignore[attr-defined]
+
+
+#: Three-handed, dealer South, so the dummy is North (TH-3). East and South hold the six top cards
+#: of every suit (and the eights of hearts and clubs); West and the dummy hold only the rest.
+LOW_DECLARER = "N:-.-.8765432.765432 AKQ.AKQ8.AKQ.AKQ JT9.JT9.JT9.JT98 8765432.765432.-.-"
+
+
+def test_the_exact_claim_check_plays_the_three_handed_dummy_opposite_the_declarer() -> None:
+    """TH-9/TH-10: West declares 1NT; the dummy (North) is his partner although North is not
+    opposite him, and East leads. Whatever West and the dummy play, every defender's card beats
+    theirs in its suit and a notrump trick is won by the suit led, so the defenders take all 13
+    tricks: a claim of 13 by East is right, any trick claimed by West wrong, and a random robot
+    (no judgement of its own) gets that exact answer."""
+    state = ThreeHandedDeal(Deal(LOW_DECLARER), dealer=Seat.SOUTH)
+    for call in ["P", "1NT", "P", "P"]:
+        state.apply(call)
+    assert state.declarer == Seat.WEST and state.dummy == Seat.NORTH and state.turn == Seat.EAST
+    assert claim_limit(state, Seat.EAST) == claim_limit(state, Seat.SOUTH) == 13
+    assert claim_limit(state, Seat.WEST) == claim_limit(state, Seat.NORTH) == 0
+    assert robot_accepts_claim(RandomRobot(seed=1), state, Seat.WEST, Seat.EAST, 13)
+    assert not robot_accepts_claim(RandomRobot(seed=1), state, Seat.EAST, Seat.WEST, 1)
 
 
 def test_three_handed_calls_are_read_as_soft_limits() -> None:

@@ -13,6 +13,10 @@ engine's :class:`~bridgeroom.rules.state.Claim` action.
   for the claimer's side when double dummy over sampled layouts of the cards
   the robot cannot see agrees: the claimer's side takes at least that many in
   every layout solved.
+* :func:`robot_accepts_claim` is what a table asks of each robot opponent of
+  the claimer: the robot's own judgement from its view, or, for a robot that
+  has none (``random``), the exact check :func:`claim_limit`, which sees every
+  hand (the referee's check, not a robot's).
 
     >>> from bridgeroom.rules import ContractBridgeDeal, Deal, Seat
     >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
@@ -27,6 +31,7 @@ engine's :class:`~bridgeroom.rules.state.Claim` action.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 
@@ -36,9 +41,15 @@ from bridgeroom.robots.play import masters
 from bridgeroom.robots.public import knowledge, played_masks
 from bridgeroom.robots.sampler import NO_LIMITS, sample
 from bridgeroom.rules.core import SUIT_MASK, Hand, Seat
-from bridgeroom.rules.state import Phase, View
+from bridgeroom.rules.state import DealState, Phase, View
 
-__all__ = ["should_claim", "accepts_claim", "claim_is_certain"]
+__all__ = [
+    "accepts_claim",
+    "claim_is_certain",
+    "claim_limit",
+    "robot_accepts_claim",
+    "should_claim",
+]
 
 
 def _unplayed(view: View) -> int:
@@ -144,3 +155,46 @@ def accepts_claim(
         if claimer_tricks < tricks:
             return False
     return True
+
+
+def claim_limit(state: DealState, seat: Seat) -> int:
+    """The most tricks of those left that ``seat``'s side takes whatever the others play, double
+    dummy (every hand seen; the trick in progress counts). A claim of at most this many is right.
+
+    >>> from bridgeroom.rules import ContractBridgeDeal, Deal
+    >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
+    >>> for action in "7NT P P P S7".split():
+    ...     state.apply(action)
+    >>> claim_limit(state, Seat.SOUTH), claim_limit(state, Seat.WEST)
+    (13, 0)
+    """
+    from bridgeroom.robots.dds import solver
+
+    assert state.contract is not None and state.turn is not None and state.declarer is not None
+    view = state.view(state.declarer)  # for the public order of play and the current trick
+    hands = tuple(state.hand(s).mask for s in Seat)
+    layout = (hands[0], hands[1], hands[2], hands[3])
+    scores = solver().solve(positions_for(view, [layout], dds_seats(view)))[0]
+    best = max(scores.values()) if scores else 0
+
+    def declaring(s: Seat) -> bool:
+        return s in (state.declarer, state.dummy)
+
+    left = 13 - len(state.tricks)
+    return best if declaring(state.turn) == declaring(seat) else left - best
+
+
+def robot_accepts_claim(
+    robot: Any, state: DealState, seat: Seat, claimer: Seat, tricks: int
+) -> bool:
+    """Whether the robot at ``seat``, an opponent of ``claimer``, accepts the claim of ``tricks``.
+
+    The claimer's hand is faced with the claim (Law 68). A robot that judges
+    claims (an ``accepts_claim`` method: :func:`accepts_claim` over the layouts
+    it cannot tell apart) answers from its own view; one without judgement
+    (``random``) gets the exact double-dummy answer (:func:`claim_limit`).
+    """
+    judge = getattr(robot, "accepts_claim", None)
+    if judge is None:
+        return claim_limit(state, claimer) >= tricks
+    return bool(judge(state.view(seat), tricks, claimer, state.hand(claimer)))

@@ -357,7 +357,8 @@ class Hub:
         state = live.state
         assert request is not None and state is not None
         robot_opponents = [i for i in live.opponents(request.slot) if live.slots[i].kind == "robot"]
-        shown = state.hand(request.seat)
+        from bridgeroom.robots.claims import robot_accepts_claim
+
         for index in robot_opponents:
             seat = live.seat_of_slot(index)
             assert seat is not None
@@ -365,16 +366,15 @@ class Hub:
             robot = rt.robots.get(index)
             if robot is None or getattr(robot, "level", level) != level:
                 robot = rt.robots[index] = make_seat_robot(level, scoring=live.scoring)
-            judge = getattr(robot, "accepts_claim", None)
-            if judge is None:  # the random robot has no judgement: the exact double-dummy check
-                right = await asyncio.get_running_loop().run_in_executor(
-                    self._robot_threads, live.claim_is_right
-                )
-            else:
-                view = state.view(seat)
-                right = await asyncio.get_running_loop().run_in_executor(
-                    self._robot_threads, judge, view, request.tricks, request.seat, shown
-                )
+            right = await asyncio.get_running_loop().run_in_executor(
+                self._robot_threads,
+                robot_accepts_claim,
+                robot,
+                state,
+                seat,
+                request.seat,
+                request.tricks,
+            )
             if not right:
                 live.request = None
                 rt.notice = {"kind": "claim_refused", "slot": index, "tricks": request.tricks}
@@ -445,6 +445,8 @@ class Hub:
         if watcher.slot is None or state is None or live.slot_to_act() != watcher.slot:
             raise SeatError("a hint is given to the player whose turn it is")
         view = state.view(state.to_act)  # type: ignore[arg-type]
+        from bridgeroom.i18n import LANGUAGES
+
         robot = make_seat_robot(self.hint_level, scoring=live.scoring)
         decision = await asyncio.get_running_loop().run_in_executor(
             self._robot_threads, robot.decide, view
@@ -455,6 +457,7 @@ class Hub:
                 "type": "hint",
                 "action": str(decision.action),
                 "reason": decision.reason,
+                "reasons": {lang: decision.explain(lang) for lang in LANGUAGES},
                 "id": watcher.ack,
             },
         )

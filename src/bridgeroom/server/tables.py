@@ -49,7 +49,6 @@ __all__ = [
     "LogEntry",
     "Request",
     "LiveTable",
-    "claim_limit",
 ]
 
 #: The robot levels a seat can be given (bridgeroom.robots).
@@ -425,6 +424,8 @@ class LiveTable:
         request = self.request
         if state is None or request is None or request.kind != "claim":
             return False
+        from bridgeroom.robots.claims import claim_limit
+
         return request.tricks <= claim_limit(state, request.seat)
 
     def _do_claim(self, seat: Seat, tricks: int) -> LogEntry:
@@ -488,34 +489,3 @@ class LiveTable:
             self._do_undo(int(entry.text))
         else:
             raise BridgeError(f"unknown log entry {entry!r}")
-
-
-def claim_limit(state: DealState, seat: Seat) -> int:
-    """The most tricks of those left that ``seat``'s side takes against any defence, double dummy.
-
-    A claim of at most this many is right. DDS (endplay) is imported lazily.
-    """
-    from bridgeroom.robots.dds import Position, solver
-
-    assert state.contract is not None and state.declarer is not None
-    hands = tuple(state.hand(s).mask for s in Seat)
-    trick = state.current_trick
-    leader = trick[0][0] if trick else state.turn
-    assert leader is not None
-    position = Position(
-        (hands[0], hands[1], hands[2], hands[3]),
-        state.contract.strain,
-        int(leader),
-        tuple(c.index for _, c in trick),
-    )
-    scores = solver().solve([position])[0]
-    best = max(scores.values()) if scores else 0
-    to_play = state.turn
-    assert to_play is not None
-
-    def on_declarer_side(s: Seat) -> bool:
-        return s == state.declarer or s == state.dummy
-
-    left = 13 - len(state.tricks)
-    same_side = on_declarer_side(to_play) == on_declarer_side(seat)
-    return best if same_side else left - best

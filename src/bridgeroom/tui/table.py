@@ -30,8 +30,6 @@ __all__ = [
     "Event",
     "PlayTable",
     "TableError",
-    "claim_is_right",
-    "double_dummy_tricks",
     "make_robot_for",
 ]
 
@@ -66,34 +64,8 @@ def make_robot_for(level: str, seed: int | None) -> Any:
     return make_robot(level, seed=seed)
 
 
-def double_dummy_tricks(state: DealState, side_of: Seat) -> int:
-    """Tricks ``side_of``'s side takes from here to the end (the trick in progress included),
-    every card double-dummy best (through DDS)."""
-    from bridgeroom.robots.dds import Position, solver
-
-    assert state.contract is not None and state.turn is not None
-    trick = state.current_trick
-    leader = trick[0][0] if trick else state.turn
-    position = Position(
-        tuple(state.hand(s).mask for s in Seat),  # type: ignore[arg-type]
-        state.contract.strain,
-        int(leader),
-        tuple(card.index for _, card in trick),
-    )
-    best = max(solver().solve([position])[0].values())
-    remaining = 13 - len(state.tricks)
-    same = _declaring(state, state.turn) == _declaring(state, side_of)
-    return best if same else remaining - best
-
-
 def _declaring(state: DealState, seat: Seat) -> bool:
     return seat in (state.declarer, state.dummy)
-
-
-def claim_is_right(state: DealState, claimer: Seat, tricks: int) -> bool:
-    """Whether the claimer's side takes at least ``tricks`` of the rest double dummy (seeing every
-    hand): the judgement of a robot that has none of its own."""
-    return double_dummy_tricks(state, claimer) >= tricks
 
 
 class PlayTable:
@@ -416,19 +388,15 @@ class PlayTable:
     def _robots_accept_claim(self, state: DealState, claimer: Seat, tricks: int) -> bool:
         """Each robot opponent of ``claimer`` judges the claim from its own view, with the claimer's
         hand faced (Law 68): a robot that judges claims checks it double dummy over the layouts it
-        cannot tell apart (:func:`bridgeroom.robots.claims.accepts_claim`); one without judgement
-        (``random``) takes the exact double-dummy check. One refusal drops the claim."""
-        shown = state.hand(claimer)
+        cannot tell apart; one without judgement (``random``) takes the exact double-dummy check
+        (:func:`bridgeroom.robots.claims.robot_accepts_claim`). One refusal drops the claim."""
+        from bridgeroom.robots.claims import robot_accepts_claim
+
         for seat in Seat:
             if seat == state.dummy or _declaring(state, seat) == _declaring(state, claimer):
                 continue
             robot = self.robot_factory(self._level_of(seat, state), self._robot_seed(state))
-            judge = getattr(robot, "accepts_claim", None)
-            if judge is None:
-                right = claim_is_right(state, claimer, tricks)
-            else:
-                right = judge(state.view(seat), tricks, claimer, shown)
-            if not right:
+            if not robot_accepts_claim(robot, state, seat, claimer, tricks):
                 return False
         return True
 
