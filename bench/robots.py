@@ -195,6 +195,7 @@ def part_declarer(
     for level in levels:
         losses: list[int] = []
         where: dict[str, int] = {"opening lead": 0, "later leads": 0, "following": 0}
+        by_level: dict[int, list[int]] = {}
         t0 = time.perf_counter()
         for k, (deal, declarer, vul, contract, dd) in enumerate(jobs):
             robot = make_robot(level, seed=seed + k)
@@ -222,6 +223,7 @@ def part_declarer(
 
             tricks = _play(deal, declarer, vul, contract, players)
             losses.append(tricks - dd if defence else dd - tricks)
+            by_level.setdefault(contract.level, []).append(losses[-1])
         mean = statistics.mean(losses)
         # the half-width of a 95% confidence interval of the mean (normal approximation):
         # on 200 deals it is 0.08-0.09 tricks, so smaller differences between runs are noise
@@ -232,6 +234,11 @@ def part_declarer(
             f"  {level:<8} mean {mean:+.3f} ± {half:.3f} tricks (95%)   at DD on {exact:.0%} "
             f"of deals   ({elapsed / len(jobs):.1f}s per deal)"
         )
+        # one-level contracts are mostly those of a weak North-South, their least bad contract
+        split = ", ".join(
+            f"{lv}: {statistics.mean(xs):.2f} (n={len(xs)})" for lv, xs in sorted(by_level.items())
+        )
+        print(f"  {'':<8} by the contract's level: {split}")
         if by_trick:
             # each robot card against the double-dummy best card in the same position
             split = ", ".join(f"{name} {n / len(jobs):.3f}" for name, n in where.items())
