@@ -62,7 +62,9 @@ def test_expert_rejects_a_budget_that_is_not_positive() -> None:
 def test_decision_has_action_and_one_line_reason() -> None:
     state = ContractBridgeDeal(Deal(DEAL))
     decision = make_robot("basic").decide(state.view(Seat.NORTH))
-    assert decision == Decision(Call("1NT"), "1NT: 15-17 points, balanced (I have 16)")
+    assert isinstance(decision, Decision) and decision.action == Call("1NT")
+    assert decision.reason == "1NT: 15-17 points, balanced (I have 16)"
+    assert decision.explain("ru") == "1БК: 15-17 очков, равномерный расклад (у меня 16)"
     assert "\n" not in decision.reason
 
 

@@ -13,7 +13,7 @@ from bridgeroom.rules.minibridge import MiniBridgeDeal
 from bridgeroom.rules.state import Phase
 from bridgeroom.store import Store, replay
 
-from .conftest import ACTION_PROMPT, NEXT_PROMPT, choose, load_state, screen, spawn
+from .conftest import ACTION_PROMPT, ANSI, NEXT_PROMPT, choose, load_state, screen, spawn
 
 
 def started_id(child: pexpect.spawn) -> int:
@@ -141,7 +141,7 @@ def test_resume_after_the_process_was_killed_mid_deal(database: Path) -> None:
 
 
 def test_russian_screen_card_letters_and_suits(database: Path) -> None:
-    """The same catalogue in Russian: Т К Д В, seat names, the prompt."""
+    """The same catalogue in Russian: Т К Д В, seat names, the prompt, the robot's hint."""
     child = spawn(["play", "contract", "--robots", "random", "--seed", "3"], database, lang="ru")
     child.expect(r"ваша заявка> ")
     text = screen(child)
@@ -150,5 +150,11 @@ def test_russian_screen_card_letters_and_suits(database: Path) -> None:
     child.sendline("ч7")
     child.expect(r"ваша заявка> ")
     assert "это карта" in screen(child)
+    child.sendline("подсказка")  # the robot's reason in Russian words, the call in Russian letters
+    child.expect(r"Подсказка: ([^\r\n]*)\r?\n")
+    hint = ANSI.sub("", child.match.group(1))
+    assert " — " in hint and not re.search(r"[A-Za-z]{3,}", hint), hint
+    assert re.search(r"[а-яё]{4,}", hint), hint
+    child.expect(r"ваша заявка> ")
     child.sendline("выход")
     child.expect(pexpect.EOF)

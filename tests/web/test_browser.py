@@ -196,7 +196,7 @@ def test_a_server_killed_mid_deal_resumes_it(server: Any, browser: Any) -> None:
 
 
 def test_hint_and_undo_from_the_page(server: Any, browser: Any) -> None:
-    """The hint shows a robot's action and reason; robot opponents accept an undo at once, and the
+    """The hint shows a robot's action and reason, in the page's language; robot opponents accept an undo at once, and the
     auction goes back to before my call (the match starts with North dealing, who calls first, CB-5)."""
     context = browser.new_context()
     page = context.new_page()
@@ -205,6 +205,12 @@ def test_hint_and_undo_from_the_page(server: Any, browser: Any) -> None:
     page.click("#hint")
     page.wait_for_selector("#hint-text")
     assert "—" in page.text_content("#hint-text")
+    assert "a random legal action" in page.text_content("#hint-text")  # --hint-level random
+    page.click('[data-lang="ru"]')  # the hint shown again, in the page's new language
+    page.wait_for_function("document.documentElement.lang === 'ru'")
+    assert "случайное допустимое действие" in page.text_content("#hint-text")
+    page.click('[data-lang="en"]')
+    page.wait_for_function("document.documentElement.lang === 'en'")
     page.click('[data-call="7NT"]')
     page.wait_for_function("document.querySelector('#auction td') !== null")
     assert "7" in page.text_content("#auction")

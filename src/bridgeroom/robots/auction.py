@@ -146,10 +146,9 @@ def expert_call(
     base = next(m for m, c, _ in scored if c == chosen)
     top = max(scored, key=lambda x: x[0])
     if top[1] == chosen or top[0] - base <= margin:
-        return Decision(chosen, f"{decision.reason}; {base:+.0f} on average over {n} layouts")
+        return Decision.because(chosen, "robot.auction.keep", reason=decision.why, mean=base, n=n)
     call, contract = top[1], top[2]
-    what = f"{contract}" if call.is_bid or call.is_pass else str(call)
-    return Decision(
-        call,
-        f"{call}: {what} scores {top[0]:+.0f} on average over {n} layouts, {chosen} {base:+.0f}",
+    what: Call | Contract = contract if call.is_bid or call.is_pass else call
+    return Decision.because(
+        call, "robot.auction.better", contract=what, mean=top[0], n=n, chosen=chosen, base=base
     )

@@ -5,6 +5,8 @@
 >>> decision = RandomRobot(seed=3).decide(state.view(Seat.NORTH))
 >>> decision.action in state.legal_actions(), decision.reason
 (True, 'a random legal action')
+>>> decision.explain("ru")
+'случайное допустимое действие'
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from bridgeroom.errors import BridgeError
+from bridgeroom.i18n import DEFAULT_LANGUAGE, Message
 from bridgeroom.rules.state import View
 
 __all__ = ["Decision", "Robot", "RandomRobot", "RobotError"]
@@ -26,10 +29,49 @@ class RobotError(BridgeError):
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """An action and a one-line explanation of it (used for hints)."""
+    """An action and a one-line explanation of it (used for hints), in any language.
+
+    The explanation is a :class:`~bridgeroom.i18n.Message`: a key of the catalogue's
+    ``[robot]`` sections and its parameters. :attr:`reason` is the English line;
+    :meth:`explain` (or :func:`bridgeroom.i18n.explain`) renders it in a language.
+    Most decisions are made by :meth:`because`: the action, a colon, the reason.
+
+    >>> from bridgeroom.rules import Card
+    >>> d = Decision.because(Card("SQ"), "robot.play.second_hand_low")
+    >>> d
+    Decision(action=Card('SQ'), reason='♠Q: second hand low')
+    >>> d.explain("ru")
+    '♠Д: второй рукой — маленькую'
+    """
 
     action: object
-    reason: str
+    message: Message
+
+    @classmethod
+    def because(cls, action: object, key: str, /, **params: object) -> Decision:
+        """``action`` explained as ``action: <the message key with params>``."""
+        return cls(action, Message("robot.decision", action=action, why=Message(key, **params)))
+
+    @property
+    def why(self) -> Message:
+        """The explanation without the action in front of it (the message itself if it has none)."""
+        if self.message.key == "robot.decision":
+            why = dict(self.message.params)["why"]
+            assert isinstance(why, Message)
+            return why
+        return self.message
+
+    @property
+    def reason(self) -> str:
+        """The explanation in English."""
+        return self.message.render(DEFAULT_LANGUAGE)
+
+    def explain(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The explanation in ``lang``."""
+        return self.message.render(lang)
+
+    def __repr__(self) -> str:
+        return f"Decision(action={self.action!r}, reason={self.reason!r})"
 
     def __str__(self) -> str:
         return f"{self.action} ({self.reason})"
@@ -68,4 +110,4 @@ class RandomRobot(Robot):
         self.rng = random.Random(seed)
 
     def _decide(self, view: View) -> Decision:
-        return Decision(self.rng.choice(view.legal), "a random legal action")
+        return Decision(self.rng.choice(view.legal), Message("robot.random"))

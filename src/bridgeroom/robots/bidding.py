@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from bridgeroom.i18n import Message
 from bridgeroom.robots.base import Decision
 from bridgeroom.robots.sampler import NO_LIMITS, HandLimits
 from bridgeroom.rules.core import HCP, SUIT_MASK, Call, Seat, Strain
@@ -45,7 +46,19 @@ __all__ = [
 ]
 
 C, D, H, S, NT = Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP
-_NAMES = {C: "clubs", D: "diamonds", H: "hearts", S: "spades", NT: "notrump"}
+
+
+def _m(key: str, /, **params: object) -> Message:
+    """The explanation ``robot.bid.<key>`` of the catalogue (a rule adds ``hcp`` and ``lp``).
+
+    >>> _m("open_major", suit=S, hcp=12).render("ru")
+    '12 очков, пять или больше пик'
+    """
+    return Message(f"robot.bid.{key}", **params)
+
+
+def _say(call: Call, key: str, /, **params: object) -> Decision:
+    return Decision.because(call, f"robot.bid.{key}", **params)
 
 
 # --- the hand ------------------------------------------------------------------
@@ -244,11 +257,12 @@ class Context:
 
 @dataclass(frozen=True)
 class Rule:
-    """A candidate call: what it shows (``limits``), an extra test on the hand, how it is explained."""
+    """A candidate call: what it shows (``limits``), an extra test on the hand, how it is explained
+    (``why``: a message of the catalogue, whose ``{hcp}`` and ``{lp}`` are the bidder's points)."""
 
     call: Call
     limits: HandLimits
-    why: str
+    why: Message
     test: Callable[[Facts], bool] | None = field(default=None, compare=False)
     forcing: bool = False
     to_play: bool = False
@@ -256,8 +270,10 @@ class Rule:
     def fits(self, f: Facts) -> bool:
         return self.limits.admits(f.mask) and (self.test is None or self.test(f))
 
-    def explain(self, f: Facts) -> str:
-        return f"{self.call}: {self.why}".format(hcp=f.hcp, lp=f.length_points)
+    def explain(self, f: Facts) -> Decision:
+        """The rule's call for the hand ``f``, explained with its points."""
+        params = dict(self.why.params, hcp=f.hcp, lp=f.length_points)
+        return Decision.because(self.call, self.why.key, **params)
 
 
 def _for_suit(suit: int, test: Callable[[Facts, int], bool]) -> Callable[[Facts], bool]:
@@ -267,7 +283,7 @@ def _for_suit(suit: int, test: Callable[[Facts, int], bool]) -> Callable[[Facts]
 
 def _r(
     call: Call | str | None,
-    why: str,
+    why: Message,
     hcp: tuple[int, int] = (0, 37),
     *,
     test: Callable[[Facts], bool] | None = None,
@@ -296,9 +312,9 @@ def _bid(level: int, strain: int) -> Call | None:
 def _openings(ctx: Context) -> list[Rule]:
     pos = ctx.position
     rules: list[Rule] = []
-    rules += _r("2C", "{hcp} points: strong, artificial and forcing", (22, 37), forcing=True)
-    rules += _r("2NT", "20-21 points, balanced (I have {hcp})", (20, 21), balanced=True)
-    rules += _r("1NT", "15-17 points, balanced (I have {hcp})", (15, 17), balanced=True)
+    rules += _r("2C", _m("open_2c"), (22, 37), forcing=True)
+    rules += _r("2NT", _m("open_2nt"), (20, 21), balanced=True)
+    rules += _r("1NT", _m("open_1nt"), (15, 17), balanced=True)
 
     def opens(suit: int) -> Callable[[Facts], bool]:
         def test(f: Facts) -> bool:
@@ -307,22 +323,16 @@ def _openings(ctx: Context) -> list[Rule]:
 
         return test
 
-    rules += _r(
-        "1S", "{hcp} points, five or more spades", (10, 21), test=opens(3), lengths={3: (5, 13)}
-    )
-    rules += _r(
-        "1H", "{hcp} points, five or more hearts", (10, 21), test=opens(2), lengths={2: (5, 13)}
-    )
+    rules += _r("1S", _m("open_major", suit=S), (10, 21), test=opens(3), lengths={3: (5, 13)})
+    rules += _r("1H", _m("open_major", suit=H), (10, 21), test=opens(2), lengths={2: (5, 13)})
     rules += _r(
         "1D",
-        "{hcp} points, diamonds my longest minor",
+        _m("open_minor", suit=D),
         (10, 21),
         test=opens(1),
         lengths={1: (3, 13)},
     )
-    rules += _r(
-        "1C", "{hcp} points, clubs my longest minor", (10, 21), test=opens(0), lengths={0: (2, 13)}
-    )
+    rules += _r("1C", _m("open_minor", suit=C), (10, 21), test=opens(0), lengths={0: (2, 13)})
     if pos <= 3:
         for level, n in ((4, (8, 13)), (3, (7, 7))):
             for suit in (3, 2, 1, 0):
@@ -330,7 +340,7 @@ def _openings(ctx: Context) -> list[Rule]:
                     continue
                 rules += _r(
                     _bid(level, suit),
-                    f"{{hcp}} points and {n[0]}{'+' if n[1] > n[0] else ''} {_NAMES[Strain(suit)]}: a pre-empt",
+                    _m("preempt", cards=f"{n[0]}{'+' if n[1] > n[0] else ''}", suit=Strain(suit)),
                     (5, 10),
                     lengths={suit: n},
                     test=_for_suit(suit, lambda f, s: f.suit_hcp(s) >= 3),
@@ -338,12 +348,12 @@ def _openings(ctx: Context) -> list[Rule]:
         for suit in (3, 2, 1):
             rules += _r(
                 _bid(2, suit),
-                f"{{hcp}} points and six {_NAMES[Strain(suit)]}: a weak two",
+                _m("weak_two", suit=Strain(suit)),
                 (5, 10),
                 lengths={suit: (6, 6)},
                 test=_for_suit(suit, lambda f, s: f.suit_hcp(s) >= 3),
             )
-    rules += _r("P", "{hcp} points, not enough to open", (0, 12 if pos < 4 else 14))
+    rules += _r("P", _m("open_pass"), (0, 12 if pos < 4 else 14))
     return rules
 
 
@@ -356,7 +366,7 @@ def _new_suit_rules(
     *,
     min_hcp1: int,
     min_hcp2: int,
-    why: str,
+    why: Message,
     extra: Callable[[Facts], bool] | None = None,
     hi: int = 37,
 ) -> list[Rule]:
@@ -389,9 +399,7 @@ def _new_suit_rules(
 
         rules += _r(
             call,
-            why.format(n=need, suit=_NAMES[Strain(suit)])
-            if "{n}" in why or "{suit}" in why
-            else why,
+            why,
             (lo, hi),
             test=test,
             lengths={suit: (need, 13)},
@@ -410,7 +418,7 @@ def _responses_to_one(ctx: Context) -> list[Rule]:
     if rho is not None and rho.is_double:
         rules += _r(
             "XX",
-            "{hcp} points after their double: we have the balance of strength",
+            _m("redouble_strength"),
             (10, 37),
             test=lambda f: f.len(m) < 3 or m < 2,
         )
@@ -424,12 +432,12 @@ def _responses_to_one(ctx: Context) -> list[Rule]:
             [m],
             min_hcp1=15,
             min_hcp2=15,
-            why="{hcp} points and a fit: a new suit, forcing, slam in view",
+            why=_m("new_suit_slam"),
             extra=lambda f: fit(f) and f.support_points(m) >= 17,
         )
         rules += _r(
             _bid(4, m),
-            "{hcp} points and a fit: game",
+            _m("raise_game"),
             (10, 16),
             test=lambda f: fit(f) and 13 <= f.support_points(m) <= 16,
             lengths={m: (3, 13)},
@@ -437,14 +445,14 @@ def _responses_to_one(ctx: Context) -> list[Rule]:
         )
         rules += _r(
             _bid(3, m),
-            "a fit and 10-12 points: invitation",
+            _m("raise_invite"),
             (8, 12),
             test=lambda f: fit(f) and 10 <= f.support_points(m) <= 12,
             lengths={m: (3, 13)},
         )
         rules += _r(
             _bid(2, m),
-            "a fit and 6-9 points",
+            _m("raise_simple"),
             (4, 9),
             test=lambda f: fit(f) and 6 <= f.support_points(m) <= 9,
             lengths={m: (3, 13)},
@@ -453,7 +461,7 @@ def _responses_to_one(ctx: Context) -> list[Rule]:
         if m == 2:
             rules += _r(
                 "1S",
-                "{hcp} points, four or more spades, forcing",
+                _m("four_forcing", suit=S),
                 (6, 37),
                 lengths={3: (4, 13)},
                 forcing=True,
@@ -463,11 +471,11 @@ def _responses_to_one(ctx: Context) -> list[Rule]:
             [m, 3] if m == 2 else [m],
             min_hcp1=6,
             min_hcp2=10,
-            why="{hcp} points, a new suit, forcing",
+            why=_m("new_suit"),
         )
-        rules += _r("3NT", "13-15 points, balanced, no fit", (13, 15), balanced=True, to_play=True)
-        rules += _r("2NT", "11-12 points, balanced, no fit: invitation", (11, 12), balanced=True)
-        rules += _r("1NT", "6-10 points, no fit, nothing to bid at the one level", (6, 10))
+        rules += _r("3NT", _m("resp_3nt_no_fit"), (13, 15), balanced=True, to_play=True)
+        rules += _r("2NT", _m("resp_2nt_no_fit"), (11, 12), balanced=True)
+        rules += _r("1NT", _m("resp_1nt_no_fit"), (6, 10))
     else:  # a minor
 
         def no_major(f: Facts) -> bool:
@@ -475,7 +483,7 @@ def _responses_to_one(ctx: Context) -> list[Rule]:
 
         rules += _r(
             "1H",
-            "{hcp} points, four or more hearts, forcing",
+            _m("four_forcing", suit=H),
             (6, 37),
             lengths={2: (4, 13)},
             test=lambda f: (
@@ -485,7 +493,7 @@ def _responses_to_one(ctx: Context) -> list[Rule]:
         )
         rules += _r(
             "1S",
-            "{hcp} points, four or more spades, forcing",
+            _m("four_forcing", suit=S),
             (6, 37),
             lengths={3: (4, 13)},
             forcing=True,
@@ -493,7 +501,7 @@ def _responses_to_one(ctx: Context) -> list[Rule]:
         if m == 0:
             rules += _r(
                 "1D",
-                "{hcp} points, four or more diamonds, forcing",
+                _m("four_forcing", suit=D),
                 (6, 37),
                 lengths={1: (4, 13)},
                 test=lambda f: no_major(f) and f.len(1) >= f.len(0) - 1,
@@ -502,7 +510,7 @@ def _responses_to_one(ctx: Context) -> list[Rule]:
         sup = 5 if m == 0 else 4
         rules += _r(
             "3NT",
-            "13-15 points, balanced, no major",
+            _m("resp_3nt_no_major"),
             (13, 15),
             balanced=True,
             test=no_major,
@@ -510,14 +518,14 @@ def _responses_to_one(ctx: Context) -> list[Rule]:
         )
         rules += _r(
             _bid(3, m),
-            f"a fit in {_NAMES[Strain(m)]} and 11-12 points: invitation",
+            _m("minor_invite", suit=Strain(m)),
             (11, 12),
             lengths={m: (sup, 13)},
             test=no_major,
         )
         rules += _r(
             "2NT",
-            "11-12 points, balanced, no major: invitation",
+            _m("resp_2nt_no_major"),
             (11, 12),
             balanced=True,
             test=no_major,
@@ -525,7 +533,7 @@ def _responses_to_one(ctx: Context) -> list[Rule]:
         if m == 1:
             rules += _r(
                 "2C",
-                "{hcp} points, clubs, forcing",
+                _m("resp_2c_over_1d"),
                 (10, 37),
                 lengths={0: (4, 13)},
                 test=no_major,
@@ -533,17 +541,15 @@ def _responses_to_one(ctx: Context) -> list[Rule]:
             )
         rules += _r(
             _bid(2, m),
-            f"a fit in {_NAMES[Strain(m)]} and 6-10 points",
+            _m("minor_raise", suit=Strain(m)),
             (6, 10),
             lengths={m: (sup, 13)},
             test=no_major,
             to_play=True,
         )
-        rules += _r("1NT", "6-10 points, no major", (6, 10), test=no_major)
-        rules += _new_suit_rules(
-            ctx, [m], min_hcp1=6, min_hcp2=10, why="{hcp} points, a new suit, forcing"
-        )
-    rules += _r("P", "{hcp} points: too weak to respond", (0, 5))
+        rules += _r("1NT", _m("resp_1nt_no_major"), (6, 10), test=no_major)
+        rules += _new_suit_rules(ctx, [m], min_hcp1=6, min_hcp2=10, why=_m("new_suit"))
+    rules += _r("P", _m("too_weak"), (0, 5))
     return rules
 
 
@@ -566,7 +572,7 @@ def _responses_after_overcall(ctx: Context) -> list[Rule]:
             if raise_.level <= 2:
                 rules += _r(
                     _bid(4, m),
-                    "{hcp} points and a fit: game",
+                    _m("raise_game"),
                     (10, 16),
                     lengths={m: (3, 13)},
                     test=lambda f: 13 <= f.support_points(m) <= 16,
@@ -574,14 +580,14 @@ def _responses_after_overcall(ctx: Context) -> list[Rule]:
                 )
                 rules += _r(
                     _bid(3, m),
-                    "a fit and 10-12 points: invitation",
+                    _m("raise_invite"),
                     (8, 12),
                     lengths={m: (3, 13)},
                     test=lambda f: 10 <= f.support_points(m) <= 12,
                 )
                 rules += _r(
                     raise_,
-                    "a fit and 6-9 points",
+                    _m("raise_simple"),
                     (4, 9),
                     lengths={m: (3, 13)},
                     test=lambda f: 6 <= f.support_points(m) <= 9,
@@ -590,7 +596,7 @@ def _responses_after_overcall(ctx: Context) -> list[Rule]:
             else:
                 rules += _r(
                     _bid(4, m),
-                    "{hcp} points and a fit: game",
+                    _m("raise_game"),
                     (10, 16),
                     lengths={m: (3, 13)},
                     test=lambda f: 12 <= f.support_points(m) <= 16,
@@ -599,7 +605,7 @@ def _responses_after_overcall(ctx: Context) -> list[Rule]:
                 if raise_.level == 3:
                     rules += _r(
                         raise_,
-                        "a fit with four trumps, competing",
+                        _m("raise_compete"),
                         (6, 11),
                         lengths={m: (4, 13)},
                         test=lambda f: 8 <= f.support_points(m) <= 11,
@@ -610,7 +616,7 @@ def _responses_after_overcall(ctx: Context) -> list[Rule]:
         if unbid_majors:
             rules += _r(
                 "X",
-                "negative double: {hcp} points and the unbid major",
+                _m("negative_double"),
                 (7, 37),
                 test=lambda f: (
                     any(f.len(s) >= 4 for s in unbid_majors)
@@ -628,15 +634,15 @@ def _responses_after_overcall(ctx: Context) -> list[Rule]:
 
         nt1, nt2 = ctx.cheapest(NT), None
         if nt1 is not None and nt1.level == 1:
-            rules += _r(nt1, "8-10 points and a stopper in their suit", (8, 10), test=stop)
+            rules += _r(nt1, _m("stopper_8_10"), (8, 10), test=stop)
             nt2 = Call("2NT")
         elif nt1 is not None and nt1.level == 2:
             nt2 = nt1
         if nt2 is not None:
-            rules += _r(nt2, "11-12 points and a stopper in their suit", (11, 12), test=stop)
+            rules += _r(nt2, _m("stopper_11_12"), (11, 12), test=stop)
         rules += _r(
             "3NT",
-            "13-16 points and a stopper in their suit",
+            _m("stopper_13_16"),
             (13, 16),
             test=lambda f: stop(f) and f.balanced,
             to_play=True,
@@ -650,7 +656,7 @@ def _responses_after_overcall(ctx: Context) -> list[Rule]:
         lo = 6 if call.level == 1 else 10 if call.level == 2 else 12
         rules += _r(
             call,
-            f"{{hcp}} points and five or more {_NAMES[Strain(suit)]}",
+            _m("five_or_more", suit=Strain(suit)),
             (lo, 37),
             lengths={suit: (5, 13)},
             test=_for_suit(
@@ -661,8 +667,8 @@ def _responses_after_overcall(ctx: Context) -> list[Rule]:
             ),
         )
     if theirs == NT:
-        rules += _r("X", "penalty double of their notrump: {hcp} points", (9, 37))
-    rules += _r("P", "nothing to say over their bid", (0, 12))
+        rules += _r("X", _m("penalty_their_nt"), (9, 37))
+    rules += _r("P", _m("nothing_over_their_bid"), (0, 12))
     return rules
 
 
@@ -684,24 +690,22 @@ def _responses_to_nt(ctx: Context) -> list[Rule]:
     if opening.level == 1:
         rules += _r(
             "7NT",
-            "22+ points with partner's notrump: grand slam",
+            _m("nt_grand"),
             (22, 37),
             balanced=True,
             to_play=True,
         )
         rules += _r(
             "6NT",
-            "18-21 points with partner's notrump: slam",
+            _m("nt_small"),
             (18, 21),
             test=lambda f: f.len(2) < 5 and f.len(3) < 5,
             to_play=True,
         )
-        rules += _r(
-            "4NT", "16-17 points: invitation to slam", (16, 17), balanced=True, test=no_major
-        )
+        rules += _r("4NT", _m("nt_slam_invite_16"), (16, 17), balanced=True, test=no_major)
         rules += _r(
             "2C",
-            "Stayman: {hcp} points and a four-card major",
+            _m("stayman"),
             (8, 37),
             test=four_major,
             forcing=True,
@@ -709,14 +713,14 @@ def _responses_to_nt(ctx: Context) -> list[Rule]:
         for suit in (3, 2):
             rules += _r(
                 _bid(4, suit),
-                f"{{hcp}} points and six or more {_NAMES[Strain(suit)]}: game",
+                _m("six_game", suit=Strain(suit)),
                 (10, 15),
                 lengths={suit: (6, 13)},
                 to_play=True,
             )
             rules += _r(
                 _bid(3, suit),
-                f"{{hcp}} points and five or more {_NAMES[Strain(suit)]}: game forcing",
+                _m("five_game_forcing", suit=Strain(suit)),
                 (10, 37),
                 lengths={suit: (5, 13)},
                 test=_for_suit(suit, lambda f, s: f.len(s) >= f.len(5 - s)),
@@ -724,30 +728,28 @@ def _responses_to_nt(ctx: Context) -> list[Rule]:
             )
         rules += _r(
             "3NT",
-            "10-15 points, no major: game",
+            _m("nt_game_no_major"),
             (10, 15),
             test=lambda f: f.len(2) < 5 and f.len(3) < 5,
             to_play=True,
         )
-        rules += _r(
-            "2NT", "8-9 points: invitation", (8, 9), test=lambda f: f.len(2) < 5 and f.len(3) < 5
-        )
+        rules += _r("2NT", _m("nt_invite"), (8, 9), test=lambda f: f.len(2) < 5 and f.len(3) < 5)
         for suit in (3, 2, 1):
             rules += _r(
                 _bid(2, suit),
-                f"0-7 points and five or more {_NAMES[Strain(suit)]}: to play",
+                _m("weak_takeout", suit=Strain(suit)),
                 (0, 7),
                 lengths={suit: (5, 13)},
                 test=_for_suit(suit, lambda f, s: f.len(s) == max(f.lengths[1:])),
                 to_play=True,
             )
-        rules += _r("P", "0-7 points: to play in 1NT", (0, 7), to_play=True)
+        rules += _r("P", _m("nt_to_play_0_7", contract=Call("1NT")), (0, 7), to_play=True)
     else:
-        rules += _r("6NT", "13-15 points with partner's 2NT: slam", (13, 15), to_play=True)
-        rules += _r("4NT", "11-12 points: invitation to slam", (11, 12), balanced=True)
+        rules += _r("6NT", _m("nt2_slam", contract=Call("2NT")), (13, 15), to_play=True)
+        rules += _r("4NT", _m("nt_slam_invite_11"), (11, 12), balanced=True)
         rules += _r(
             "3C",
-            "Stayman: {hcp} points and a four-card major",
+            _m("stayman"),
             (4, 37),
             test=four_major,
             forcing=True,
@@ -755,13 +757,13 @@ def _responses_to_nt(ctx: Context) -> list[Rule]:
         for suit in (3, 2):
             rules += _r(
                 _bid(3, suit),
-                f"{{hcp}} points and five or more {_NAMES[Strain(suit)]}, forcing",
+                _m("five_forcing", suit=Strain(suit)),
                 (4, 37),
                 lengths={suit: (5, 13)},
                 forcing=True,
             )
-        rules += _r("3NT", "4-10 points: game", (4, 10), to_play=True)
-        rules += _r("P", "0-3 points: to play in 2NT", (0, 3), to_play=True)
+        rules += _r("3NT", _m("nt2_game"), (4, 10), to_play=True)
+        rules += _r("P", _m("nt_to_play_0_3", contract=Call("2NT")), (0, 3), to_play=True)
     return rules
 
 
@@ -777,16 +779,16 @@ def _nt_opener_rebid(ctx: Context) -> list[Rule] | None:
     if resp == stayman:
         lvl = opening.level + 1
         return (
-            _r(_bid(lvl, 2), "Stayman answer: four or more hearts", (0, 37), lengths={2: (4, 13)})
+            _r(_bid(lvl, 2), _m("stayman_hearts"), (0, 37), lengths={2: (4, 13)})
             + _r(
                 _bid(lvl, 3),
-                "Stayman answer: four spades, not four hearts",
+                _m("stayman_spades"),
                 (0, 37),
                 lengths={3: (4, 13), 2: (0, 3)},
             )
             + _r(
                 _bid(lvl, 1),
-                "Stayman answer: no four-card major",
+                _m("stayman_none"),
                 (0, 37),
                 lengths={2: (0, 3), 3: (0, 3)},
             )
@@ -796,21 +798,19 @@ def _nt_opener_rebid(ctx: Context) -> list[Rule] | None:
         not one and resp.level == 3 and resp.strain in (H, S)
     ):
         s = int(resp.strain)
-        return _r(
-            _bid(4, s), "a fit for partner's major: game", lengths={s: (3, 13)}, to_play=True
-        ) + _r(
-            "3NT", "no fit for partner's major: game in notrump", lengths={s: (0, 2)}, to_play=True
+        return _r(_bid(4, s), _m("major_fit_game"), lengths={s: (3, 13)}, to_play=True) + _r(
+            "3NT", _m("major_no_fit_game"), lengths={s: (0, 2)}, to_play=True
         )
     if resp == Call("2NT") and one:
-        return _r("3NT", "a maximum: accepting the invitation", (16, 17), to_play=True) + _r(
-            "P", "a minimum: declining the invitation", (15, 15), to_play=True
+        return _r("3NT", _m("accept_maximum"), (16, 17), to_play=True) + _r(
+            "P", _m("decline_minimum"), (15, 15), to_play=True
         )
     if resp == Call("4NT"):
         top = 17 if one else 21
-        return _r(
-            "6NT", "a maximum: accepting the slam invitation", (top, top + 1), to_play=True
-        ) + _r("P", "declining the slam invitation", to_play=True)
-    return _r("P", "partner has placed the contract", to_play=True)
+        return _r("6NT", _m("accept_slam"), (top, top + 1), to_play=True) + _r(
+            "P", _m("decline_slam"), to_play=True
+        )
+    return _r("P", _m("placed"), to_play=True)
 
 
 def _after_stayman(ctx: Context) -> list[Rule] | None:
@@ -830,21 +830,19 @@ def _after_stayman(ctx: Context) -> list[Rule] | None:
         if one:
             rules += _r(
                 _bid(4, s),
-                "a fit and 10-15 points: game",
+                _m("stayman_fit_game"),
                 (10, 15),
                 lengths={s: (4, 13)},
                 to_play=True,
             )
-            rules += _r(
-                _bid(3, s), "a fit and 8-9 points: invitation", (8, 9), lengths={s: (4, 13)}
-            )
+            rules += _r(_bid(3, s), _m("stayman_fit_invite"), (8, 9), lengths={s: (4, 13)})
         else:
-            rules += _r(_bid(4, s), "a fit: game", (4, 12), lengths={s: (4, 13)}, to_play=True)
+            rules += _r(_bid(4, s), _m("fit_game"), (4, 12), lengths={s: (4, 13)}, to_play=True)
     if one:
-        rules += _r("3NT", "10-15 points, no fit: game", (10, 15), to_play=True)
-        rules += _r("2NT", "8-9 points, no fit: invitation", (8, 9))
+        rules += _r("3NT", _m("no_fit_game_10_15"), (10, 15), to_play=True)
+        rules += _r("2NT", _m("no_fit_invite"), (8, 9))
     else:
-        rules += _r("3NT", "no fit: game", (4, 12), to_play=True)
+        rules += _r("3NT", _m("no_fit_game"), (4, 12), to_play=True)
     return rules
 
 
@@ -863,24 +861,24 @@ def _nt_opener_third(ctx: Context) -> list[Rule] | None:
     answer = mine[1] if len(mine) > 1 else None
     if last == Call("2NT") and answer == Call("2H"):
         return (
-            _r("4S", "four spades and a maximum", (16, 17), test=spades, to_play=True)
-            + _r("3S", "four spades and a minimum", (15, 15), test=spades, to_play=True)
-            + _r("3NT", "a maximum: accepting the invitation", (16, 17), to_play=True)
-            + _r("P", "a minimum: declining the invitation", (15, 15), to_play=True)
+            _r("4S", _m("spades_maximum"), (16, 17), test=spades, to_play=True)
+            + _r("3S", _m("spades_minimum"), (15, 15), test=spades, to_play=True)
+            + _r("3NT", _m("accept_maximum"), (16, 17), to_play=True)
+            + _r("P", _m("decline_minimum"), (15, 15), to_play=True)
         )
     if last == Call("2NT"):
-        return _r("3NT", "a maximum: accepting the invitation", (16, 17), to_play=True) + _r(
-            "P", "a minimum: declining the invitation", (15, 15), to_play=True
+        return _r("3NT", _m("accept_maximum"), (16, 17), to_play=True) + _r(
+            "P", _m("decline_minimum"), (15, 15), to_play=True
         )
     if last == Call("3NT") and answer == Call("2H"):
-        return _r(
-            "4S", "four spades: partner's Stayman showed a major", test=spades, to_play=True
-        ) + _r("P", "partner has placed the contract", to_play=True)
+        return _r("4S", _m("spades_after_stayman"), test=spades, to_play=True) + _r(
+            "P", _m("placed"), to_play=True
+        )
     if last.level == 3 and last.strain in (H, S):
-        return _r(
-            _bid(4, int(last.strain)), "a maximum: accepting the invitation", (16, 17), to_play=True
-        ) + _r("P", "a minimum: declining the invitation", (15, 15), to_play=True)
-    return _r("P", "partner has placed the contract", to_play=True)
+        return _r(_bid(4, int(last.strain)), _m("accept_maximum"), (16, 17), to_play=True) + _r(
+            "P", _m("decline_minimum"), (15, 15), to_play=True
+        )
+    return _r("P", _m("placed"), to_play=True)
 
 
 # --- strong two clubs, weak twos, pre-empts -----------------------------------------------
@@ -892,16 +890,16 @@ def _two_club_sequence(ctx: Context) -> list[Rule] | None:
         return None
     opener = ctx.opener
     if ctx.seat == opener.partner and not ctx.bids_of(ctx.seat) and ctx.last_bid == Call("2C"):
-        return _r("2D", "waiting: partner's two clubs forces me", forcing=True)
+        return _r("2D", _m("waiting"), forcing=True)
     if ctx.seat == opener and len(ctx.bids_of(ctx.seat)) == 1 and ctx.partner_last == Call("2D"):
-        rules = _r("2NT", "22-24 points, balanced", (22, 24), balanced=True) + _r(
-            "3NT", "25-27 points, balanced", (25, 27), balanced=True, to_play=True
+        rules = _r("2NT", _m("balanced_22_24"), (22, 24), balanced=True) + _r(
+            "3NT", _m("balanced_25_27"), (25, 27), balanced=True, to_play=True
         )
         for suit in (3, 2, 1, 0):
             call = ctx.cheapest(suit)
             rules += _r(
                 call,
-                f"my long suit, {_NAMES[Strain(suit)]}: game forcing",
+                _m("long_suit_game_forcing", suit=Strain(suit)),
                 (22, 37),
                 lengths={suit: (5, 13)},
                 test=_for_suit(suit, lambda f, s: f.longest == s),
@@ -915,29 +913,29 @@ def _responses_to_preempt(ctx: Context) -> list[Rule]:
     opening = ctx.opening
     assert opening is not None and opening.strain is not None
     if opening.strain is NT:
-        return _r("P", "partner's notrump opening is to play", to_play=True)
+        return _r("P", _m("partner_nt_to_play"), to_play=True)
     s = int(opening.strain)
     rules: list[Rule] = []
     if s >= 2:
         rules += _r(
-            _bid(4, s), "a fit and enough for game", (14, 37), lengths={s: (2, 13)}, to_play=True
+            _bid(4, s), _m("fit_enough_for_game"), (14, 37), lengths={s: (2, 13)}, to_play=True
         )
         if opening.level == 2:
             rules += _r(
                 _bid(3, s),
-                "a fit: raising the pre-empt",
+                _m("raise_preempt"),
                 (0, 13),
                 lengths={s: (3, 13)},
                 to_play=True,
             )
     rules += _r(
         "3NT",
-        "{hcp} points with stoppers: game",
+        _m("stoppers_game"),
         (16, 37),
         test=lambda f: f.balanced and sum(f.stopper(x) for x in range(4) if x != s) >= 2,
         to_play=True,
     )
-    rules += _r("P", "partner's pre-empt is to play", (0, 15), to_play=True)
+    rules += _r("P", _m("partner_preempt_to_play"), (0, 15), to_play=True)
     return rules
 
 
@@ -962,32 +960,32 @@ def _opener_rebid(ctx: Context) -> list[Rule] | None:
             if m >= 2:
                 rules += _r(
                     _bid(4, m),
-                    "{lp} points after partner's raise: game",
+                    _m("after_raise_game"),
                     (16, 21),
                     test=lambda f: lp(f) >= 18,
                     to_play=True,
                 )
                 rules += _r(
                     _bid(3, m),
-                    "{lp} points after partner's raise: invitation",
+                    _m("after_raise_invite"),
                     (14, 18),
                     test=lambda f: 15 <= lp(f) <= 17,
                 )
             else:
                 rules += _r(
                     "3NT",
-                    "{hcp} points, balanced, after partner's raise",
+                    _m("after_raise_balanced"),
                     (18, 21),
                     balanced=True,
                     to_play=True,
                 )
-            rules += _r("P", "a minimum after partner's raise", (10, 15), to_play=True)
+            rules += _r("P", _m("after_raise_minimum"), (10, 15), to_play=True)
             return rules
         if resp.level == 3:
             if m >= 2:
                 rules += _r(
                     _bid(4, m),
-                    "accepting partner's invitation",
+                    _m("accept_partner"),
                     (13, 21),
                     test=lambda f: lp(f) >= 14,
                     to_play=True,
@@ -995,29 +993,27 @@ def _opener_rebid(ctx: Context) -> list[Rule] | None:
             else:
                 rules += _r(
                     "3NT",
-                    "accepting the invitation in notrump",
+                    _m("accept_in_nt"),
                     (13, 21),
                     test=lambda f: sum(f.stopper(x) for x in range(4) if x != m) >= 2,
                     to_play=True,
                 )
-                rules += _r(
-                    _bid(5, m), "accepting the invitation in a minor", (15, 21), to_play=True
-                )
-            rules += _r("P", "declining partner's invitation", (10, 14), to_play=True)
+                rules += _r(_bid(5, m), _m("accept_in_minor"), (15, 21), to_play=True)
+            rules += _r("P", _m("decline_partner"), (10, 14), to_play=True)
             return rules
-        return _r("P", "partner has placed the contract", to_play=True)
+        return _r("P", _m("placed"), to_play=True)
     if r == NT:
         if resp.level == 1:
-            rules += _r("2NT", "18-19 points, balanced: invitation", (18, 19), balanced=True)
+            rules += _r("2NT", _m("balanced_18_19_invite"), (18, 19), balanced=True)
             rules += _r(
                 _bid(3, m),
-                "a long suit and 16-18 points: invitation",
+                _m("long_suit_invite"),
                 (15, 18),
                 lengths={m: (6, 13)},
                 test=lambda f: lp(f) >= 17,
             )
             rules += _r(
-                _bid(2, m), "a six-card suit, minimum", (10, 15), lengths={m: (6, 13)}, to_play=True
+                _bid(2, m), _m("six_card_minimum"), (10, 15), lengths={m: (6, 13)}, to_play=True
             )
             for suit in (3, 2, 1, 0):
                 if suit == m:
@@ -1028,25 +1024,24 @@ def _opener_rebid(ctx: Context) -> list[Rule] | None:
                 reverse = suit > m
                 rules += _r(
                     call,
-                    f"a second suit, {_NAMES[Strain(suit)]}"
-                    + (", a reverse: 17+ points" if reverse else ""),
+                    _m("reverse" if reverse else "second_suit", suit=Strain(suit)),
                     (17, 21) if reverse else (10, 18),
                     lengths={suit: (4, 13)},
                 )
-            rules += _r("P", "a minimum, balanced", (10, 17), to_play=True)
+            rules += _r("P", _m("minimum_balanced"), (10, 17), to_play=True)
             return rules
         if resp.level == 2:
-            return _r("3NT", "accepting the invitation", (14, 21), to_play=True) + _r(
-                "P", "declining the invitation", (10, 13), to_play=True
+            return _r("3NT", _m("accept"), (14, 21), to_play=True) + _r(
+                "P", _m("decline"), (10, 13), to_play=True
             )
-        return _r("P", "partner has placed the contract", to_play=True)
+        return _r("P", _m("placed"), to_play=True)
     # a new suit by partner
     p = int(r)
     if resp.level == 1 or (resp.level == 2 and p < m):
         if p >= 2:
             rules += _r(
                 _bid(4, p),
-                "four-card support and {lp} points: game",
+                _m("support_game"),
                 (16, 21),
                 lengths={p: (4, 13)},
                 test=lambda f: f.support_points(p) >= 19,
@@ -1054,14 +1049,14 @@ def _opener_rebid(ctx: Context) -> list[Rule] | None:
             )
             rules += _r(
                 _bid(3, p),
-                "four-card support, 16-18 points: invitation",
+                _m("support_invite"),
                 (14, 19),
                 lengths={p: (4, 13)},
                 test=lambda f: 16 <= f.support_points(p) <= 18,
             )
             rules += _r(
                 ctx.cheapest(p),
-                "four-card support, a minimum",
+                _m("support_minimum"),
                 (10, 16),
                 lengths={p: (4, 13)},
                 test=lambda f: f.support_points(p) <= 15,
@@ -1069,29 +1064,27 @@ def _opener_rebid(ctx: Context) -> list[Rule] | None:
         if resp.level == 1:
             rules += _r(
                 "1S",
-                "four spades: a second suit",
+                _m("spades_second_suit"),
                 (10, 18),
                 lengths={3: (4, 13)},
                 test=lambda f: m < 3 and p < 3,
             )
-            rules += _r("2NT", "18-19 points, balanced", (18, 19), balanced=True)
-            rules += _r("1NT", "12-14 points, balanced", (10, 14), balanced=True, to_play=True)
+            rules += _r("2NT", _m("balanced_18_19"), (18, 19), balanced=True)
+            rules += _r("1NT", _m("balanced_12_14"), (10, 14), balanced=True, to_play=True)
         else:
-            rules += _r("3NT", "18-19 points, balanced", (18, 19), balanced=True, to_play=True)
-            rules += _r("2NT", "12-14 points, balanced", (10, 14), balanced=True)
+            rules += _r("3NT", _m("balanced_18_19"), (18, 19), balanced=True, to_play=True)
+            rules += _r("2NT", _m("balanced_12_14"), (10, 14), balanced=True)
             if p < 2:
-                rules += _r(
-                    _bid(3, p), "support for partner's minor", (10, 21), lengths={p: (4, 13)}
-                )
+                rules += _r(_bid(3, p), _m("support_minor"), (10, 21), lengths={p: (4, 13)})
         jump = _bid((ctx.cheapest(m) or Call.bid(7, NT)).level + 1, m)
         rules += _r(
             jump,
-            "six or more cards and 16-18 points: invitation",
+            _m("jump_rebid_invite"),
             (15, 18),
             lengths={m: (6, 13)},
             test=lambda f: lp(f) >= 17,
         )
-        rules += _r(ctx.cheapest(m), "rebidding a six-card suit", (10, 16), lengths={m: (6, 13)})
+        rules += _r(ctx.cheapest(m), _m("rebid_six"), (10, 16), lengths={m: (6, 13)})
         for suit in (3, 2, 1, 0):
             if suit in (m, p):
                 continue
@@ -1101,25 +1094,24 @@ def _opener_rebid(ctx: Context) -> list[Rule] | None:
             reverse = call.level == 2 and suit > m
             rules += _r(
                 call,
-                f"a second suit, {_NAMES[Strain(suit)]}"
-                + (", a reverse: 17+ points" if reverse else ""),
+                _m("reverse" if reverse else "second_suit", suit=Strain(suit)),
                 (17, 21) if reverse else (10, 18),
                 lengths={suit: (4, 13)},
             )
-        rules += _r(ctx.cheapest(m), "rebidding my suit", (10, 21), lengths={m: (5, 13)})
-        rules += _r(ctx.cheapest(NT), "no better description", (10, 21))
+        rules += _r(ctx.cheapest(m), _m("rebid_suit"), (10, 21), lengths={m: (5, 13)})
+        rules += _r(ctx.cheapest(NT), _m("no_better"), (10, 21))
         return rules
     # partner's new suit at the two level above my suit (or a jump): game forcing
     if p >= 2 or resp.level >= 2:
         rules += _r(
             _bid(max(3, resp.level + 1), p) if resp.level >= 2 else None,
-            "support for partner's suit",
+            _m("support_suit"),
             (10, 21),
             lengths={p: (3 if p >= 2 else 4, 13)},
         )
-    rules += _r(ctx.cheapest(m), "rebidding a six-card suit", (10, 21), lengths={m: (6, 13)})
-    rules += _r(ctx.cheapest(NT), "balanced, no fit", (10, 21), balanced=True)
-    rules += _r(ctx.cheapest(m), "rebidding my suit", (10, 21), lengths={m: (5, 13)})
+    rules += _r(ctx.cheapest(m), _m("rebid_six"), (10, 21), lengths={m: (6, 13)})
+    rules += _r(ctx.cheapest(NT), _m("balanced_no_fit"), (10, 21), balanced=True)
+    rules += _r(ctx.cheapest(m), _m("rebid_suit"), (10, 21), lengths={m: (5, 13)})
     return rules
 
 
@@ -1143,7 +1135,7 @@ def _overcalls(ctx: Context) -> list[Rule]:
     if last.strain == NT:
         rules += _r(
             "X",
-            "{hcp} points: penalty double of their notrump",
+            _m("penalty_their_nt_strong"),
             (15 - shift, 37),
             test=lambda f: last.level == 1,
         )
@@ -1153,18 +1145,18 @@ def _overcalls(ctx: Context) -> list[Rule]:
                 continue
             rules += _r(
                 call,
-                f"{{hcp}} points and a long {_NAMES[Strain(suit)][:-1]} suit",
+                _m("long_suit", suit=Strain(suit)),
                 (8 - shift, 15),
                 lengths={suit: (6 if call.level >= 3 else 5, 13)},
                 test=_for_suit(suit, lambda f, s: f.longest == s),
             )
-        rules += _r("P", "no reason to enter the auction", (0, 17))
+        rules += _r("P", _m("no_reason_to_enter"), (0, 17))
         return rules
     t = int(last.strain)
     if last.level == 1:
         rules += _r(
             "1NT",
-            "15-18 points, balanced, a stopper in their suit",
+            _m("overcall_1nt"),
             (15 - shift, 18 - shift),
             balanced=True,
             test=lambda f: f.stopper(t),
@@ -1181,7 +1173,7 @@ def _overcalls(ctx: Context) -> list[Rule]:
     def strong_x(f: Facts) -> bool:
         return f.hcp >= 17
 
-    rules += _r("X", "takeout double: {hcp} points, short in their suit", (17, 37), test=strong_x)
+    rules += _r("X", _m("takeout_double"), (17, 37), test=strong_x)
     for suit in (3, 2, 1, 0):
         if suit in theirs:
             continue
@@ -1191,7 +1183,7 @@ def _overcalls(ctx: Context) -> list[Rule]:
         lo = (8 if call.level == 1 else 11 if call.level == 2 else 13) - shift
         rules += _r(
             call,
-            f"{{hcp}} points and five or more {_NAMES[Strain(suit)]}: an overcall",
+            _m("overcall", suit=Strain(suit)),
             (lo, 17),
             lengths={suit: (5 if call.level == 1 else 6 if call.level >= 3 else 5, 13)},
             test=_for_suit(
@@ -1201,17 +1193,17 @@ def _overcalls(ctx: Context) -> list[Rule]:
         )
     rules += _r(
         "X",
-        "takeout double: {hcp} points, short in their suit",
+        _m("takeout_double"),
         (12 - shift + (1 if last.level >= 2 else 0), 37),
         test=takeout,
     )
     rules += _r(
         "3NT",
-        "{hcp} points and a stopper over their pre-empt",
+        _m("stopper_over_preempt"),
         (16, 21),
         test=lambda f: last.level >= 2 and f.stopper(t) and f.balanced,
     )
-    rules += _r("P", "not enough to enter the auction", (0, 16 - shift))
+    rules += _r("P", _m("not_enough_to_enter"), (0, 16 - shift))
     return rules
 
 
@@ -1235,7 +1227,7 @@ def _advances(ctx: Context) -> list[Rule] | None:
         for suit in majors:
             rules += _r(
                 _bid(4, suit),
-                f"{{hcp}} points and four or more {_NAMES[Strain(suit)]}: game",
+                _m("four_game", suit=Strain(suit)),
                 (12, 37),
                 lengths={suit: (4, 13)},
                 test=_for_suit(suit, lambda f, s: f.len(s) >= max(f.len(x) for x in majors)),
@@ -1243,7 +1235,7 @@ def _advances(ctx: Context) -> list[Rule] | None:
             )
         rules += _r(
             "3NT",
-            "{hcp} points and a stopper in their suit: game",
+            _m("stopper_game"),
             (12, 37),
             test=lambda f: f.stopper(t),
             to_play=True,
@@ -1255,7 +1247,7 @@ def _advances(ctx: Context) -> list[Rule] | None:
             jump = _bid(call.level + 1, suit)
             rules += _r(
                 jump,
-                f"9-11 points and four or more {_NAMES[Strain(suit)]}",
+                _m("four_jump", suit=Strain(suit)),
                 (9, 11),
                 lengths={suit: (4, 13)},
                 test=_for_suit(suit, lambda f, s: _best_unbid(f, unbid) == s),
@@ -1264,7 +1256,7 @@ def _advances(ctx: Context) -> list[Rule] | None:
         if nt is not None and nt.level == 1:
             rules += _r(
                 nt,
-                "6-10 points and a stopper, no four-card major",
+                _m("advance_1nt"),
                 (6, 10),
                 test=lambda f: f.stopper(t) and all(f.len(s) < 4 for s in majors),
             )
@@ -1272,7 +1264,7 @@ def _advances(ctx: Context) -> list[Rule] | None:
             call = ctx.cheapest(suit)
             rules += _r(
                 call,
-                f"answering partner's double: my best suit, {_NAMES[Strain(suit)]}",
+                _m("answer_double", suit=Strain(suit)),
                 (0, 11),
                 test=_for_suit(suit, lambda f, s: _best_unbid(f, unbid) == s),
                 to_play=True,
@@ -1288,7 +1280,7 @@ def _advances(ctx: Context) -> list[Rule] | None:
         if p >= 2:
             rules += _r(
                 _bid(4, p),
-                "a fit and 13+ points: game",
+                _m("advance_game"),
                 (12, 37),
                 lengths={p: (3, 13)},
                 test=lambda f: f.support_points(p) >= 13,
@@ -1298,14 +1290,14 @@ def _advances(ctx: Context) -> list[Rule] | None:
             jump = _bid(raise_.level + 1, p)
             rules += _r(
                 jump,
-                "a fit and 11-12 points: invitation",
+                _m("advance_invite"),
                 (9, 12),
                 lengths={p: (3, 13)},
                 test=lambda f: 11 <= f.support_points(p) <= 12,
             )
             rules += _r(
                 raise_,
-                "a fit and 8-10 points",
+                _m("advance_raise"),
                 (6, 10),
                 lengths={p: (3, 13)},
                 test=lambda f: 8 <= f.support_points(p) <= 10,
@@ -1315,14 +1307,12 @@ def _advances(ctx: Context) -> list[Rule] | None:
     if nt is not None and nt.level <= 2:
         rules += _r(
             "3NT",
-            "15+ points and a stopper in their suit",
+            _m("stopper_15"),
             (15, 37),
             test=lambda f: f.stopper(t),
             to_play=True,
         )
-        rules += _r(
-            nt, "8-11 points and a stopper in their suit", (8, 11), test=lambda f: f.stopper(t)
-        )
+        rules += _r(nt, _m("stopper_8_11"), (8, 11), test=lambda f: f.stopper(t))
     for suit in (3, 2, 1, 0):
         if suit in theirs or suit == p:
             continue
@@ -1331,11 +1321,11 @@ def _advances(ctx: Context) -> list[Rule] | None:
             continue
         rules += _r(
             call,
-            f"{{hcp}} points and five or more {_NAMES[Strain(suit)]}",
+            _m("five_or_more", suit=Strain(suit)),
             (10 if call.level == 2 else 8, 37),
             lengths={suit: (5, 13)},
         )
-    rules += _r("P", "nothing to add to partner's bid", (0, 12), to_play=True)
+    rules += _r("P", _m("nothing_to_add_partner"), (0, 12), to_play=True)
     return rules
 
 
@@ -1384,13 +1374,13 @@ def _blackwood(ctx: Context) -> list[Rule] | None:
         return (
             _r(
                 "5C",
-                "Blackwood answer: no ace or all four",
+                _m("blackwood_0"),
                 test=lambda f: f.aces in (0, 4),
                 forcing=True,
             )
-            + _r("5D", "Blackwood answer: one ace", test=lambda f: f.aces == 1, forcing=True)
-            + _r("5H", "Blackwood answer: two aces", test=lambda f: f.aces == 2, forcing=True)
-            + _r("5S", "Blackwood answer: three aces", test=lambda f: f.aces == 3, forcing=True)
+            + _r("5D", _m("blackwood_1"), test=lambda f: f.aces == 1, forcing=True)
+            + _r("5H", _m("blackwood_2"), test=lambda f: f.aces == 2, forcing=True)
+            + _r("5S", _m("blackwood_3"), test=lambda f: f.aces == 3, forcing=True)
         )
     return None
 
@@ -1415,14 +1405,14 @@ def _after_blackwood(ctx: Context, f: Facts, partner: HandLimits) -> Decision | 
         if call.index <= answer.index:
             call = Call.bid(6, strain) if aces >= 3 else Call.PASS
         if call == Call.PASS or call == answer:
-            return Decision(Call.PASS, f"P: two aces are missing, {answer} is high enough")
-        return Decision(call, f"{call}: two aces are missing, stopping below slam")
+            return _say(Call.PASS, "aces_missing_pass", contract=answer)
+        return _say(call, "aces_missing")
     combined = f.hcp + partner.hcp[0]
     if aces == 4 and combined >= 36:
         call = Call.bid(7, strain)
-        return Decision(call, f"{call}: all four aces and {combined}+ points: grand slam")
+        return _say(call, "grand_slam", points=combined)
     call = Call.bid(6, strain)
-    return Decision(call, f"{call}: {aces} aces between us: small slam")
+    return _say(call, "small_slam", aces=aces)
 
 
 # --- the situations ----------------------------------------------------------------
@@ -1466,7 +1456,7 @@ def candidates(ctx: Context) -> list[Rule]:
                 return _nt_opener_rebid(ctx) or []
             if opening.level == 1:
                 return _opener_rebid(ctx) or []
-            return _r("P", "partner has decided", to_play=True)
+            return _r("P", _m("partner_decided"), to_play=True)
         if uncontested and opening.strain == NT and ctx.seat == opener.partner and len(mine) == 1:
             return _after_stayman(ctx) or []
         if uncontested and opening.strain == NT and ctx.seat == opener and len(mine) == 2:
@@ -1497,13 +1487,13 @@ def _nt_competition(ctx: Context) -> list[Rule]:
     t = int(last.strain) if last.strain is not NT else None
     rules += _r(
         "X",
-        "{hcp} points: a penalty double",
+        _m("penalty_double"),
         (8, 37),
         test=lambda f: t is None or f.len(t) >= 4 or (f.len(t) >= 3 and f.suit_hcp(t) >= 4),
     )
     rules += _r(
         "3NT",
-        "{hcp} points and a stopper: game",
+        _m("stopper_game_short"),
         (10, 15),
         test=lambda f: t is None or f.stopper(t),
         to_play=True,
@@ -1513,7 +1503,7 @@ def _nt_competition(ctx: Context) -> list[Rule]:
             continue
         rules += _r(
             _bid(4, suit),
-            f"{{hcp}} points and six or more {_NAMES[Strain(suit)]}: game",
+            _m("six_game", suit=Strain(suit)),
             (8, 15),
             lengths={suit: (6, 13)},
             to_play=True,
@@ -1526,13 +1516,13 @@ def _nt_competition(ctx: Context) -> list[Rule]:
             continue
         rules += _r(
             call,
-            f"five or more {_NAMES[Strain(suit)]}: to play",
+            _m("five_to_play", suit=Strain(suit)),
             (0, 9),
             lengths={suit: (5, 13)},
             test=_for_suit(suit, lambda f, s: f.len(s) == max(f.lengths)),
             to_play=True,
         )
-    rules += _r("P", "nothing to add", (0, 9))
+    rules += _r("P", _m("nothing_to_add"), (0, 9))
     return rules
 
 
@@ -1662,10 +1652,7 @@ def place(ctx: Context, f: Facts, partner: HandLimits, legal: Sequence[Call]) ->
         and not any(c == Call("4NT") for _, c in ctx.calls)
         and side.low >= 29
     ):
-        return Decision(
-            Call("4NT"),
-            f"4NT: Blackwood, {points:.0f} points between us and a fit in {_NAMES[strain]}",
-        )
+        return _say(Call("4NT"), "blackwood", points=round(points), strain=strain)
     if level >= 6 and side.low < 29:
         level = 4 if strain in (H, S) else 3 if strain is NT else 5
     target = Call.bid(level, strain) if level else None
@@ -1677,20 +1664,16 @@ def place(ctx: Context, f: Facts, partner: HandLimits, legal: Sequence[Call]) ->
             or (current_game and level < 6)
             or (not current_game and target is not None and not _is_game(target) and not forcing)
         ):
-            return Decision(Call.PASS, f"P: {last} will do for {points:.0f} points between us")
+            return _say(Call.PASS, "will_do", contract=last, points=round(points))
     if target is not None and target in legal and (last is None or target.index > last.index):
-        what = "slam" if level >= 6 else "game" if _is_game(target) else "a partscore"
-        return Decision(
-            target, f"{target}: {points:.0f} points between us, {what} in {_NAMES[strain]}"
-        )
+        what = "slam" if level >= 6 else "game" if _is_game(target) else "partscore"
+        return _say(target, f"place_{what}", points=round(points), strain=strain)
     if forcing:
         # keep the auction going: the cheapest bid in the best strain, else notrump, else my longest suit
         for st in (strain, NT, Strain(f.longest)):
             call = ctx.cheapest(st)
             if call is not None and call in legal:
-                return Decision(
-                    call, f"{call}: partner's bid is forcing; the cheapest bid in {_NAMES[st]}"
-                )
+                return _say(call, "forced", strain=st)
     # penalty double: the opponents have outbid a side with the balance of strength
     if last is not None and not ours_last and Call.DOUBLE in legal and last.strain is not None:
         theirs = int(last.strain) if last.strain is not NT else None
@@ -1698,10 +1681,8 @@ def place(ctx: Context, f: Facts, partner: HandLimits, legal: Sequence[Call]) ->
         if side.low >= 23 and (
             last.level + 6 >= 10 or (theirs is not None and trumps >= 4 and f.suit_hcp(theirs) >= 3)
         ):
-            return Decision(
-                Call.DOUBLE, f"X: penalty double, {side.low}+ points between us against {last}"
-            )
-    return Decision(Call.PASS, "P: nothing more to say")
+            return _say(Call.DOUBLE, "penalty_between_us", points=side.low, contract=last)
+    return _say(Call.PASS, "nothing_more")
 
 
 def _is_game(call: Call) -> bool:
@@ -1739,10 +1720,7 @@ def _slam_try(ctx: Context, f: Facts, partner: HandLimits, legal: set[Call]) -> 
     points = f.support_points(trump) + partner.hcp[0]
     if points < 33 or f.hcp + partner.hcp[0] < 29:
         return None
-    return Decision(
-        Call("4NT"),
-        f"4NT: Blackwood, {points} points between us and a fit in {_NAMES[Strain(trump)]}",
-    )
+    return _say(Call("4NT"), "blackwood", points=points, strain=Strain(trump))
 
 
 def basic_call(view: View) -> Decision:
@@ -1767,9 +1745,9 @@ def basic_call_detail(view: View) -> tuple[Decision, bool]:
         if rule.call in legal_set and rule.fits(f):
             if rule.call.is_pass and forcing:
                 continue
-            return Decision(rule.call, rule.explain(f)), rule.to_play
+            return rule.explain(f), rule.to_play
     partner = infer_calls(ctx.calls, ctx.dealer)[ctx.partner]
     decision = place(ctx, f, partner, legal)
     if decision.action in legal_set:
-        return decision, not str(decision.reason).startswith("4NT")
-    return Decision(Call.PASS, "P: nothing more to say"), True
+        return decision, decision.why.key != "robot.bid.blackwood"
+    return _say(Call.PASS, "nothing_more"), True

@@ -324,20 +324,20 @@ def expert_card(
     start = time.perf_counter()
     legal = [a for a in view.legal if isinstance(a, Card)]
     if len(legal) == 1:
-        return Decision(legal[0], f"{legal[0]}: the only card")
+        return Decision.because(legal[0], "robot.play.only_card")
     hand = 0
     for c in legal:
         hand |= c.mask
     if _equivalent_classes(view, hand, legal) == 1:
         card = min(legal, key=lambda c: c.index)
-        return Decision(card, f"{card}: the cards left in the suit are equal")
+        return Decision.because(card, "robot.expert.equal_cards")
     k = knowledge(view, inferred)
     stats = evaluate_cards(
         view, k, solver, rng, samples=samples, deadline=start + budget, judge=judge
     )
     if stats.count == 0:
         safe = fallback.action if fallback is not None else legal[-1]
-        return Decision(safe, f"{safe}: no layout fits what I know; a safe card")
+        return Decision.because(safe, "robot.expert.no_layout")
     best = stats.best()
     choice = None
     if fallback is not None and isinstance(fallback.action, Card):
@@ -355,7 +355,4 @@ def expert_card(
         else view.defender_tricks
     )
     mean = side_tricks + stats.mean(choice)
-    return Decision(
-        card,
-        f"{card}: takes {mean:.1f} tricks on average over {stats.count} layouts",
-    )
+    return Decision.because(card, "robot.expert.tricks", tricks=float(mean), n=stats.count)

@@ -14,6 +14,7 @@ import time
 
 import numpy as np
 
+from bridgeroom.i18n import DEFAULT_LANGUAGE, LANGUAGES, Texts
 from bridgeroom.robots.base import Decision
 from bridgeroom.robots.contracts import declarer_tricks, expected_values, order_for
 from bridgeroom.robots.dds import Solver
@@ -28,12 +29,13 @@ _STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strai
 
 
 def basic_contract(view: View) -> Decision:
-    """The contract the seed's advice (MB-13) recommends, with the coach's reason."""
+    """The contract the seed's advice (MB-13) recommends, with the coach's reason in every language."""
     from bridgeroom.coach import coach
 
-    advice = coach(view)
-    call = advice.contract.bid
-    return Decision(call, f"{call}: {advice.reason}")
+    advice = {lang: coach(view, lang=lang) for lang in LANGUAGES}  # the coach's own sentences
+    call = advice[DEFAULT_LANGUAGE].contract.bid
+    reasons = Texts(**{lang: a.reason for lang, a in advice.items()})
+    return Decision.because(call, "robot.minibridge.coach", advice=reasons)
 
 
 def expert_contract(
@@ -61,7 +63,6 @@ def expert_contract(
     c = contracts[best]
     mean, made = values[best]
     call = Call.bid(c.level, c.strain)
-    return Decision(
-        call,
-        f"{call}: scores {mean:+.0f} on average and makes in {made:.0%} of {len(tricks)} layouts",
+    return Decision.because(
+        call, "robot.minibridge.expert", mean=float(mean), made=float(made), n=len(tricks)
     )

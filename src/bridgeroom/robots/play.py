@@ -19,8 +19,11 @@ The rules, in the order they are tried (docs/robots.md has the list):
     >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
     >>> for call in ["7NT", "P", "P", "P"]:
     ...     state.apply(call)
-    >>> basic_card(state.view(Seat.EAST))
-    Decision(action=Card('CJ'), reason='CJ: top of a sequence')
+    >>> decision = basic_card(state.view(Seat.EAST))
+    >>> decision
+    Decision(action=Card('CJ'), reason='♣J: top of a sequence')
+    >>> decision.explain("ru")
+    '♣В: старшая из секвенции'
 """
 
 from __future__ import annotations
@@ -140,7 +143,7 @@ def _opening_lead(view: View, hand: int, trump: Suit | None) -> Decision:
                 card = cards[0]
             else:
                 card = cards[-1] if cards[0].rank < 12 or len(cards) >= 3 else cards[0]
-            return Decision(card, f"{card}: partner's suit")
+            return Decision.because(card, "robot.play.partners_suit")
     enemy = set()
     for s in Seat:
         if s not in (me, partner):
@@ -156,14 +159,14 @@ def _opening_lead(view: View, hand: int, trump: Suit | None) -> Decision:
             choices.append((top.rank + (5 if suit not in enemy else 0), top))
     if choices:
         card = max(choices, key=lambda x: x[0])[1]
-        return Decision(card, f"{card}: top of a sequence")
+        return Decision.because(card, "robot.play.top_of_sequence")
     if trump is not None:
         my_trumps = (hand & SUIT_MASK[trump]).bit_count()
         for suit in Suit:
             if suit != trump and (hand & SUIT_MASK[suit]).bit_count() == 1 and my_trumps >= 1:
                 card = _cards(hand & SUIT_MASK[suit])[0]
                 if card.rank < 13:
-                    return Decision(card, f"{card}: a singleton, hoping for a ruff")
+                    return Decision.because(card, "robot.play.singleton")
     # longest suit (notrump: fourth best; suit: a low card, not away from an ace)
     best_suit = None
     best_key = -1.0
@@ -181,16 +184,16 @@ def _opening_lead(view: View, hand: int, trump: Suit | None) -> Decision:
     if best_suit is None:
         cards = _cards(hand)
         card = cards[-1]
-        return Decision(card, f"{card}: only trumps left")
+        return Decision.because(card, "robot.play.only_trumps")
     cards = _cards(hand & SUIT_MASK[best_suit])
     if trump is None and len(cards) >= 4:
         card = cards[3]
-        return Decision(card, f"{card}: fourth best of the longest suit")
+        return Decision.because(card, "robot.play.fourth_best")
     if len(cards) == 2:
         card = cards[0]
-        return Decision(card, f"{card}: top of a doubleton")
+        return Decision.because(card, "robot.play.top_of_doubleton")
     card = cards[-1] if cards[0].rank >= 11 else cards[min(2, len(cards) - 1)]
-    return Decision(card, f"{card}: from the longest unbid suit")
+    return Decision.because(card, "robot.play.longest_unbid")
 
 
 def _declarer_lead(
@@ -202,14 +205,14 @@ def _declarer_lead(
         top = masters(hand & SUIT_MASK[trump], unplayed & ~other)
         if top or (ours & SUIT_MASK[trump]).bit_count() >= 7:
             card = _cards(top)[-1] if top else _cards(hand & SUIT_MASK[trump])[-1]
-            return Decision(card, f"{card}: drawing trumps")
+            return Decision.because(card, "robot.play.drawing_trumps")
     mine = masters(hand, unplayed & ~hand)
     # cash winners in the suits where the opponents still follow, keeping trumps for last
     for suit in sorted(Suit, key=lambda s: s == trump):
         winners = mine & SUIT_MASK[suit]
         if winners and (suit != trump or not outside & SUIT_MASK[trump]):
             card = _equal_low(_cards(winners)[0], hand, unplayed)
-            return Decision(card, f"{card}: cashing a winner")
+            return Decision.because(card, "robot.play.cashing")
     # lead toward honours in the longest combined suit
     best = None
     best_len = -1
@@ -222,7 +225,7 @@ def _declarer_lead(
     assert best is not None
     cards = _cards(hand & SUIT_MASK[best])
     card = cards[-1]
-    return Decision(card, f"{card}: low from the longest suit, toward the honours")
+    return Decision.because(card, "robot.play.toward_honours")
 
 
 def _defender_lead(view: View, hand: int, trump: Suit | None, unplayed: int) -> Decision:
@@ -239,19 +242,19 @@ def _defender_lead(view: View, hand: int, trump: Suit | None, unplayed: int) -> 
             or not dummy_mask & SUIT_MASK[trump]
         ):
             card = _equal_low(_cards(winners)[0], hand, unplayed)
-            return Decision(card, f"{card}: cashing a winner")
+            return Decision.because(card, "robot.play.cashing")
     led_by_partner = [t.cards[0].suit for t in view.tricks if t.leader == partner]
     for suit in reversed(led_by_partner):
         cards = _cards(hand & SUIT_MASK[suit])
         if cards and suit != trump:
             card = cards[0] if len(cards) <= 2 else cards[-1]
-            return Decision(card, f"{card}: returning partner's suit")
+            return Decision.because(card, "robot.play.returning")
     led_by_me = [t.cards[0].suit for t in view.tricks if t.leader == me]
     for suit in reversed(led_by_me):
         cards = _cards(hand & SUIT_MASK[suit])
         if cards and suit != trump:
             card = cards[-1]
-            return Decision(card, f"{card}: continuing my suit")
+            return Decision.because(card, "robot.play.continuing")
     return _opening_lead(view, hand, trump)
 
 
@@ -271,17 +274,17 @@ def _follow(view: View, hand: int, trump: Suit | None, unplayed: int) -> Decisio
             led_card = trick[0][1]
             if led_card.rank >= 11 and beats and beats[-1].rank >= 12:
                 card = beats[-1]
-                return Decision(card, f"{card}: covering an honour with an honour")
-            return Decision(lowest, f"{lowest}: second hand low")
+                return Decision.because(card, "robot.play.cover")
+            return Decision.because(lowest, "robot.play.second_hand_low")
         if partner_winning:
-            return Decision(lowest, f"{lowest}: partner is winning the trick")
+            return Decision.because(lowest, "robot.play.partner_winning")
         if beats:
             if position == 3:
                 card = _equal_low(beats[0], hand, unplayed)
-                return Decision(card, f"{card}: third hand high")
+                return Decision.because(card, "robot.play.third_hand_high")
             card = beats[-1]
-            return Decision(card, f"{card}: winning as cheaply as possible")
-        return Decision(lowest, f"{lowest}: cannot win the trick, playing low")
+            return Decision.because(card, "robot.play.cheap_win")
+        return Decision.because(lowest, "robot.play.cannot_win")
     # void in the suit led
     if trump is not None and hand & SUIT_MASK[trump] and not partner_winning:
         trumps = _cards(hand & SUIT_MASK[trump])
@@ -289,10 +292,10 @@ def _follow(view: View, hand: int, trump: Suit | None, unplayed: int) -> Decisio
             over = [c for c in trumps if c.rank > win_card.rank]
             if over:
                 card = over[-1]
-                return Decision(card, f"{card}: over-ruffing")
+                return Decision.because(card, "robot.play.overruff")
         else:
             card = trumps[-1]
-            return Decision(card, f"{card}: ruffing")
+            return Decision.because(card, "robot.play.ruff")
     # discard the lowest card of the weakest side suit
     best = None
     best_key = 99.0
@@ -306,14 +309,14 @@ def _follow(view: View, hand: int, trump: Suit | None, unplayed: int) -> Decisio
         if key < best_key:
             best_key, best = key, cards[-1]
     assert best is not None
-    return Decision(best, f"{best}: discarding from a weak suit")
+    return Decision.because(best, "robot.play.discard")
 
 
 def basic_card(view: View) -> Decision:
     """The ``basic`` card for the seat to act in ``view`` (always one of ``view.legal``)."""
     legal = [a for a in view.legal if isinstance(a, Card)]
     if len(legal) == 1:
-        return Decision(legal[0], f"{legal[0]}: the only card")
+        return Decision.because(legal[0], "robot.play.only_card")
     contract = view.contract
     trump = contract.strain.suit if contract is not None else None
     playing = view.turn if view.turn is not None else view.seat
@@ -344,5 +347,5 @@ def basic_card(view: View) -> Decision:
         decision = _defender_lead(view, whole, trump, unplayed)
     if decision.action not in legal:
         card = legal[-1]
-        return Decision(card, f"{card}: a low card")
+        return Decision.because(card, "robot.play.low_card")
     return decision

@@ -66,12 +66,12 @@ class BasicRobot(Robot):
             decision = self.name_contract(view)
         elif phase is Phase.ANNOUNCE:
             action = view.legal[0]
-            decision = Decision(action, f"{action}: the high-card points I hold (MB-2)")
+            decision = Decision.because(action, "robot.announce")
         else:
-            decision = Decision(view.legal[0], f"{view.legal[0]}: the only action")
+            decision = Decision.because(view.legal[0], "robot.only_action")
         if decision.action not in view.legal:
             safe = Call.PASS if Call.PASS in view.legal else view.legal[-1]
-            return Decision(safe, f"{safe}: {decision.action} is not allowed now")
+            return Decision.because(safe, "robot.not_allowed", action=decision.action)
         return decision
 
     # --- the decisions, one per kind ------------------------------------------------------

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from bridgeroom.i18n import Message
 from bridgeroom.robots.base import Decision
 from bridgeroom.robots.bidding import Facts
 from bridgeroom.robots.contracts import declarer_tricks, order_for
@@ -131,9 +132,12 @@ def basic_three_handed_call(view: View) -> Decision:
     if bid is not None and bidder == view.seat and doubled == 1 and Call.REDOUBLE in legal:
         assert bid.strain is not None
         if tricks[bid.strain] >= bid.level + 6 + 2:
-            return Decision(
+            return Decision.because(
                 Call.REDOUBLE,
-                f"XX: I expect {tricks[bid.strain]:.1f} tricks, {bid} needs {bid.level + 6}",
+                "robot.three.redouble",
+                tricks=tricks[bid.strain],
+                contract=bid,
+                need=bid.level + 6,
             )
     ranked = sorted(
         _STRAINS, key=lambda s: (tricks[s], s is Strain.NOTRUMP, s.is_major), reverse=True
@@ -143,9 +147,8 @@ def basic_three_handed_call(view: View) -> Decision:
             call = Call.bid(level, strain)
             if call in legal:
                 if level + 6 <= tricks[strain] - 0.5:
-                    return Decision(
-                        call,
-                        f"{call}: with an average dummy I expect {tricks[strain]:.1f} tricks in {strain.letter}",
+                    return Decision.because(
+                        call, "robot.three.bid", tricks=tricks[strain], strain=strain
                     )
                 break
     if bid is not None and bidder != view.seat and Call.DOUBLE in legal:
@@ -155,13 +158,15 @@ def basic_three_handed_call(view: View) -> Decision:
         if need >= 8 and (
             (f.hcp >= 15 and trumps >= 4) or (bid.strain is Strain.NOTRUMP and f.hcp >= 16)
         ):
-            return Decision(
+            return Decision.because(
                 Call.DOUBLE,
-                f"X: {f.hcp} points and {trumps} trumps against {bid}, which needs {need} tricks",
+                "robot.three.double",
+                hcp=f.hcp,
+                trumps=trumps,
+                contract=bid,
+                need=need,
             )
-    return Decision(
-        Call.PASS, f"P: I expect at most {max(tricks.values()):.1f} tricks with an average dummy"
-    )
+    return Decision.because(Call.PASS, "robot.three.pass", tricks=max(tricks.values()))
 
 
 @dataclass
@@ -193,7 +198,7 @@ def expert_three_handed_call(
     dummy = view.dummy_seat if view.dummy_seat is not None else view.dealer.partner
     legal = [c for c in view.legal if isinstance(c, Call)]
     if len(legal) == 1:
-        return Decision(legal[0], f"{legal[0]}: the only call I may make")
+        return Decision.because(legal[0], "robot.three.only_call")
     c = cache if cache is not None else Cache()
     inferred = infer_three_handed(view)
     key = (view.hand.mask, int(view.dealer), int(me), hash(tuple(inferred)))
@@ -240,7 +245,7 @@ def expert_three_handed_call(
     if len(c.mine) == 0:
         return basic_three_handed_call(view)
     n = len(c.mine)
-    options: list[tuple[float, Call, str]] = []
+    options: list[tuple[float, Call, Message]] = []
     if bid is not None and bidder is not None and bidder != me:
         assert bid.strain is not None
         theirs = c.theirs.get((bidder, bid.strain), [])
@@ -251,16 +256,16 @@ def expert_three_handed_call(
             contract = Contract(bid.level, bid.strain, dbl)
             mean = -float(np.mean([value(table, contract, t, their_vul) for t in theirs])) / 2
             made = float(np.mean([t >= contract.tricks_needed for t in theirs]))
-            what = "let it stand" if call.is_pass else "double it"
+            what = "let_stand" if call.is_pass else "double_it"
             options.append(
                 (
                     mean - (_DOUBLE_MARGIN if call.is_double else 0.0),
                     call,
-                    f"{call}: {bid} makes in {made:.0%} of {len(theirs)} layouts; I {what}",
+                    Message(f"robot.three.{what}", contract=bid, made=made, n=len(theirs)),
                 )
             )
     elif bid is None:
-        options.append((0.0, Call.PASS, "P: no contract of mine is worth playing"))
+        options.append((0.0, Call.PASS, Message("robot.three.nothing_worth")))
     my_vul = _vulnerable(view, me)
     for call in _my_candidates(legal, c.mine):
         if call.is_pass and bid is not None and bidder == me:
@@ -289,11 +294,11 @@ def expert_three_handed_call(
             (
                 score,
                 call,
-                f"{call}: {contract} scores {mean:+.0f} on average for me, makes in {made:.0%} of {n} layouts",
+                Message("robot.three.option", contract=contract, mean=mean, made=made, n=n),
             )
         )
     best = max(options, key=lambda o: (o[0], -o[1].index))
-    return Decision(best[1], best[2])
+    return Decision(best[1], Message("robot.decision", action=best[1], why=best[2]))
 
 
 def _my_candidates(legal: list[Call], mine: np.ndarray) -> list[Call]:

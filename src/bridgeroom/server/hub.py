@@ -458,6 +458,8 @@ class Hub:
                 "action": str(decision.action),
                 "reason": decision.reason,
                 "reasons": {lang: decision.explain(lang) for lang in LANGUAGES},
+                # the reason without the action in front, for a page that shows the action itself
+                "why": {lang: decision.why.render(lang) for lang in LANGUAGES},
                 "id": watcher.ack,
             },
         )

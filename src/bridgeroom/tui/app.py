@@ -248,7 +248,7 @@ class PlayLoop:
             decision = table.hint()
             text = Text(msgs("play.hint") + " ", style="cyan")
             text.append_text(screen.action_text(decision.action, msgs))
-            text.append(f" — {decision.reason}")
+            text.append(" — " + msgs.explain(decision.why))
             self.console.print(text)
             return False
         if kind == "claim":

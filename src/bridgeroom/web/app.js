@@ -296,6 +296,9 @@ function send(message) {
   message.id = ++requestId;
   socket.send(JSON.stringify(message));
 }
+// a hint carries the robot's reason in every language: show the page's current one (the action
+// is shown in front of it, so the reason without the action)
+function hintReason(hint) { return (hint.why && hint.why[lang]) || hint.reason; }
 function act(action) { lastHint = null; send({ type: "action", action }); }
 
 function playedBy(deal) {
@@ -503,7 +506,7 @@ function actionsNode(table, deal) {
       more.append(sel, el("button", { type: "button", id: "claim", onclick: () => send({ type: "claim", tricks: Number(sel.value) }) }, t("web.table.claim")));
     }
     box.append(more);
-    if (lastHint) box.append(el("p", { id: "hint-text", role: "status" }, t("web.table.hint_says", { action: actionText(lastHint.action), reason: lastHint.reason })));
+    if (lastHint) box.append(el("p", { id: "hint-text", role: "status" }, t("web.table.hint_says", { action: actionText(lastHint.action), reason: hintReason(lastHint) })));
     box.append(el("p", { class: "muted" }, t("web.keys.help")));
   }
   return box;
