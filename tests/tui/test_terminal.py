@@ -146,6 +146,7 @@ def test_russian_screen_card_letters_and_suits(database: Path) -> None:
     child.expect(r"ваша заявка> ")
     text = screen(child)
     assert "Юг (вы)" in text and "Сдаёт: Север" in text
+    assert "Запад (Робот З)" in text  # the robots are named in the player's language
     assert any(letter in text for letter in "ТКДВ")
     child.sendline("ч7")
     child.expect(r"ваша заявка> ")

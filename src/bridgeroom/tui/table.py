@@ -108,14 +108,19 @@ class PlayTable:
         robots: str = "basic",
         seed: int | str | None = None,
         robot_factory: Callable[[str, int | None], Any] = make_robot_for,
+        lang: str = "en",
     ) -> PlayTable:
-        """Start a new match of ``game``: the person called ``name`` at ``seat``, robots of level ``robots``."""
+        """Start a new match of ``game``: the person called ``name`` at ``seat``, robots of level
+        ``robots``, named in ``lang`` ("Robot 1", "Робот 1" three-handed; "Robot W", "Робот З")."""
+        from bridgeroom.i18n import seat_letter, translate
+
+        robot_name = translate("play.robot_name", lang)
         info = get_game(game)
         if robots not in ROBOT_LEVELS:
             raise BridgeError(f"robots are {', '.join(ROBOT_LEVELS)}, not {robots!r}")
         scoring = scoring or info.default_scoring
         if info.players == 3:
-            names = [name, "Robot 1", "Robot 2"]
+            names = [name, f"{robot_name} 1", f"{robot_name} 2"]
             seats: list[SeatSpec] = [
                 SeatSpec(name),
                 SeatSpec(names[1], robots),
@@ -124,7 +129,10 @@ class PlayTable:
             position = 0
         else:
             seats = [
-                SeatSpec(name) if s == seat else SeatSpec(f"Robot {s.letter}", robots) for s in Seat
+                SeatSpec(name)
+                if s == seat
+                else SeatSpec(f"{robot_name} {seat_letter(s, lang)}", robots)
+                for s in Seat
             ]
             names = [spec.player for spec in seats]
             position = int(seat)

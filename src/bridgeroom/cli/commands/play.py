@@ -77,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
             name=args.name,
             robots=args.robots,
             seed=args.seed,
+            lang=msgs.lang,
         )
         out = console()
         out.print(msgs("play.started", id=table.id, game=game.title(msgs.lang)))
