@@ -4,7 +4,30 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from bridgeroom.rules import CARDS, Card, ContractBridgeDeal, Deal, DealState, Hand, Seat
+from bridgeroom.rules import (
+    CARDS,
+    Card,
+    ContractBridgeDeal,
+    Deal,
+    DealState,
+    Hand,
+    MiniBridgeDeal,
+    Seat,
+    ThreeHandedDeal,
+    Vulnerability,
+    deal_cards,
+)
+
+
+def new_state(game: str, seed: int) -> DealState:
+    """A fresh deal of ``game`` (``contract``, ``three-handed``, ``minibridge``) from ``seed``, the
+    dealer and vulnerability (or the board) varying with the seed."""
+    deal = deal_cards(seed=seed)
+    if game == "three-handed":
+        return ThreeHandedDeal(deal, dealer=Seat(seed % 4), players=("Ann", "Bob", "Cy"))
+    if game == "minibridge":
+        return MiniBridgeDeal.from_board(seed % 16 + 1, deal)
+    return ContractBridgeDeal(deal, dealer=Seat(seed % 4), vulnerability=Vulnerability(seed % 4))
 
 
 def play_tricks(state: DealState, tricks: Sequence[Iterable[str]]) -> None:

@@ -9,23 +9,11 @@ from hypothesis import strategies as st
 
 from bridgeroom.robots import make_robot
 from bridgeroom.rules import (
-    ContractBridgeDeal,
     DealState,
-    MiniBridgeDeal,
     Seat,
-    ThreeHandedDeal,
-    Vulnerability,
-    deal_cards,
 )
 
-
-def _state(game: str, seed: int) -> DealState:
-    deal = deal_cards(seed=seed)
-    if game == "three-handed":
-        return ThreeHandedDeal(deal, dealer=Seat(seed % 4), players=("Ann", "Bob", "Cy"))
-    if game == "minibridge":
-        return MiniBridgeDeal.from_board(seed % 16 + 1, deal)
-    return ContractBridgeDeal(deal, dealer=Seat(seed % 4), vulnerability=Vulnerability(seed % 4))
+from .helpers import new_state
 
 
 def _play_out(state: DealState, robots: dict[Seat, object], rng: random.Random, stop: int) -> int:
@@ -56,7 +44,7 @@ def _play_out(state: DealState, robots: dict[Seat, object], rng: random.Random, 
     seed=st.integers(0, 100_000),
 )
 def test_random_and_basic_robots_play_whole_deals_legally(game: str, level: str, seed: int) -> None:
-    state = _state(game, seed)
+    state = new_state(game, seed)
     robots = {s: make_robot(level, seed=seed) for s in Seat}
     _play_out(state, robots, random.Random(seed), 200)
     assert state.is_over
@@ -70,7 +58,7 @@ def test_random_and_basic_robots_play_whole_deals_legally(game: str, level: str,
 )
 def test_expert_robot_acts_legally(game: str, seed: int, skip: int) -> None:
     """A few decisions of an expert with a tiny budget, from a random point of a deal."""
-    state = _state(game, seed)
+    state = new_state(game, seed)
     rng = random.Random(seed)
     basic = {s: make_robot("basic", seed=seed) for s in Seat}
     _play_out(state, basic, rng, skip)

@@ -24,11 +24,9 @@ from bridgeroom.rules import (
     Seat,
     Strain,
     ThreeHandedDeal,
-    Vulnerability,
-    deal_cards,
 )
 
-from .helpers import auction, deal_with
+from .helpers import auction, deal_with, new_state
 
 TOP = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
 ROBOTS = Path(__file__).parents[2] / "src" / "bridgeroom" / "robots"
@@ -185,15 +183,6 @@ def _check(message: Message, seen: set[str]) -> None:
     seen.update(message.used_keys())
 
 
-def _state(game: str, seed: int) -> DealState:
-    deal = deal_cards(seed=seed)
-    if game == "three-handed":
-        return ThreeHandedDeal(deal, dealer=Seat(seed % 4), players=("Ann", "Bob", "Cy"))
-    if game == "minibridge":
-        return MiniBridgeDeal.from_board(seed % 16 + 1, deal)
-    return ContractBridgeDeal(deal, dealer=Seat(seed % 4), vulnerability=Vulnerability(seed % 4))
-
-
 def _play(state: DealState, robot: Robot, seen: set[str], *, expert: Robot | None = None) -> None:
     """Robots play the deal; every decision (and, in the four-handed auction, every candidate
     call of the system for the bidder's hand) is rendered in both languages."""
@@ -220,7 +209,7 @@ def test_every_reason_of_random_and_basic_robots_renders_in_both_languages() -> 
     for game in ("contract", "three-handed", "minibridge"):
         for seed in range(300 if game == "contract" else 200):
             level = "random" if seed % 5 == 0 else "basic"
-            _play(_state(game, seed), make_robot(level, seed=seed), seen)
+            _play(new_state(game, seed), make_robot(level, seed=seed), seen)
     # the runs reach a good part of the system (the rest is checked statically below)
     assert len({k for k in seen if k.startswith("robot.bid.")}) > 100
     assert len({k for k in seen if k.startswith("robot.play.")}) > 15
@@ -231,7 +220,7 @@ def test_every_reason_of_the_expert_renders_in_both_languages(game: str) -> None
     seen: set[str] = set()
     expert = make_robot("expert", seed=3, time_budget=0.05, samples=4)
     for seed in range(3):
-        _play(_state(game, 500 + seed), make_robot("basic", seed=seed), seen, expert=expert)
+        _play(new_state(game, 500 + seed), make_robot("basic", seed=seed), seen, expert=expert)
     assert any(k.startswith(("robot.expert.", "robot.play.only")) for k in seen), seen
 
 

@@ -269,39 +269,36 @@ def _suits(cards: list[str]) -> list[str]:
     return ["".join(c[1] for c in cards if c[0] == s) for s in "SHDC"]
 
 
+def _first_hint(client: TestClient, helpers: Any) -> dict[str, Any]:
+    """The hint Ann (South, facing three random robots) gets at her first turn."""
+    out = helpers.create(
+        client, "contract", {1: "random", 2: "random", 3: "random"}, name="Ann", slot=0, seed=21
+    )
+    with client.websocket_connect(f"/ws/{out['code']}?token={out['token']}") as ws:
+        me = helpers.Seat(ws)
+        me.wait(lambda s: s.my_turn())
+        me.send("hint")
+        hint = me.receive()
+        while hint["type"] != "hint":
+            hint = me.receive()
+        return hint
+
+
 def test_a_hint_carries_the_robots_reason_in_every_language(db: Path, helpers: Any) -> None:
     """The page shows the hint in its current language: the reason comes in English and Russian."""
     with helpers.make_client(db) as client:  # hints by the random robot
-        out = helpers.create(
-            client, "contract", {1: "random", 2: "random", 3: "random"}, name="Ann", slot=0, seed=21
-        )
-        with client.websocket_connect(f"/ws/{out['code']}?token={out['token']}") as ws:
-            me = helpers.Seat(ws)
-            me.wait(lambda s: s.my_turn())
-            me.send("hint")
-            hint = me.receive()
-            while hint["type"] != "hint":
-                hint = me.receive()
-            assert hint["reason"] == "a random legal action"
-            assert hint["reasons"] == {
-                "en": "a random legal action",
-                "ru": "случайное допустимое действие",
-            }
+        hint = _first_hint(client, helpers)
+        assert hint["reason"] == "a random legal action"
+        assert hint["reasons"] == {
+            "en": "a random legal action",
+            "ru": "случайное допустимое действие",
+        }
     with helpers.make_client(db, hint_level="basic") as client:
-        out = helpers.create(
-            client, "contract", {1: "random", 2: "random", 3: "random"}, name="Ann", slot=0, seed=21
-        )
-        with client.websocket_connect(f"/ws/{out['code']}?token={out['token']}") as ws:
-            me = helpers.Seat(ws)
-            me.wait(lambda s: s.my_turn())
-            me.send("hint")
-            hint = me.receive()
-            while hint["type"] != "hint":
-                hint = me.receive()
-            en, ru = hint["reasons"]["en"], hint["reasons"]["ru"]
-            assert en == hint["reason"] and en != ru
-            # the call in Russian (пас, 1БК, 1♠) before the reason, in Russian words
-            assert re.match(r"^(пас|\d(БК|[♠♥♦♣])): [а-яё0-9]", ru), ru
-            assert not re.search(r"[A-Za-z]{3,}", ru), ru
-            # ``why``: the same reasons without the call in front (the page shows the call itself)
-            assert ru.endswith(": " + hint["why"]["ru"]) and en.endswith(": " + hint["why"]["en"])
+        hint = _first_hint(client, helpers)
+        en, ru = hint["reasons"]["en"], hint["reasons"]["ru"]
+        assert en == hint["reason"] and en != ru
+        # the call in Russian (пас, 1БК, 1♠) before the reason, in Russian words
+        assert re.match(r"^(пас|\d(БК|[♠♥♦♣])): [а-яё0-9]", ru), ru
+        assert not re.search(r"[A-Za-z]{3,}", ru), ru
+        # ``why``: the same reasons without the call in front (the page shows the call itself)
+        assert ru.endswith(": " + hint["why"]["ru"]) and en.endswith(": " + hint["why"]["en"])
