@@ -8,6 +8,11 @@ contract's target (or defeats it) most often, then to the ``basic`` choice,
 then to the lowest card. The time budget is anytime: layouts are solved in
 small batches until the next batch would not fit in the time left.
 
+A defender reads his partner's attitude signals (:mod:`bridgeroom.robots.signals`):
+a layout in which partner's signal was not the card the convention gives for his
+holding there counts less. The robots give the signal when it costs nothing in
+their own judgement: the convention's card (the ``basic`` choice) wins the ties.
+
 Card reading, optional (``judge`` opponents' cards, 0 by default): layouts are
 weighted by how well they explain the opponents' last cards (:func:`past_plays`).
 The robot then assumes its opponents play well: a layout in which one of their
@@ -31,6 +36,7 @@ from bridgeroom.robots.base import Decision
 from bridgeroom.robots.dds import Position, Solver
 from bridgeroom.robots.public import current_trick, knowledge, play_order
 from bridgeroom.robots.sampler import HandLimits, Knowledge, sample
+from bridgeroom.robots.signals import partner_signals, signal_weights
 from bridgeroom.rules.core import Card, Seat
 from bridgeroom.rules.state import View
 
@@ -227,12 +233,15 @@ def evaluate_cards(
     index = {c: i for i, c in enumerate(legal)}
     rows = [layouts.hands(i) for i in range(layouts.count)]
     judged = past_plays(view, judge)
+    signals = partner_signals(view)
     batch = first_batch if not judged else max(1, first_batch // 2)
     pos = 0
     while pos < len(rows):
         t0 = time.perf_counter()
         chunk = rows[pos : pos + batch]
         weights = _weights(chunk, judged, view.contract.strain, seats, solver)  # type: ignore[union-attr]
+        if signals:
+            weights = [w * x for w, x in zip(weights, signal_weights(signals, chunk), strict=True)]
         results = solver.solve(positions_for(view, chunk, seats))
         for res, w in zip(results, weights, strict=True):
             for card, tricks in res.items():

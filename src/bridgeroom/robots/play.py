@@ -32,6 +32,7 @@ import itertools
 
 from bridgeroom.robots.base import Decision
 from bridgeroom.robots.public import played_masks
+from bridgeroom.robots.signals import attitude_card, gives_attitude
 from bridgeroom.rules.core import SUIT_MASK, Card, Seat, Suit
 from bridgeroom.rules.state import View
 
@@ -276,6 +277,11 @@ def _follow(view: View, hand: int, trump: Suit | None, unplayed: int) -> Decisio
                 card = beats[-1]
                 return Decision.because(card, "robot.play.cover")
             return Decision.because(lowest, "robot.play.second_hand_low")
+        if gives_attitude(view, me_seat) and (partner_winning or not beats):
+            card = attitude_card(hand & SUIT_MASK[led])
+            encourage = card != lowest
+            signal = "robot.play.encourage" if encourage else "robot.play.discourage"
+            return Decision.because(card, signal, suit=led)
         if partner_winning:
             return Decision.because(lowest, "robot.play.partner_winning")
         if beats:
