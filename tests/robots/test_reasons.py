@@ -270,6 +270,8 @@ SAMPLE: dict[str, object] = {
     "trumps": 4,
     "chosen": Call("3NT"),
     "base": -50.0,
+    "lo": 15,
+    "hi": 17,
 }
 
 

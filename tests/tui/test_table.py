@@ -168,3 +168,21 @@ def test_a_resumed_seeded_match_deals_on_as_it_would_have(tmp_path: Path) -> Non
     resumed = PlayTable.resume(store, table.id)
     assert resumed.state is not None and resumed.state.deal == second.deal
     assert [s.deal for s in resumed.match.deals] == [s.deal for s in table.match.deals]
+
+
+def test_robot_calls_come_with_their_system_meaning(tmp_path: Path) -> None:
+    """Law 20F: what the robots' calls mean in their system is told at the table (docs/bidding.md);
+    a random robot's calls follow no system and carry no meaning."""
+    for level in ("basic", "random"):
+        store = Store(str(tmp_path / f"{level}.sqlite3"))
+        table = PlayTable.new(store, "contract", seat=Seat.SOUTH, robots=level, seed=4)
+        table.next_deal()
+        events = table.robots_act()
+        calls = [e for e in events if isinstance(e.action, Call)]
+        assert calls  # South is not the dealer on the first deal, so robots call first
+        for event in calls:
+            if level == "random":
+                assert event.meaning is None
+            else:
+                assert event.meaning is not None and event.meaning.render("ru")
+        store.close()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import time
@@ -30,7 +31,8 @@ from typing import Any, Protocol, TypeVar
 from bridgeroom.errors import BridgeError
 from bridgeroom.formats.pbn import PbnGame, dumps
 from bridgeroom.games import GAMES
-from bridgeroom.rules import DealState, Phase, Seat, Vulnerability
+from bridgeroom.i18n import LANGUAGES
+from bridgeroom.rules import Call, DealState, Phase, Seat, Vulnerability
 from bridgeroom.server.journal import Journal, LogRow, add_deal_row, finish_deal_row
 from bridgeroom.server.protocol import hand_cards, public_view, score_payload, view_payload
 from bridgeroom.server.tables import ROBOT_LEVELS, LiveTable, LogEntry, SeatError
@@ -445,8 +447,6 @@ class Hub:
         if watcher.slot is None or state is None or live.slot_to_act() != watcher.slot:
             raise SeatError("a hint is given to the player whose turn it is")
         view = state.view(state.to_act)  # type: ignore[arg-type]
-        from bridgeroom.i18n import LANGUAGES
-
         robot = make_seat_robot(self.hint_level, scoring=live.scoring)
         decision = await asyncio.get_running_loop().run_in_executor(
             self._robot_threads, robot.decide, view
@@ -631,6 +631,41 @@ def pbn_game(live: LiveTable, state: DealState, number: int, record: Any) -> Pbn
     return PbnGame.from_state(state, **tags)
 
 
+@functools.lru_cache(maxsize=4096)
+def _explained(calls: tuple[tuple[Seat, Call], ...], dealer: Seat) -> tuple[dict[str, str], ...]:
+    """What each call of an auction means in the robots' system, in every language (cached: every
+    broadcast asks again)."""
+    from bridgeroom.robots.bidding import explain_call
+
+    out = []
+    for i in range(len(calls)):
+        texts = explain_call(calls, dealer, i)
+        out.append({lang: texts.render(lang) for lang in LANGUAGES})
+    return tuple(out)
+
+
+def call_meanings(live: LiveTable, state: DealState) -> list[dict[str, str] | None]:
+    """For each call of the auction: what it means in the robots' system when a robot that bids by
+    it made it (the explanation a player may ask for, Law 20F), else ``None``. Four-handed auctions only:
+    the three-handed players bid each for himself, and mini-bridge has no auction."""
+    if live.game.players != 4 or live.game.name == "minibridge" or not state.calls:
+        return [None] * len(state.calls)
+    robots = {  # robots that bid by the system (a random robot's calls mean nothing)
+        s
+        for s in Seat
+        if (slot := live.slot_of_seat(s)) is not None
+        and live.slots[slot].kind == "robot"
+        and live.slots[slot].level != "random"
+    }
+    if not robots:
+        return [None] * len(state.calls)
+    explained = _explained(tuple(state.calls), state.dealer)
+    return [
+        texts if seat in robots else None
+        for (seat, _), texts in zip(state.calls, explained, strict=True)
+    ]
+
+
 def table_payload(live: LiveTable, slot: int | None) -> dict[str, Any]:
     """The whole message a slot's connections get: the table, its own view of the deal, the score."""
     state = live.state
@@ -647,6 +682,7 @@ def table_payload(live: LiveTable, slot: int | None) -> dict[str, Any]:
             deal["dummy"] = hand_cards(state.hand(state.dummy))
             deal["peeked"] = True
         deal["seats"] = {s.letter: live.slot_of_seat(s) for s in Seat}
+        deal["meanings"] = call_meanings(live, state)
         deal["number"] = live.number
         deal["board"] = getattr(state, "board", None)
         if state.phase is Phase.DONE and state.result is not None:

@@ -56,6 +56,8 @@ class PlayLoop:
         player = event.player if event.player is not None else msgs("screen.dummy")
         text = Text(msgs(key, seat=who, player=player) + " ")
         text.append_text(screen.action_text(action, msgs))
+        if event.meaning is not None:  # what a robot's call means in the robots' system
+            text.append(" — " + event.meaning.render(msgs.lang), style="dim")
         return text
 
     def show_table(self, state: DealState) -> None:

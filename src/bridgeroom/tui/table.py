@@ -21,7 +21,8 @@ from typing import Any
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.games import Match, get_game
-from bridgeroom.rules.core import Deal, Seat, Side, Vulnerability
+from bridgeroom.i18n import Texts
+from bridgeroom.rules.core import Call, Deal, Seat, Side, Vulnerability
 from bridgeroom.rules.state import Claim, DealState, Phase
 from bridgeroom.store import UNDO, MatchRecord, SeatSpec, Store, replay
 
@@ -53,6 +54,9 @@ class Event:
     player: str | None  # None: the dummy's card
     action: object
     by_robot: bool
+    #: a call of a robot that bids by the system (basic, expert) in a four-handed auction: what it
+    #: means in that system, in every language
+    meaning: Texts | None = None
 
 
 def make_robot_for(level: str, seed: int | None) -> Any:
@@ -305,6 +309,11 @@ class PlayTable:
         if self.match.is_over:
             self.store.set_status(self.id, "finished")
 
+    def _system_auction(self) -> bool:
+        """Whether the robots bid by their four-handed system here (contract and auction bridge)."""
+        game = self.match.game
+        return game.players == 4 and game.name != "minibridge"
+
     def act(self, action: object) -> Event:
         """The person's action (already checked); logged at once."""
         state = self.state
@@ -338,7 +347,12 @@ class PlayTable:
             state.apply(decision.action)
             self._robot_since_human += 1
             name = None if turn == state.dummy else self.player_name(turn, state)
-            events.append(Event(turn, name, decision.action, True))
+            meaning = None
+            if isinstance(decision.action, Call) and level != "random" and self._system_auction():
+                from bridgeroom.robots.bidding import explain_call
+
+                meaning = explain_call(state.calls, state.dealer, len(state.calls) - 1)
+            events.append(Event(turn, name, decision.action, True, meaning))
             self._log(state)
             state = self.state
         return events

@@ -582,14 +582,29 @@ function auctionNode(deal, table) {
   const rows = [];
   let row = null;
   let last = SEATS.indexOf(deal.dealer) - 1;
-  for (const [s, c] of deal.calls) {
+  // a robot's call carries what it means in the robots' system (Law 20F: the explanation a player
+  // may ask for): shown on the call itself, and in words under the auction for the last such call
+  const meanings = deal.meanings || [];
+  let explained = null;
+  deal.calls.forEach(([s, c], n) => {
     const col = SEATS.indexOf(s);
-    if (!row || col <= last) { row = ["", "", "", ""]; rows.push(row); }
-    row[col] = callText(c);
+    if (!row || col <= last) { row = [null, null, null, null]; rows.push(row); }
+    const meaning = meanings[n] ? meanings[n][lang] : null;
+    row[col] = { text: callText(c), meaning };
+    if (meaning) explained = { seat: s, call: c, meaning };
     last = col;
-  }
-  const body = rows.map((r) => el("tr", null, ...r.map((c, i) => el("td", { class: SEATS[i] === deal.dummy_seat && table.players === 3 ? "muted" : "" }, c || (table.players === 3 && SEATS[i] === deal.dummy_seat ? "—" : "")))));
-  return el("section", { class: "panel" }, el("h2", null, t("web.table.auction")), el("table", { class: "auction", id: "auction" }, head, ...body));
+  });
+  const cell = (c, i) => {
+    const muted = SEATS[i] === deal.dummy_seat && table.players === 3;
+    if (!c) return el("td", { class: muted ? "muted" : "" }, muted ? "—" : "");
+    const attrs = { class: (muted ? "muted " : "") + (c.meaning ? "explained" : "") };
+    if (c.meaning) attrs.title = c.meaning;
+    return el("td", attrs, c.text);
+  };
+  const body = rows.map((r) => el("tr", null, ...r.map(cell)));
+  const sec = el("section", { class: "panel" }, el("h2", null, t("web.table.auction")), el("table", { class: "auction", id: "auction" }, head, ...body));
+  if (explained) sec.append(el("p", { class: "muted", id: "call-meaning" }, t("web.table.call_means", { seat: seatName(explained.seat), call: callText(explained.call), meaning: explained.meaning })));
+  return sec;
 }
 
 function irregularitiesNode(deal, table) {
