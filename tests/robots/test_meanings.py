@@ -73,3 +73,15 @@ def test_every_call_of_robot_auctions_is_explained_in_both_languages() -> None:
             en, ru = texts.render("en"), texts.render("ru")
             assert en and ru and "{" not in en + ru, (en, ru)
             assert not re.search(r"[A-Za-z]{3,}", ru), ru
+
+
+def test_any_legal_auction_can_be_explained() -> None:
+    """A person may make any legal call; the server still explains the robots' calls around it, so
+    every call of random legal auctions gets an explanation without error."""
+    for seed in range(100):
+        state = ContractBridgeDeal(deal_cards(seed=seed), dealer=Seat(seed % 4))
+        robot = make_robot("random", seed=seed)
+        while state.phase is Phase.AUCTION:
+            state.apply(robot.decide(state.view(state.to_act)).action)  # type: ignore[arg-type]
+        for i in range(len(state.calls)):
+            assert explain_call(state.calls, state.dealer, i).render("ru")
