@@ -31,7 +31,7 @@ from __future__ import annotations
 import itertools
 
 from bridgeroom.robots.base import Decision
-from bridgeroom.robots.public import played_masks
+from bridgeroom.robots.public import high_to_low, played_masks
 from bridgeroom.robots.signals import attitude_card, gives_attitude
 from bridgeroom.rules.core import SUIT_MASK, Card, Seat, Suit
 from bridgeroom.rules.state import View
@@ -39,14 +39,7 @@ from bridgeroom.rules.state import View
 __all__ = ["basic_card", "masters", "winning_so_far"]
 
 
-def _cards(mask: int) -> list[Card]:
-    """High to low."""
-    out = []
-    while mask:
-        top = mask.bit_length() - 1
-        out.append(Card.from_index(top))
-        mask ^= 1 << top
-    return out
+_cards = high_to_low
 
 
 def _unplayed(view: View) -> int:

@@ -23,6 +23,7 @@ from bridgeroom.rules.core import Card, Seat
 from bridgeroom.rules.state import Phase, View
 
 __all__ = [
+    "high_to_low",
     "knowledge",
     "played_masks",
     "shown_voids",
@@ -31,6 +32,20 @@ __all__ = [
     "play_order",
     "current_trick",
 ]
+
+
+def high_to_low(mask: int) -> list[Card]:
+    """The cards of ``mask``, highest index first (in one suit: high to low).
+
+    >>> [str(c) for c in high_to_low(Card("SA").mask | Card("S2").mask | Card("HK").mask)]
+    ['SA', 'S2', 'HK']
+    """
+    out = []
+    while mask:
+        top = mask.bit_length() - 1
+        out.append(Card.from_index(top))
+        mask ^= 1 << top
+    return out
 
 
 def played_masks(view: View) -> tuple[int, int, int, int]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bridgeroom.robots.public import high_to_low
 from bridgeroom.rules.core import SUIT_MASK, Card, Seat, Suit
 from bridgeroom.rules.state import View
 
@@ -45,18 +46,9 @@ _HONOUR = 12
 _SPOT = 9
 
 
-def _high_to_low(mask: int) -> list[Card]:
-    out = []
-    while mask:
-        top = mask.bit_length() - 1
-        out.append(Card.from_index(top))
-        mask ^= 1 << top
-    return out
-
-
 def attitude_card(holding: int) -> Card:
     """The card the convention plays from ``holding`` (one suit's cards, a mask; not empty)."""
-    cards = _high_to_low(holding)
+    cards = high_to_low(holding)
     spots = [c for c in cards if c.rank <= _SPOT]
     if cards[0].rank >= _HONOUR and len(spots) >= 2:
         return spots[0]
