@@ -73,6 +73,17 @@ class Game:
     def default_scoring(self) -> str:
         return self.scorings[0]
 
+    @property
+    def partnership_auction(self) -> bool:
+        """Whether two partnerships bid against each other (contract and auction bridge): the
+        game the robots' bidding system is written for (three-handed players bid each for
+        himself; mini-bridge has no auction).
+
+        >>> [name for name, game in GAMES.items() if game.partnership_auction]
+        ['contract', 'auction']
+        """
+        return issubclass(self.deal_class, ContractBridgeDeal)
+
     def title(self, lang: str = "en") -> str:
         return self.titles.get(lang, self.titles["en"])
 

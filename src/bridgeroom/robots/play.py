@@ -31,7 +31,7 @@ from __future__ import annotations
 import itertools
 
 from bridgeroom.robots.base import Decision
-from bridgeroom.robots.public import high_to_low, played_masks
+from bridgeroom.robots.public import high_to_low, partner_of, played_masks, winning_so_far
 from bridgeroom.robots.signals import attitude_card, gives_attitude
 from bridgeroom.rules.core import SUIT_MASK, Card, Seat, Suit
 from bridgeroom.rules.state import View
@@ -81,29 +81,6 @@ def _equal_low(card: Card, hand: int, unplayed: int) -> Card:
     return best
 
 
-def winning_so_far(trick: tuple[tuple[Seat, Card], ...], trump: Suit | None) -> tuple[Seat, Card]:
-    """The seat and card winning the unfinished trick (CB-10)."""
-    seat, best = trick[0]
-    for s, c in trick[1:]:
-        if c.suit == best.suit:
-            if c.rank > best.rank:
-                seat, best = s, c
-        elif trump is not None and c.suit == trump:
-            seat, best = s, c
-    return seat, best
-
-
-def _partner_of(view: View, seat: Seat) -> Seat:
-    """The seat playing on the same side as ``seat`` this deal (dummy for the declarer)."""
-    if view.declarer is not None and view.dummy_seat is not None:
-        if seat == view.declarer:
-            return view.dummy_seat
-        if seat == view.dummy_seat:
-            return view.declarer
-        return next(s for s in Seat if s not in (view.declarer, view.dummy_seat, seat))
-    return seat.partner
-
-
 def _bid_suits(view: View, seat: Seat) -> list[Suit]:
     out = []
     for s, call in view.calls:
@@ -125,7 +102,7 @@ def _sequence_top(suit_cards: list[Card]) -> Card | None:
 
 def _opening_lead(view: View, hand: int, trump: Suit | None) -> Decision:
     me = view.seat
-    partner = _partner_of(view, me)
+    partner = partner_of(view, me)
     # partner's suit
     for suit in _bid_suits(view, partner):
         cards = _cards(hand & SUIT_MASK[suit])
@@ -224,7 +201,7 @@ def _declarer_lead(
 
 def _defender_lead(view: View, hand: int, trump: Suit | None, unplayed: int) -> Decision:
     me = view.seat
-    partner = _partner_of(view, me)
+    partner = partner_of(view, me)
     mine = masters(hand, unplayed & ~hand)
     dummy_mask = view.dummy.mask if view.dummy is not None else 0
     for suit in Suit:
@@ -254,7 +231,7 @@ def _defender_lead(view: View, hand: int, trump: Suit | None, unplayed: int) -> 
 
 def _follow(view: View, hand: int, trump: Suit | None, unplayed: int) -> Decision:
     me_seat = view.turn if view.turn is not None else view.seat
-    partner = _partner_of(view, me_seat)
+    partner = partner_of(view, me_seat)
     trick = view.trick
     led = trick[0][1].suit
     win_seat, win_card = winning_so_far(trick, trump)

@@ -19,12 +19,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bridgeroom.robots.sampler import NO_LIMITS, HandLimits, Knowledge
-from bridgeroom.rules.core import Card, Seat
+from bridgeroom.rules.core import Card, Seat, Suit
 from bridgeroom.rules.state import Phase, View
 
 __all__ = [
     "high_to_low",
     "knowledge",
+    "partner_of",
+    "winning_so_far",
     "played_masks",
     "shown_voids",
     "announcements",
@@ -46,6 +48,29 @@ def high_to_low(mask: int) -> list[Card]:
         out.append(Card.from_index(top))
         mask ^= 1 << top
     return out
+
+
+def winning_so_far(trick: tuple[tuple[Seat, Card], ...], trump: Suit | None) -> tuple[Seat, Card]:
+    """The seat and card winning the unfinished trick (CB-10)."""
+    seat, best = trick[0]
+    for s, c in trick[1:]:
+        if c.suit == best.suit:
+            if c.rank > best.rank:
+                seat, best = s, c
+        elif trump is not None and c.suit == trump:
+            seat, best = s, c
+    return seat, best
+
+
+def partner_of(view: View, seat: Seat) -> Seat:
+    """The seat playing on the same side as ``seat`` this deal (dummy for the declarer)."""
+    if view.declarer is not None and view.dummy_seat is not None:
+        if seat == view.declarer:
+            return view.dummy_seat
+        if seat == view.dummy_seat:
+            return view.declarer
+        return next(s for s in Seat if s not in (view.declarer, view.dummy_seat, seat))
+    return seat.partner
 
 
 def played_masks(view: View) -> tuple[int, int, int, int]:

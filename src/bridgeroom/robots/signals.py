@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bridgeroom.robots.public import high_to_low
+from bridgeroom.robots.public import high_to_low, partner_of, winning_so_far
 from bridgeroom.rules.core import SUIT_MASK, Card, Seat, Suit
 from bridgeroom.rules.state import View
 
@@ -55,12 +55,11 @@ def attitude_card(holding: int) -> Card:
     return cards[-1]
 
 
-def _defenders(view: View) -> tuple[Seat, Seat] | None:
-    """The two defenders (in every game: the seats that are neither the declarer nor the dummy)."""
+def _defender(view: View, seat: Seat) -> bool:
+    """Whether ``seat`` defends (in every game: neither the declarer nor the dummy)."""
     if view.declarer is None or view.dummy_seat is None:
-        return None
-    a, b = (s for s in Seat if s not in (view.declarer, view.dummy_seat))
-    return a, b
+        return False
+    return seat not in (view.declarer, view.dummy_seat)
 
 
 def _first_time(view: View, suit: Suit, before: int) -> bool:
@@ -71,12 +70,10 @@ def _first_time(view: View, suit: Suit, before: int) -> bool:
 def gives_attitude(view: View, seat: Seat) -> bool:
     """Whether ``seat``, to play now, is a defender following to his partner's lead of a suit led
     for the first time (the moment of the signal, if he does not try to win the trick)."""
-    defenders = _defenders(view)
-    if defenders is None or seat not in defenders or len(view.trick) != 2:
+    if not _defender(view, seat) or len(view.trick) != 2:
         return False
-    partner = defenders[0] if seat == defenders[1] else defenders[1]
     leader, led = view.trick[0]
-    return leader == partner and _first_time(view, led.suit, len(view.tricks))
+    return leader == partner_of(view, seat) and _first_time(view, led.suit, len(view.tricks))
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,11 +88,10 @@ class Signal:
 
 def partner_signals(view: View) -> list[Signal]:
     """The attitude signals partner gave on the leads of the defender ``view.seat`` so far."""
-    defenders = _defenders(view)
     me = view.seat
-    if defenders is None or me not in defenders:
+    if not _defender(view, me):
         return []
-    partner = defenders[0] if me == defenders[1] else defenders[1]
+    partner = partner_of(view, me)
     trump = view.contract.strain.suit if view.contract is not None else None
     out = []
     for n, t in enumerate(view.tricks):
@@ -105,10 +101,8 @@ def partner_signals(view: View) -> list[Signal]:
         card = t.cards[2]
         if card.suit != led or not _first_time(view, led, n):
             continue
-        # a card that beats the trick's winning card so far tries to win: it says nothing of his attitude
-        first, second = t.cards[0], t.cards[1]
-        winning = second if _beats(second, first, trump) else first
-        if _beats(card, winning, trump):
+        # a card that takes the lead in the trick tries to win: it says nothing of his attitude
+        if winning_so_far(tuple(zip(t.seats[:3], t.cards[:3], strict=True)), trump)[0] == partner:
             continue
         since = 0
         for later in view.tricks[n:]:
@@ -120,12 +114,6 @@ def partner_signals(view: View) -> list[Signal]:
                 since |= c.mask
         out.append(Signal(partner, card, since))
     return out
-
-
-def _beats(card: Card, other: Card, trump: Suit | None) -> bool:
-    if card.suit == other.suit:
-        return card.rank > other.rank
-    return trump is not None and card.suit == trump
 
 
 def signal_weights(signals: Sequence[Signal], layouts: Sequence[Sequence[int]]) -> list[float]:

@@ -648,7 +648,7 @@ def call_meanings(live: LiveTable, state: DealState) -> list[dict[str, str] | No
     """For each call of the auction: what it means in the robots' system when a robot that bids by
     it made it (the explanation a player may ask for, Law 20F), else ``None``. Four-handed auctions only:
     the three-handed players bid each for himself, and mini-bridge has no auction."""
-    if live.game.players != 4 or live.game.name == "minibridge" or not state.calls:
+    if not live.game.partnership_auction or not state.calls:
         return [None] * len(state.calls)
     robots = {  # robots that bid by the system (a random robot's calls mean nothing)
         s

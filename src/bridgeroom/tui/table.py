@@ -21,7 +21,7 @@ from typing import Any
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.games import Match, get_game
-from bridgeroom.i18n import Texts
+from bridgeroom.i18n import Texts, seat_letter, translate
 from bridgeroom.rules.core import Call, Deal, Seat, Side, Vulnerability
 from bridgeroom.rules.state import Claim, DealState, Phase
 from bridgeroom.store import UNDO, MatchRecord, SeatSpec, Store, replay
@@ -116,8 +116,6 @@ class PlayTable:
     ) -> PlayTable:
         """Start a new match of ``game``: the person called ``name`` at ``seat``, robots of level
         ``robots``, named in ``lang`` ("Robot 1", "Робот 1" three-handed; "Robot W", "Робот З")."""
-        from bridgeroom.i18n import seat_letter, translate
-
         robot_name = translate("play.robot_name", lang)
         info = get_game(game)
         if robots not in ROBOT_LEVELS:
@@ -309,11 +307,6 @@ class PlayTable:
         if self.match.is_over:
             self.store.set_status(self.id, "finished")
 
-    def _system_auction(self) -> bool:
-        """Whether the robots bid by their four-handed system here (contract and auction bridge)."""
-        game = self.match.game
-        return game.players == 4 and game.name != "minibridge"
-
     def act(self, action: object) -> Event:
         """The person's action (already checked); logged at once."""
         state = self.state
@@ -348,7 +341,11 @@ class PlayTable:
             self._robot_since_human += 1
             name = None if turn == state.dummy else self.player_name(turn, state)
             meaning = None
-            if isinstance(decision.action, Call) and level != "random" and self._system_auction():
+            if (
+                isinstance(decision.action, Call)
+                and level != "random"
+                and self.match.game.partnership_auction
+            ):
                 from bridgeroom.robots.bidding import explain_call
 
                 meaning = explain_call(state.calls, state.dealer, len(state.calls) - 1)
