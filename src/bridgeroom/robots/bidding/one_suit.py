@@ -342,6 +342,8 @@ def responses_after_overcall(ctx: Context) -> list[Rule]:
 
 
 def opener_rebid(ctx: Context) -> list[Rule] | None:
+    """The opener's second call after partner's response to one of a suit, uncontested; ``None``
+    when partner's last call is not a bid."""
     opening = ctx.opening
     resp = ctx.partner_last
     assert opening is not None and opening.strain is not None

@@ -30,6 +30,8 @@ __all__ = ["opening_calls", "two_club_sequence", "responses_to_preempt"]
 
 
 def opening_calls(ctx: Context) -> list[Rule]:
+    """Nobody has bid yet: the openings, in order of preference (pre-empts and weak twos in the
+    first three seats only; a light opening by the rule of 20 not in the fourth)."""
     pos = ctx.position
     rules: list[Rule] = []
     rules += rule("2C", says("open_2c"), (22, 37), forcing=True)
@@ -81,6 +83,8 @@ def opening_calls(ctx: Context) -> list[Rule]:
 
 
 def two_club_sequence(ctx: Context) -> list[Rule] | None:
+    """After our strong 2♣: responder's waiting 2♦, then the opener's description of his hand;
+    ``None`` when the auction is not at one of these calls."""
     opening = ctx.opening
     if opening != Call("2C") or ctx.opener is None:
         return None
@@ -106,6 +110,7 @@ def two_club_sequence(ctx: Context) -> list[Rule] | None:
 
 
 def responses_to_preempt(ctx: Context) -> list[Rule]:
+    """Partner opened a weak two or a pre-empt (or notrump above 2NT), and it is my first call."""
     opening = ctx.opening
     assert opening is not None and opening.strain is not None
     if opening.strain is NT:
