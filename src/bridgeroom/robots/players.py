@@ -17,7 +17,15 @@ from bridgeroom.robots.sampler import HandLimits
 from bridgeroom.rules.core import Call, Hand, Seat
 from bridgeroom.rules.state import Phase, View
 
-__all__ = ["BasicRobot", "ExpertRobot", "is_minibridge", "is_three_handed"]
+__all__ = ["BUDGET_SHARE", "BasicRobot", "ExpertRobot", "is_minibridge", "is_three_handed"]
+
+#: The expert's time for each kind of decision, as a share of its time for one card.
+BUDGET_SHARE: dict[str, float] = {
+    "card": 1.0,
+    "call": 0.3,
+    "three-handed call": 0.25,
+    "contract": 1.8,
+}
 
 
 def is_three_handed(view: View) -> bool:
@@ -164,6 +172,14 @@ class ExpertRobot(BasicRobot):
 
         self._cache = Cache()
 
+    def budget_for(self, kind: str) -> float:
+        """The time for one decision of ``kind`` (a key of :data:`BUDGET_SHARE`), in seconds.
+
+        >>> ExpertRobot(time_budget=1.0).budget_for("call")
+        0.3
+        """
+        return self.time_budget * BUDGET_SHARE[kind]
+
     @property
     def solver(self) -> Solver:
         if self._solver is None:
@@ -199,7 +215,7 @@ class ExpertRobot(BasicRobot):
         from bridgeroom.robots.auction import expert_call
 
         return expert_call(
-            view, self.solver, self.rng, budget=self.time_budget * 0.3, table=self.table(view)
+            view, self.solver, self.rng, budget=self.budget_for("call"), table=self.table(view)
         )
 
     def three_handed_call(self, view: View) -> Decision:
@@ -210,7 +226,7 @@ class ExpertRobot(BasicRobot):
             self.solver,
             self.rng,
             cache=self._cache,
-            budget=self.time_budget * 0.25,
+            budget=self.budget_for("three-handed call"),
             table=self.table(view),
         )
 
@@ -218,7 +234,7 @@ class ExpertRobot(BasicRobot):
         from bridgeroom.robots.minibridge import expert_contract
 
         return expert_contract(
-            view, self.solver, self.rng, budget=self.time_budget * 1.8, table=self.table(view)
+            view, self.solver, self.rng, budget=self.budget_for("contract"), table=self.table(view)
         )
 
     def accepts_claim(
