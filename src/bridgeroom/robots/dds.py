@@ -26,13 +26,14 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bridgeroom.rules.core import Strain
 
-__all__ = ["Position", "Solver", "solver", "BATCH", "dds_denomination"]
+__all__ = ["Position", "Solver", "solver", "BATCH", "dds_denomination", "tricks_left"]
 
 #: Deals per DDS batch call (``SolveAllBoardsBin`` and ``CalcAllTables`` with one strain).
 BATCH = 40
@@ -75,8 +76,35 @@ def _holdings(mask: int) -> tuple[int, int, int, int]:
     )
 
 
+def tricks_left(pos: Position) -> int:
+    """The tricks still to play in ``pos`` (the current one included).
+
+    >>> from bridgeroom.rules import Deal
+    >>> tricks_left(Position(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432").masks, 4, 1))
+    13
+    """
+    cards = sum(h.bit_count() for h in pos.hands) + len(pos.trick)
+    return (cards + 3) // 4
+
+
+#: Seconds a position of a whole deal is assumed to take before any was timed, by DDS mode (one
+#: best card, or every card): cautious figures of a loaded core; a position with fewer tricks
+#: left is assumed cheaper in proportion to the square of its tricks.
+COLD_COST = {1: 0.03, 3: 0.06}
+#: How much of a new timing goes into the running estimate (the rest is the previous estimate).
+COST_WEIGHT = 0.3
+#: Batches are planned for this many times the estimated cost, so that a slow batch still ends
+#: before its deadline.
+SAFETY = 1.5
+
+
 class Solver:
-    """The process's DDS adapter. Use :func:`solver` to get it; never build a second one."""
+    """The process's DDS adapter. Use :func:`solver` to get it; never build a second one.
+
+    It times its own batches: :meth:`cost` is the running estimate of the seconds one position
+    takes (by tricks left and mode), and :meth:`solve` and :meth:`best` given a ``deadline`` solve
+    only the positions whose batches are expected to end before it (a prefix of them).
+    """
 
     def __init__(self, threads: int = 0) -> None:
         import endplay._dds as dds  # lazy: importing endplay costs over a second
@@ -84,7 +112,37 @@ class Solver:
         self._dds: Any = dds
         self._lock = threading.RLock()
         self.threads = -1
+        self._cost: dict[tuple[int, int], float] = {}
         self.set_threads(threads)
+
+    def cost(self, tricks: int, solutions: int = 3) -> float:
+        """The estimated seconds of one position with ``tricks`` tricks left (``solutions`` 3:
+        every card's tricks, 1: the best card's)."""
+        known = self._cost.get((tricks, solutions))
+        if known is not None:
+            return known
+        near = [v * (tricks / t) ** 2 for (t, m), v in self._cost.items() if m == solutions]
+        if near:
+            return max(near)
+        return COLD_COST[1 if solutions == 1 else 3] * (max(tricks, 1) / 13) ** 2
+
+    def _learn(self, tricks: int, solutions: int, seconds: float) -> None:
+        old = self._cost.get((tricks, solutions))
+        self._cost[(tricks, solutions)] = (
+            seconds if old is None else old + COST_WEIGHT * (seconds - old)
+        )
+
+    def fits(self, positions: Sequence[Position], deadline: float, solutions: int = 3) -> int:
+        """How many of ``positions`` (from the first) are expected to be solved before
+        ``deadline`` (a ``time.perf_counter()`` value), with the safety margin."""
+        left = deadline - time.perf_counter()
+        n = 0
+        for pos in positions:
+            left -= self.cost(tricks_left(pos), solutions) * SAFETY
+            if left < 0:
+                break
+            n += 1
+        return n
 
     def set_threads(self, threads: int) -> None:
         """Let DDS use ``threads`` threads (0: as many as it finds cores)."""
@@ -95,28 +153,42 @@ class Solver:
                 self._dds.SetMaxThreads(threads)
                 self.threads = threads
 
-    def solve(self, positions: Sequence[Position]) -> list[dict[int, int]]:
+    def solve(
+        self, positions: Sequence[Position], deadline: float | None = None
+    ) -> list[dict[int, int]]:
         """For each position, ``{card index: tricks}`` for every legal card of the seat to play.
 
         The tricks are those of the side of the seat to play, from the current
         trick (included) to the end, when every later card is double-dummy best.
+        With a ``deadline`` only the first positions expected to be done by then are solved
+        (perhaps none): the list is as long as the positions solved.
         """
-        return self._solve(positions, 3)
+        return self._solve(positions, 3, deadline)
 
-    def best(self, positions: Sequence[Position]) -> list[int]:
+    def best(self, positions: Sequence[Position], deadline: float | None = None) -> list[int]:
         """For each position, the most tricks the side of the seat to play can take from here on.
 
         Faster than :meth:`solve` (DDS looks for one best card only). For a
         whole deal with the opening leader to play, ``13 - best`` is the
-        declarer's double-dummy tricks.
+        declarer's double-dummy tricks. ``deadline`` as for :meth:`solve`.
         """
-        return [max(r.values()) if r else 0 for r in self._solve(positions, 1)]
+        return [max(r.values()) if r else 0 for r in self._solve(positions, 1, deadline)]
 
-    def _solve(self, positions: Sequence[Position], solutions: int) -> list[dict[int, int]]:
+    def _solve(
+        self, positions: Sequence[Position], solutions: int, deadline: float | None = None
+    ) -> list[dict[int, int]]:
         dds = self._dds
         out: list[dict[int, int]] = []
-        for start in range(0, len(positions), BATCH):
-            chunk = positions[start : start + BATCH]
+        start = 0
+        while start < len(positions):
+            size = BATCH
+            if deadline is not None:
+                size = min(size, self.fits(positions[start : start + BATCH], deadline, solutions))
+                if size == 0:
+                    break
+            chunk = positions[start : start + size]
+            start += size
+            began = time.perf_counter()
             bop = dds.boards()
             bop.noOfBoards = len(chunk)
             for i, pos in enumerate(chunk):
@@ -141,6 +213,9 @@ class Solver:
             solved = dds.solvedBoards()
             with self._lock:
                 dds.SolveAllBoardsBin(bop, solved)
+            per = (time.perf_counter() - began) / len(chunk)
+            for tricks in {tricks_left(p) for p in chunk}:
+                self._learn(tricks, solutions, per)
             for i in range(len(chunk)):
                 fut = solved.solvedBoard[i]
                 result: dict[int, int] = {}
