@@ -34,9 +34,10 @@ import numpy as np
 
 from bridgeroom.robots.base import Decision
 from bridgeroom.robots.dds import BATCH, Position, Solver
+from bridgeroom.robots.fusion import choose
 from bridgeroom.robots.public import current_trick, knowledge, play_order
 from bridgeroom.robots.sampler import HandLimits, Knowledge, sample
-from bridgeroom.robots.signals import partner_signals, signal_weights
+from bridgeroom.robots.signals import read_signals, signal_weights
 from bridgeroom.rules.core import Card, Seat
 from bridgeroom.rules.state import View
 
@@ -277,7 +278,7 @@ def evaluate_cards(
     seats = dds_seats(view)
     rows = [layouts.hands(i) for i in range(layouts.count)]
     judged = past_plays(view, judge)
-    signals = partner_signals(view)
+    signals = read_signals(view)
     pos = 0
     while pos < len(rows):
         chunk = rows[pos : pos + BATCH]
@@ -386,23 +387,26 @@ def expert_card(
     rule = fallback if fallback is not None and isinstance(fallback.action, Card) else None
     if stats.count < MIN_LAYOUTS:
         return _few_layouts(view, stats, rule, legal)
-    best = stats.best()
-    choice = None
-    if rule is not None:
-        for i in best:
-            if stats.cards[i] == rule.action.index:  # type: ignore[attr-defined]
-                choice = i
-                break
-    if choice is None:
-        choice = min(best, key=lambda i: (stats.cards[i] % 13, stats.cards[i]))
+    # the mean, then the rate of reaching the target, then the lowest card break exact ties
+    w = stats.weight
+    reach = stats.reach
+    means = [
+        stats.mean(i) + 1e-6 * float(reach[i]) / w - 1e-9 * (stats.cards[i] % 13)
+        for i in range(len(stats.cards))
+    ]
+    choice, how = choose(view, stats.cards, means, stats.table, rule.action if rule else None)  # type: ignore[arg-type]
     card = Card.from_index(stats.cards[choice])
-    return Decision.because(
-        card,
-        "robot.expert.tricks",
-        tricks=_side_tricks(view) + stats.mean(choice),
-        n=stats.count,
-        share=stats.top_share(choice),
-    )
+    tricks = _side_tricks(view) + stats.mean(choice)
+    if how == "best":
+        return Decision.because(
+            card, "robot.expert.tricks", tricks=tricks, n=stats.count, share=stats.top_share(choice)
+        )
+    if how == "rule":
+        assert rule is not None
+        return Decision.because(
+            card, "robot.expert.rule_near", rule=rule.why, tricks=tricks, n=stats.count
+        )
+    return Decision.because(card, f"robot.expert.{how}", tricks=tricks, n=stats.count)
 
 
 def _side_tricks(view: View) -> int:
