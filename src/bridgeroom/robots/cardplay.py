@@ -35,6 +35,7 @@ import numpy as np
 from bridgeroom.robots.base import Decision
 from bridgeroom.robots.dds import BATCH, Position, Solver
 from bridgeroom.robots.fusion import choose
+from bridgeroom.robots.lead import surplus_weights
 from bridgeroom.robots.public import current_trick, knowledge, play_order
 from bridgeroom.robots.sampler import HandLimits, Knowledge, sample
 from bridgeroom.robots.signals import read_signals, signal_weights
@@ -44,6 +45,7 @@ from bridgeroom.rules.state import View
 __all__ = [
     "CardStats",
     "MIN_LAYOUTS",
+    "SURE_AFTER",
     "MISPLAY_WEIGHT",
     "PastPlay",
     "dds_seats",
@@ -59,6 +61,8 @@ MISPLAY_WEIGHT = 0.1
 JUDGED_PLAYS = 4
 #: Fewer layouts solved than this and a card decision falls back on the rules' card.
 MIN_LAYOUTS = 6
+#: After this many layouts a card that is the best in every one of them is played at once.
+SURE_AFTER = 16
 
 
 def dds_seats(view: View) -> tuple[int, int, int, int]:
@@ -230,6 +234,15 @@ class CardStats:
         w = np.array(self.weights)
         return float(w @ (t[:, i] >= top)) / float(w.sum())
 
+    def settled(self) -> bool:
+        """Whether more layouts would hardly change the decision: one card is the best or as good
+        as the best in every layout solved, or every card takes as many tricks in each."""
+        if not self.rows:
+            return False
+        t = self.table
+        top = t.max(axis=1)
+        return bool(((t >= top[:, None]).all(axis=0)).any())
+
     def best(self) -> list[int]:
         """Indexes of the cards with the best mean, then the best rate of reaching the target."""
         if self.count == 0:
@@ -261,12 +274,14 @@ def evaluate_cards(
     samples: int,
     deadline: float,
     judge: int = 0,
+    contract_prior: bool = False,
 ) -> CardStats:
     """Solve sampled layouts until ``samples`` are done or the next DDS batch would end after
     ``deadline`` (the solver's own timing says how many fit: :meth:`Solver.fits`).
 
-    Each layout is weighted by partner's signals and by the opponents' last ``judge`` cards
-    (0: not at all; see the module text).
+    Each layout is weighted by the signals read (:mod:`bridgeroom.robots.signals`), by the
+    opponents' last ``judge`` cards (0: not at all; see the module text), and, at the opening lead
+    with ``contract_prior``, by how likely the contract is in it (:mod:`bridgeroom.robots.lead`).
     """
     legal = [c.index for c in view.legal if isinstance(c, Card)]
     playing = view.turn if view.turn is not None else view.seat
@@ -279,9 +294,14 @@ def evaluate_cards(
     rows = [layouts.hands(i) for i in range(layouts.count)]
     judged = past_plays(view, judge)
     signals = read_signals(view)
+    opening = contract_prior and not view.tricks and not view.trick and view.seat == playing
     pos = 0
     while pos < len(rows):
-        chunk = rows[pos : pos + BATCH]
+        if stats.count >= SURE_AFTER and stats.settled():
+            break
+        # small batches first, so that a clear decision stops early
+        size = BATCH if stats.count >= 2 * SURE_AFTER else SURE_AFTER // 2
+        chunk = rows[pos : pos + size]
         results = solver.solve(positions_for(view, chunk, seats), deadline=deadline)
         if not results:
             break
@@ -289,6 +309,9 @@ def evaluate_cards(
         weights = _weights(chunk, judged, view.contract.strain, seats, solver, deadline)  # type: ignore[union-attr]
         if signals:
             weights = [w * x for w, x in zip(weights, signal_weights(signals, chunk), strict=True)]
+        if opening:
+            prior = surplus_weights(results, view.contract.tricks_needed)  # type: ignore[union-attr]
+            weights = [w * x for w, x in zip(weights, prior, strict=True)]
         for res, w in zip(results, weights, strict=True):
             stats.add(res, w)
         pos += len(chunk)
@@ -362,6 +385,7 @@ def expert_card(
     budget: float = 0.8,
     fallback: Decision | None = None,
     judge: int = 0,
+    contract_prior: bool = False,
 ) -> Decision:
     """The expert card for the seat to act (one of ``view.legal``); ``judge``: the opponents'
     last cards that weigh the layouts (card reading, off at 0).
@@ -382,7 +406,14 @@ def expert_card(
         return Decision.because(card, "robot.expert.equal_cards")
     k = knowledge(view, inferred)
     stats = evaluate_cards(
-        view, k, solver, rng, samples=samples, deadline=start + budget, judge=judge
+        view,
+        k,
+        solver,
+        rng,
+        samples=samples,
+        deadline=start + budget,
+        judge=judge,
+        contract_prior=contract_prior,
     )
     rule = fallback if fallback is not None and isinstance(fallback.action, Card) else None
     if stats.count < MIN_LAYOUTS:

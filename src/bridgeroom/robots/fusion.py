@@ -30,7 +30,7 @@ from bridgeroom.rules.state import View
 __all__ = ["FLOOR", "Z", "choose", "near_best"]
 
 #: Cards within this many tricks of the best mean are near it whatever the noise.
-FLOOR = 0.03
+FLOOR = 0.1
 #: Standard errors of the paired difference within which a card is near the best.
 Z = 0.5
 

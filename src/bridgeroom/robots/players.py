@@ -209,6 +209,7 @@ class ExpertRobot(BasicRobot):
             budget=self.time_budget,
             fallback=basic_card(view),
             judge=self.card_reading,
+            contract_prior=self.read_contract and four_handed,
         )
 
     def call(self, view: View) -> Decision:

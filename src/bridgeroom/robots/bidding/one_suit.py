@@ -106,10 +106,7 @@ def responses_to_one(ctx: Context) -> list[Rule]:
             says("raise_game"),
             (6, 16),
             test=lambda f: (
-                fit(f)
-                and (
-                    13 <= f.support_points(m) <= 16 or (f.losers <= 7 and f.support_points(m) <= 16)
-                )
+                fit(f) and (13 <= f.support_points(m) <= 16 or (f.losers <= 7 and f.hcp <= 10))
             ),
             lengths={m: (3, 13)},
             to_play=True,
