@@ -297,7 +297,7 @@ class Match:
                 )
             who: object = contract.declarer.side
             if isinstance(state, ThreeHandedDeal):
-                who = state.player_at(contract.declarer)
+                who = state.name_at(contract.declarer)
             entry = session.record(who, contract, result.tricks, honors)
         self.entries.append(entry)
         return entry

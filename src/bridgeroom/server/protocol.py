@@ -21,10 +21,25 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from bridgeroom.rules import CARDS, Card, Contract, DealState, Hand, Phase, Seat, Trick, View
+from bridgeroom.rules import (
+    CARDS,
+    Action,
+    Card,
+    Contract,
+    DealState,
+    Hand,
+    MiniBridgeExtra,
+    Phase,
+    Seat,
+    ThreeHandedExtra,
+    Trick,
+    View,
+    ViewExtra,
+)
 
 __all__ = [
     "action_text",
+    "extra_payload",
     "hand_cards",
     "view_payload",
     "public_view",
@@ -36,7 +51,7 @@ __all__ = [
 CARD_FIELDS = ("hand", "dummy", "trick", "tricks", "last_trick", "legal", "deal")
 
 
-def action_text(action: object) -> str:
+def action_text(action: Action) -> str:
     """The text of an action that ``parse_action`` reads back (``SA``, ``1NT``, ``12``).
 
     >>> from bridgeroom.rules import Call
@@ -98,6 +113,34 @@ def _jsonable(value: object) -> object:
     return str(value)
 
 
+def extra_payload(extra: ViewExtra | None) -> dict[str, Any]:
+    """A variant's public part of a view as JSON-ready data (``{}`` for contract bridge).
+
+    >>> from bridgeroom.rules import MiniBridgeDeal
+    >>> state = MiniBridgeDeal.from_board(1, "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    >>> state.apply("37")
+    >>> extra_payload(state.view(Seat.EAST).extra)
+    {'announcements': [['N', 37]]}
+    """
+    if isinstance(extra, ThreeHandedExtra):
+        return {
+            "players": {seat.letter: name for seat, name in extra.players.items()},
+            "pack": extra.pack,
+            "vulnerable": list(extra.vulnerable),
+            "barred": [seat.letter for seat in extra.barred],
+            "protected": [seat.letter for seat in extra.protected],
+            "irregularities": [str(item) for item in extra.irregularities],
+        }
+    if isinstance(extra, MiniBridgeExtra):
+        data: dict[str, Any] = {
+            "announcements": [[seat.letter, points] for seat, points in extra.announcements]
+        }
+        if extra.dummy_lengths is not None:
+            data["dummy_lengths"] = list(extra.dummy_lengths)
+        return data
+    return {}
+
+
 def view_payload(view: View) -> dict[str, Any]:
     """Everything a seat may see now, as JSON-ready data (from its :class:`View` only)."""
     last = view.tricks[-1] if view.tricks else None
@@ -120,7 +163,7 @@ def view_payload(view: View) -> dict[str, Any]:
         "turn": _seat(view.turn),
         "to_act": _seat(view.to_act),
         "legal": [action_text(a) for a in view.legal],
-        "extra": _jsonable(view.extra),
+        "extra": extra_payload(view.extra),
         "deal": None if view.deal is None else [hand_cards(h) for h in view.deal.hands],
     }
 
@@ -140,11 +183,12 @@ def public_view(state: DealState, seats: Iterable[Seat] = tuple(Seat)) -> dict[s
     dummies = {v.dummy for v in views if v.seat != v.dummy_seat}
     if len(dummies) != 1 or None in dummies:
         base["dummy"] = None
-    extras: dict[str, object] = {}
-    for key, value in views[0].extra.items():
-        if all(key in v.extra and v.extra[key] == value for v in views[1:]):
-            extras[key] = value
-    base["extra"] = _jsonable(extras)
+    payloads = [extra_payload(v.extra) for v in views]
+    base["extra"] = {
+        key: value
+        for key, value in payloads[0].items()
+        if all(key in p and p[key] == value for p in payloads[1:])
+    }
     if state.phase is not Phase.DONE:
         base["deal"] = None
     return base

@@ -16,7 +16,9 @@ from rich.text import Text
 
 from bridgeroom.i18n import Messages
 from bridgeroom.rules.core import Call, Card, Hand, Seat, Side, Suit
-from bridgeroom.rules.state import DealState, Phase, Trick
+from bridgeroom.rules.minibridge import MiniBridgeDeal, MiniBridgeExtra
+from bridgeroom.rules.state import Action, DealState, Phase, Trick
+from bridgeroom.rules.three_handed import ThreeHandedDeal
 from bridgeroom.scoring import DuplicateSet, LineSession
 from bridgeroom.scoring.sessions import Chicago
 
@@ -55,7 +57,7 @@ def call_markup(call: Call, msgs: Messages) -> Text:
     return Text(msgs.call(call), style=SUIT_STYLES[call.strain.suit])
 
 
-def action_text(action: object, msgs: Messages) -> Text:
+def action_text(action: Action, msgs: Messages) -> Text:
     """Any action for people: a card, a call, a count, a claim..."""
     if isinstance(action, Card):
         return card_markup(action, msgs)
@@ -115,23 +117,21 @@ def table_view(
     msgs: Messages,
     *,
     show_all: bool = False,
-    looked_at_dummy: bool = False,
 ) -> Table:
-    """The four hands around the table, as seen from ``me``, with the trick in the middle."""
+    """The four hands around the table, as seen from ``me`` (what ``me``'s view shows: the dummy
+    after the lead, or to a three-handed player who looked at it, TH-23), with the trick in the
+    middle."""
     view = state.view(me)
     visible: dict[Seat, Hand] = {}
     if view.hand is not None:
         visible[me] = view.hand
-    if view.dummy is not None and view.dummy_seat is not None:
-        visible[view.dummy_seat] = view.dummy
-    if me == state.declarer and state.dummy is not None and view.dummy is not None:
-        visible[state.dummy] = view.dummy
-    dummy_seat = getattr(state, "dummy_seat", None) if state.dummy is None else state.dummy
-    if looked_at_dummy and dummy_seat is not None:
-        visible[dummy_seat] = state.hand(dummy_seat)
+    dummy_seat = view.dummy_seat
+    if view.dummy is not None and dummy_seat is not None:
+        visible[dummy_seat] = view.dummy
     if show_all or state.is_over:
         visible = {s: state.deal[s] if state.is_over else state.hand(s) for s in Seat}
-    lengths = view.extra.get("dummy_lengths")
+    extra = view.extra
+    lengths = extra.dummy_lengths if isinstance(extra, MiniBridgeExtra) else None
     played = _played_by(state)
 
     def cell(seat: Seat) -> RenderableType:
@@ -145,7 +145,7 @@ def table_view(
         )
         if seat in visible:
             body = hand_lines(visible[seat], msgs)
-        elif seat == state.dummy and isinstance(lengths, (tuple, list)):
+        elif seat == state.dummy and lengths is not None:
             body = hand_lines(None, msgs, facedown=lengths)
         else:
             body = hand_lines(None, msgs, hidden=13 - played[seat])
@@ -228,7 +228,7 @@ def auction_grid(state: DealState, msgs: Messages) -> Table:
 def minibridge_panel(state: DealState, msgs: Messages) -> Text:
     """The announced counts, the pairs' totals, the declarer and the contract (MB-2 to MB-6)."""
     out = Text()
-    announced = dict(getattr(state, "announcements", ()))
+    announced = dict(state.announcements) if isinstance(state, MiniBridgeDeal) else {}
     for seat in Seat:
         value = announced.get(seat)
         out.append(f"{msgs.letter(seat)} {value if value is not None else '?'}   ")
@@ -251,9 +251,8 @@ def status_lines(state: DealState, msgs: Messages, *, number: int, board: int | 
     )
     out.append(label, style="bold")
     out.append("   " + msgs("screen.dealer_is", seat=msgs.seat(state.dealer)))
-    vulnerable = getattr(state, "vulnerable", None)
-    if vulnerable is not None:
-        names = ", ".join(sorted(vulnerable)) or msgs("screen.nobody")
+    if isinstance(state, ThreeHandedDeal):
+        names = ", ".join(sorted(state.vulnerable)) or msgs("screen.nobody")
         out.append("   " + msgs("screen.vulnerable", who=names))
     else:
         out.append("   " + msgs("screen.vulnerable", who=_vul_text(state, msgs)))
