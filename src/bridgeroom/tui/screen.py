@@ -8,7 +8,6 @@ symbols, red for hearts and diamonds.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -19,8 +18,7 @@ from bridgeroom.rules.core import Call, Card, Hand, Seat, Side, Suit
 from bridgeroom.rules.minibridge import MiniBridgeDeal, MiniBridgeExtra
 from bridgeroom.rules.state import Action, DealState, Phase, Trick
 from bridgeroom.rules.three_handed import ThreeHandedDeal
-from bridgeroom.scoring import DuplicateSet, LineSession
-from bridgeroom.scoring.sessions import Chicago
+from bridgeroom.scoring import ScoreSummary, Session, SheetEntry
 
 __all__ = [
     "SUIT_STYLES",
@@ -282,91 +280,83 @@ def _column_name(column: object, msgs: Messages) -> str:
     return str(column)
 
 
-def sheet(session: Any, msgs: Messages, *, you: str | None = None) -> RenderableType:
-    """The score sheet in the form of the session: above/below the line (rubber, Chicago,
-    three-handed with its settlement) or a line per board (duplicate, mini-bridge)."""
-    if isinstance(session, DuplicateSet):
-        return _boards_sheet(session, msgs)
-    if isinstance(session, LineSession | Chicago):
-        return _line_sheet(session, msgs, you=you)
-    return Text(str(session))
+def sheet(session: Session, msgs: Messages, *, you: str | None = None) -> RenderableType:
+    """The score sheet in the form of the session (its :meth:`~bridgeroom.scoring.Session.summary`):
+    above/below the line (rubber, Chicago, three-handed with its settlement) or a line per board
+    (duplicate, mini-bridge)."""
+    summary = session.summary()
+    if summary.kind == "boards":
+        return _boards_sheet(summary, msgs)
+    return _line_sheet(summary, msgs, you=you)
 
 
-def _line_sheet(session: Any, msgs: Messages, *, you: str | None) -> RenderableType:
-    sheet_ = session.sheet
-    columns = list(sheet_.columns)
+def _line_sheet(summary: ScoreSummary, msgs: Messages, *, you: str | None) -> RenderableType:
+    columns = summary.columns
     table = Table(title=msgs("sheet.title"), show_lines=False, title_justify="left")
     table.add_column("", style="dim")
     for column in columns:
-        name = _column_name(column, msgs)
+        name = _column_name(column.name, msgs)
         table.add_column(
             msgs("play.you") if you is not None and name == you else name, justify="right"
         )
-    above_rows = _grouped(columns, sheet_.above)
+    above_rows = _grouped([c.above for c in columns])
     for label, values in reversed(above_rows):
-        table.add_row(label, *[str(values.get(c, "")) for c in columns])
+        table.add_row(label, *[str(values.get(i, "")) for i in range(len(columns))])
     table.add_row(msgs("sheet.the_line"), *["═" * 6 for _ in columns])
-    games = len(sheet_.below[columns[0]])
+    games = len(columns[0].below)
     for g in range(games):
-        rows = _grouped(columns, {c: sheet_.below[c][g] for c in columns})
+        rows = _grouped([c.below[g] for c in columns])
         for label, values in rows:
-            table.add_row(label, *[str(values.get(c, "")) for c in columns])
+            table.add_row(label, *[str(values.get(i, "")) for i in range(len(columns))])
         if g < games - 1:
             table.add_row(msgs("sheet.game"), *["─" * 6 for _ in columns])
     table.add_row(
         Text(msgs("sheet.total"), style="bold"),
-        *[Text(str(sheet_.total(c)), style="bold") for c in columns],
+        *[Text(str(c.total), style="bold") for c in columns],
     )
     parts: list[RenderableType] = [table]
-    games_won = getattr(session, "games", None)
-    if isinstance(games_won, dict):
+    if summary.counts_games:
         info = "   ".join(
-            msgs(
-                "sheet.games_won",
-                who=_column_name(c, msgs),
-                games=games_won[c],
-            )
-            + (" " + msgs("sheet.vulnerable") if session.vulnerable(c) else "")
+            msgs("sheet.games_won", who=_column_name(c.name, msgs), games=c.games)
+            + (" " + msgs("sheet.vulnerable") if c.vulnerable else "")
             for c in columns
         )
         parts.append(Text(info))
-    if getattr(session, "rubber_bonus", 0):
+    if summary.rubber_bonus and summary.winner is not None:
         parts.append(
             Text(
                 msgs(
                     "sheet.rubber_bonus",
-                    who=_column_name(session.winner, msgs),
-                    points=session.rubber_bonus,
+                    who=_column_name(summary.winner, msgs),
+                    points=summary.rubber_bonus,
                 )
             )
         )
-    if getattr(session, "is_over", False) and hasattr(session, "settle"):
-        payments = session.settle()
-        if not payments:
+    if summary.settlement is not None:
+        if not summary.settlement:
             parts.append(Text(msgs("sheet.all_quits")))
-        for p in payments:
+        for p in summary.settlement:
             parts.append(Text(msgs("sheet.pays", payer=p.from_, payee=p.to, points=p.points)))
     return Group(*parts)
 
 
-def _grouped(
-    columns: Sequence[Any], entries: dict[Any, list[Any]]
-) -> list[tuple[str, dict[Any, int]]]:
-    rows: dict[int, dict[Any, int]] = {}
-    for column in columns:
-        for entry in entries[column]:
+def _grouped(columns: Sequence[Sequence[SheetEntry]]) -> list[tuple[str, dict[int, int]]]:
+    """The entries of each column (by index) summed by deal, in deal order."""
+    rows: dict[int, dict[int, int]] = {}
+    for i, entries in enumerate(columns):
+        for entry in entries:
             rows.setdefault(entry.deal, {})
-            rows[entry.deal][column] = rows[entry.deal].get(column, 0) + entry.points
+            rows[entry.deal][i] = rows[entry.deal].get(i, 0) + entry.points
     return [(f"#{deal}", rows[deal]) for deal in sorted(rows)]
 
 
-def _boards_sheet(session: DuplicateSet, msgs: Messages) -> RenderableType:
+def _boards_sheet(summary: ScoreSummary, msgs: Messages) -> RenderableType:
     table = Table(title=msgs("sheet.boards_title"), title_justify="left")
     for key in ("board", "dealer", "vulnerable", "contract", "tricks"):
         table.add_column(msgs(f"sheet.col_{key}"))
     table.add_column(msgs.side(Side.NS), justify="right")
     table.add_column(msgs.side(Side.EW), justify="right")
-    for r in session:
+    for r in summary.boards:
         ns = r.ns_score
         vul = r.vulnerability
         vul_text = (
@@ -385,6 +375,6 @@ def _boards_sheet(session: DuplicateSet, msgs: Messages) -> RenderableType:
             str(ns) if ns > 0 else "",
             str(-ns) if ns < 0 else "",
         )
-    totals = session.totals
+    totals = summary.totals
     table.add_row(msgs("sheet.total"), "", "", "", "", str(totals[Side.NS]), str(totals[Side.EW]))
     return table
