@@ -32,7 +32,7 @@ from bridgeroom.errors import BridgeError
 from bridgeroom.formats.pbn import PbnGame, dumps
 from bridgeroom.games import GAMES
 from bridgeroom.i18n import LANGUAGES
-from bridgeroom.rules import Call, DealState, Phase, Seat, ThreeHandedExtra, Vulnerability
+from bridgeroom.rules import Call, DealState, Phase, Seat, ThreeHandedExtra, View, Vulnerability
 from bridgeroom.server.journal import Journal, LogRow, add_deal_row, finish_deal_row
 from bridgeroom.server.protocol import public_view, score_payload, view_payload
 from bridgeroom.server.tables import ROBOT_LEVELS, LiveTable, LogEntry, SeatError
@@ -677,9 +677,7 @@ def table_payload(live: LiveTable, slot: int | None) -> dict[str, Any]:
         view = state.view(you_seat) if you_seat is not None else None
         deal = view_payload(view) if view is not None else public_view(state)
         deal["table_actions"] = live.table_actions(slot) if slot is not None else []
-        extra = view.extra if view is not None else None
-        if isinstance(extra, ThreeHandedExtra) and you_seat in extra.barred:
-            # TH-23: he chose to look at the dummy; his view shows it, and he is barred from the auction.
+        if view is not None and _peeked(view):
             deal["peeked"] = True
         deal["seats"] = {s.letter: live.slot_of_seat(s) for s in Seat}
         deal["meanings"] = call_meanings(live, state)
@@ -712,6 +710,19 @@ def table_payload(live: LiveTable, slot: int | None) -> dict[str, Any]:
         "score": cached_score(live),
         "request": None if live.request is None else live.request.public(),
     }
+
+
+def _peeked(view: View) -> bool:
+    """TH-23: the view shows the dummy before the opening lead because its player chose to look at
+    it during the auction (he is barred from the rest of the auction)."""
+    extra = view.extra
+    before_lead = view.phase is not Phase.DONE and not (view.tricks or view.trick)
+    return (
+        isinstance(extra, ThreeHandedExtra)
+        and view.seat in extra.barred
+        and view.dummy is not None
+        and before_lead
+    )
 
 
 def cached_score(live: LiveTable) -> dict[str, Any]:

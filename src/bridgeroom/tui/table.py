@@ -25,6 +25,7 @@ from bridgeroom.i18n import Texts, seat_letter, translate
 from bridgeroom.rules.core import Call, Deal, Seat, Side, Vulnerability
 from bridgeroom.rules.state import Action, Claim, DealState, Phase
 from bridgeroom.rules.three_handed import ThreeHandedExtra
+from bridgeroom.scoring import SessionEntry
 from bridgeroom.store import UNDO, MatchRecord, SeatSpec, Store, replay
 
 __all__ = [
@@ -449,10 +450,10 @@ class PlayTable:
         self.store.close()
 
 
-def _entry_summary(entry: object) -> dict[str, Any]:
+def _entry_summary(entry: SessionEntry) -> dict[str, Any]:
     """What a session entry says about one deal, as JSON-ready data."""
     out: dict[str, Any] = {}
-    hand = getattr(entry, "hand", None)
+    hand = entry.hand
     if hand is not None:
         out["score"] = hand.to_dict()
     for name in ("game_won", "rubber_bonus", "premium", "board"):
