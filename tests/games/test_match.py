@@ -113,7 +113,8 @@ def test_th_5_three_handed_match_passes_the_deal_and_scores_per_player() -> None
     # deal 2: Bob (Ann's left) deals, at E (TH-5, TH-A3)
     assert match.next_dealer() == Seat.EAST
     state = match.next_deal()
-    assert state.player_at(Seat.EAST) == "Bob" and "Ann" in state.vulnerable
+    assert state.name_at(Seat.EAST) == "Bob" and "Ann" in state.vulnerable
+    assert state.player_at(Seat.EAST) == 1 and state.seat_of(1) == Seat.EAST  # Bob, player 1
 
 
 def test_ab_2_auction_bridge_ranks_bids_as_contract_and_the_dealer_may_pass() -> None:

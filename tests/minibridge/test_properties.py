@@ -43,7 +43,7 @@ def _cards_in(value: object, found: list[int]) -> None:
 def _announce_step(state: MiniBridgeDeal, rng: random.Random) -> None:
     """One announcement: in table mode sometimes a wrong count, or a correction out of turn."""
     if state.mode is Mode.TABLE and rng.random() < 0.3:
-        fixes = state.table_actions()
+        fixes = [fix for seat in Seat for fix in state.table_actions(seat)]
         if fixes and rng.random() < 0.5:
             fix = rng.choice(fixes)
             assert isinstance(fix, CorrectAnnouncement)
@@ -75,7 +75,7 @@ def test_mb5_no_view_holds_a_dummy_card_before_the_lead(seed: int, board: int, t
             if dummy is not None:
                 leak = [m for m in found if m & deal[dummy].mask]
                 assert not leak, (seat, view)
-                assert view.extra["dummy_lengths"] == deal[dummy].lengths
+                assert view.extra.dummy_lengths == deal[dummy].lengths
             assert view.dummy is None
 
     check()

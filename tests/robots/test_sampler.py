@@ -78,7 +78,7 @@ def test_layouts_agree_with_the_public_information(
                     assert Hand(hands[seat]).length(Suit(suit)) == 0
         if game == "minibridge" and view.phase is not Phase.ANNOUNCE:
             # MB-2: each seat's original hand has the count it announced
-            for seat, points in view.extra["announcements"]:
+            for seat, points in view.extra.announcements:
                 played = sum(
                     c.hcp
                     for t in view.tricks
@@ -88,8 +88,12 @@ def test_layouts_agree_with_the_public_information(
                 played += sum(c.hcp for s, c in view.trick if s == seat)
                 assert Hand(hands[seat]).hcp + played == points
             # MB-5: dummy's suit lengths before the lead
-            if view.dummy is None and view.dummy_seat is not None and "dummy_lengths" in view.extra:
-                assert Hand(hands[view.dummy_seat]).lengths == view.extra["dummy_lengths"]
+            if (
+                view.dummy is None
+                and view.dummy_seat is not None
+                and view.extra.dummy_lengths is not None
+            ):
+                assert Hand(hands[view.dummy_seat]).lengths == view.extra.dummy_lengths
 
 
 def test_minibridge_naming_view_fixes_counts_and_dummy_lengths() -> None:

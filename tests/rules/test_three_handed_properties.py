@@ -47,14 +47,16 @@ def cards_in(obj: object) -> set[Card]:
 
 
 def check_visibility(state: ThreeHandedDeal) -> None:
-    """TH-4, TH-10: before the opening lead no view holds a dummy card; after it every view shows the dummy."""
+    """TH-4, TH-10: before the opening lead no view holds a dummy card, but that of a player who
+    looked at it (TH-23), which shows it whole; after the lead every view shows the dummy."""
     dummy = state.dummy_seat
     if state.phase is Phase.DONE:
         return
     if not state.tricks and not state.current_trick:
         hidden = set(state.deal[dummy])
         for seat in Seat:
-            assert not cards_in(state.view(seat)) & hidden, (seat, state.history)
+            seen = cards_in(state.view(seat)) & hidden
+            assert seen == (hidden if seat in state.barred else set()), (seat, state.history)
     else:
         for seat in Seat:
             assert state.view(seat).dummy == state.hand(dummy)
@@ -119,19 +121,29 @@ def test_th_7_to_th_10_random_legal_deals_finish(
     rnd=st.randoms(use_true_random=False),
 )
 def test_th_4_dummy_in_no_view_before_the_lead(seed: int, dealer: Seat, rnd: random.Random) -> None:
+    """TH-4, TH-10: before the lead no view holds a dummy card, except that of a player who
+    looked at the dummy during the auction (TH-23), which shows the whole dummy."""
     state = random_deal(seed, dealer, "table")
     hidden = set(state.deal[state.dummy_seat])
+
+    def check() -> None:
+        for seat in Seat:
+            view = state.view(seat)
+            if seat in state.barred:
+                assert view.dummy == state.hand(state.dummy_seat)
+                assert cards_in(view) & hidden == hidden
+            else:
+                assert not cards_in(view) & hidden
+
     while state.phase is Phase.AUCTION:
         if rnd.random() < 0.1:
             seat = rnd.choice(state.auction_seats())
             if seat not in state.barred:
-                state.apply("look at dummy", seat=seat)  # TH-23: recorded, never shown
-        for seat in Seat:
-            assert not cards_in(state.view(seat)) & hidden
+                state.apply("look at dummy", seat=seat)  # TH-23: he alone has seen it
+        check()
         state.apply(proper_action(state, rnd))
     if state.phase is Phase.PLAY:
-        for seat in Seat:
-            assert not cards_in(state.view(seat)) & hidden
+        check()
         state.apply(rnd.choice(state.legal_actions()))
         for seat in Seat:
             assert state.view(seat).dummy == state.hand(state.dummy_seat)

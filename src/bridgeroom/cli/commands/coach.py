@@ -73,8 +73,8 @@ def parse_numbers(text: str, count: int, what: str) -> list[int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bridgeroom.coach import advise, advise_counts, coach, describe_deal
     from bridgeroom.rules import Hand, MiniBridgeDeal, Seat
+    from bridgeroom.teaching.coach import advise, advise_counts, coach, describe_deal
 
     parser: argparse.ArgumentParser = args.parser
     dealer = Seat.find(args.dealer) if args.dealer else None

@@ -40,7 +40,7 @@ def export_pbn(store: object, match_id: int | str) -> str:
             "Event": f"bridgeroom {record.game} ({record.scoring}) #{record.id}",
             "Site": "bridgeroom",
             "Date": record.created_at.strftime("%Y.%m.%d"),
-            "Board": str(getattr(state, "board", None) or number),
+            "Board": str(state.board or number),
         }
         for seat in ("N", "E", "S", "W"):
             from bridgeroom.rules.core import Seat

@@ -7,7 +7,7 @@ FILE (CSV or JSON, ``-`` for stdin) holds one line per board and table::
 
 It prints a traveller per board (each table's score, matchpoints and
 cross-IMPs), a scorecard per pair with running totals, and the rankings. The
-format is described in docs/minibridge.md and :func:`bridgeroom.session.loads`.
+format is described in docs/minibridge.md and :func:`bridgeroom.teaching.files.loads`.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     from bridgeroom.rules import MiniBridgeOptions
-    from bridgeroom.session import ClassSession, format_session, load, loads
+    from bridgeroom.teaching import ClassSession, format_session, load, loads
 
     session: ClassSession
     if args.file == "-":
