@@ -103,7 +103,7 @@ def test_cb_b1_cb_b2_boards_give_dealer_and_vulnerability_by_number() -> None:
     for _ in range(16):
         seen.append((boards.next_dealer(), boards.next_vulnerability()))
         boards.record_deal(N, None)  # a passed-out board scores nothing and the next is played
-    # RULES.md CB-B1 and the CB-B2 table for boards 1 to 16
+    # docs/rules.md CB-B1 and the CB-B2 table for boards 1 to 16
     dealers = [N, E, S, W] * 4
     vulnerability = [NONE, VNS, VEW, BOTH, VNS, VEW, BOTH, NONE,
                      VEW, BOTH, NONE, VNS, BOTH, NONE, VNS, VEW]  # fmt: skip
