@@ -1,6 +1,6 @@
 """The Session protocol that every score session answers: the dealer and vulnerability of the next
 deal, recording a deal (typed, or played with its honors found in the cards), whether it is over,
-and the sheet as data. Expected values are worked by hand from RULES.md."""
+and the sheet as data. Expected values are worked by hand from docs/rules.md."""
 
 from __future__ import annotations
 
