@@ -99,7 +99,7 @@ def contract_deals(
     drawn from ``cards`` (default :func:`deals`)."""
     return st.builds(
         ContractBridgeDeal,
-        cards or deals(),
+        deals() if cards is None else cards,
         seats,
         st.sampled_from(list(Vulnerability)),
         mode=_mode(mode),
@@ -115,11 +115,11 @@ def three_handed_deals(
     (1 or 2) drawn from ``packs`` (default: the first)."""
     return st.builds(
         ThreeHandedDeal,
-        cards or deals(),
+        deals() if cards is None else cards,
         seats,
         mode=_mode(mode),
         players=st.just(("Ann", "Bob", "Cy")),
-        pack=packs or st.just(1),
+        pack=st.just(1) if packs is None else packs,
     )
 
 
@@ -133,7 +133,7 @@ def minibridge_deals(
     return st.builds(
         MiniBridgeDeal.from_board,
         st.integers(1, boards),
-        cards or deals(),
+        deals() if cards is None else cards,
         mode=_mode(mode),
     )
 
