@@ -1,8 +1,9 @@
 """What a command loads when it starts: the parser imports only the command typed.
 
 Each start runs in a fresh interpreter and reports the modules it loaded; the score pad and
-the score calculator must not load the store (SQLAlchemy), the server (FastAPI), Rich, NumPy
-or endplay. (Times are measured by bench/startup.py, not asserted here.)
+the score calculator must not load the store (SQLAlchemy), the server (FastAPI), Rich, NumPy,
+endplay, Dask or the plotting and PDF libraries. (Times are measured by bench/startup.py, not
+asserted here.)
 """
 
 from __future__ import annotations
@@ -31,6 +32,11 @@ HEAVY = (
     "bridgeroom.server",
     "bridgeroom.robots",
     "bridgeroom.tui",
+    "dask",
+    "distributed",
+    "matplotlib",
+    "fpdf",
+    "bridgeroom.analysis",
 )
 
 PROBE = """
