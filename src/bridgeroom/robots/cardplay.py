@@ -146,11 +146,7 @@ def past_plays(view: View, limit: int = JUDGED_PLAYS) -> list[PastPlay]:
     if view.contract is None or limit <= 0:
         return []
     playing = view.turn if view.turn is not None else view.seat
-
-    def declaring(s: Seat) -> bool:
-        return s in (view.declarer, view.dummy_seat)
-
-    ours = declaring(playing)
+    ours = view.is_declaring(playing)
     history: list[tuple[Seat, Card, Seat, tuple[int, ...]]] = []
     for t in view.tricks:
         done: list[int] = []
@@ -168,7 +164,7 @@ def past_plays(view: View, limit: int = JUDGED_PLAYS) -> list[PastPlay]:
     for n in range(len(history) - 1, 0, -1):  # history[0] is the opening lead
         seat, card, leader, before = history[n]
         later[seat] |= card.mask
-        if declaring(seat) == ours:
+        if view.is_declaring(seat) == ours:
             continue
         out.append(
             PastPlay(seat, card.index, leader, before, (later[0], later[1], later[2], later[3]))
@@ -259,8 +255,7 @@ def _target(view: View, playing: Seat) -> int:
     """Tricks still needed from now on by the side of ``playing`` (contract made, or defeated)."""
     contract = view.contract
     assert contract is not None
-    declarer_side = playing in (view.declarer, view.dummy_seat)
-    if declarer_side:
+    if view.is_declaring(playing):
         return contract.tricks_needed - view.declarer_tricks
     return 14 - contract.tricks_needed - view.defender_tricks
 
@@ -443,9 +438,7 @@ def expert_card(
 def _side_tricks(view: View) -> int:
     """The tricks the side of the hand to play has taken so far."""
     playing = view.turn if view.turn is not None else view.seat
-    if playing in (view.declarer, view.dummy_seat):
-        return view.declarer_tricks
-    return view.defender_tricks
+    return view.declarer_tricks if view.is_declaring(playing) else view.defender_tricks
 
 
 def _few_layouts(

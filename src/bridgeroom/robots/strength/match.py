@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import time
 
+from bridgeroom.robots.base import Robot
 from bridgeroom.robots.strength.deals import board_conditions, deal_at
 from bridgeroom.rules.core import Seat
+from bridgeroom.rules.state import Action, View
 
 __all__ = ["match_board", "timed_deal"]
 
@@ -80,7 +82,7 @@ def timed_deal(
     dealer, vul = board_conditions(index)
     out: list[dict[str, object]] = []
 
-    def record(robot, view, kind: str) -> object:  # type: ignore[no-untyped-def]
+    def record(robot: Robot, view: View, kind: str) -> Action:
         t0 = time.perf_counter()
         decision = robot.decide(view)
         seconds = time.perf_counter() - t0
