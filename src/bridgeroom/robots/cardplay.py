@@ -294,8 +294,9 @@ def evaluate_cards(
     while pos < len(rows):
         if stats.count >= SURE_AFTER and stats.settled():
             break
-        # small batches first, so that a clear decision stops early
-        size = BATCH if stats.count >= 2 * SURE_AFTER else SURE_AFTER // 2
+        # small batches first, doubling: a clear decision stops early, and a slow machine is
+        # timed before it is given much to do
+        size = min(BATCH, max(4, stats.count))
         chunk = rows[pos : pos + size]
         results = solver.solve(positions_for(view, chunk, seats), deadline=deadline)
         if not results:

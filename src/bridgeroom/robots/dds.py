@@ -88,14 +88,17 @@ def tricks_left(pos: Position) -> int:
 
 
 #: Seconds a position of a whole deal is assumed to take before any was timed, by DDS mode (one
-#: best card, or every card): cautious figures of a loaded core; a position with fewer tricks
-#: left is assumed cheaper in proportion to the square of its tricks.
-COLD_COST = {1: 0.03, 3: 0.06}
+#: best card, or every card): cautious figures (a hard deal on a shared core), so that the first
+#: batch is small and times the machine; a position with fewer tricks left is assumed cheaper in
+#: proportion to the square of its tricks.
+COLD_COST = {1: 0.08, 3: 0.2}
 #: How much of a new timing goes into the running estimate (the rest is the previous estimate).
 COST_WEIGHT = 0.3
-#: Batches are planned for this many times the estimated cost, so that a slow batch still ends
-#: before its deadline.
-SAFETY = 1.5
+#: A batch is planned to take at most this share of the time left to its deadline (by the
+#: estimated cost), so that a batch several times slower than estimated (DDS takes ten times
+#: longer on some deals than on others) still ends near the deadline, and the next is planned on
+#: its timing.
+SHARE = 0.25
 
 
 class Solver:
@@ -113,36 +116,52 @@ class Solver:
         self._lock = threading.RLock()
         self.threads = -1
         self._cost: dict[tuple[int, int], float] = {}
+        self._last: dict[tuple[int, int], float] = {}
         self.set_threads(threads)
 
     def cost(self, tricks: int, solutions: int = 3) -> float:
         """The estimated seconds of one position with ``tricks`` tricks left (``solutions`` 3:
-        every card's tricks, 1: the best card's)."""
+        every card's tricks, 1: the best card's): the running mean of the batches timed, or the
+        last one if it was slower; from a near number of tricks, or :data:`COLD_COST`, before any."""
         known = self._cost.get((tricks, solutions))
         if known is not None:
-            return known
-        near = [v * (tricks / t) ** 2 for (t, m), v in self._cost.items() if m == solutions]
+            return max(known, self._last[(tricks, solutions)])
+        near = [
+            max(v, self._last[key]) * (tricks / key[0]) ** 2
+            for key, v in self._cost.items()
+            if key[1] == solutions
+        ]
         if near:
             return max(near)
         return COLD_COST[1 if solutions == 1 else 3] * (max(tricks, 1) / 13) ** 2
 
     def _learn(self, tricks: int, solutions: int, seconds: float) -> None:
+        self._last[(tricks, solutions)] = seconds
         old = self._cost.get((tricks, solutions))
         self._cost[(tricks, solutions)] = (
             seconds if old is None else old + COST_WEIGHT * (seconds - old)
         )
 
     def fits(self, positions: Sequence[Position], deadline: float, solutions: int = 3) -> int:
-        """How many of ``positions`` (from the first) are expected to be solved before
-        ``deadline`` (a ``time.perf_counter()`` value), with the safety margin."""
-        left = deadline - time.perf_counter()
+        """How many of ``positions`` (from the first) to solve in the next batch: as many as
+        are expected to take :data:`SHARE` of the time left before ``deadline`` (a
+        ``time.perf_counter()`` value); none when not even one is."""
+        whole = deadline - time.perf_counter()
+        left = whole * SHARE
         n = 0
         for pos in positions:
-            left -= self.cost(tricks_left(pos), solutions) * SAFETY
+            left -= self.cost(tricks_left(pos), solutions)
             if left < 0:
                 break
             n += 1
+        if n == 0 and positions and not self.timed(solutions):
+            # nothing of this kind timed yet: one position, if it may fit at all, to time it
+            return int(self.cost(tricks_left(positions[0]), solutions) <= whole)
         return n
+
+    def timed(self, solutions: int) -> bool:
+        """Whether a batch of this DDS mode has been timed yet in this process."""
+        return any(key[1] == solutions for key in self._cost)
 
     def set_threads(self, threads: int) -> None:
         """Let DDS use ``threads`` threads (0: as many as it finds cores)."""

@@ -22,8 +22,8 @@ __all__ = ["BUDGET_SHARE", "BasicRobot", "ExpertRobot"]
 #: The expert's time for each kind of decision, as a share of its time for one card.
 BUDGET_SHARE: dict[str, float] = {
     "card": 1.0,
-    "call": 0.3,
-    "three-handed call": 0.25,
+    "call": 0.5,
+    "three-handed call": 0.5,
     "contract": 1.8,
 }
 
@@ -114,9 +114,10 @@ class BasicRobot(Robot):
 class ExpertRobot(BasicRobot):
     """The ``expert`` level: Monte-Carlo double dummy over layouts that agree with the view.
 
-    ``time_budget`` is the time for one card, in seconds (an anytime limit: the
-    layouts solved by then decide); a four-handed call gets 30% of it, a three-handed
-    call 25%, and a mini-bridge contract 1.8 times it. ``samples`` caps the layouts per card. ``threads`` sets the
+    ``time_budget`` is the time for one card, in seconds (a hard limit: no DDS batch is
+    started that is not expected to end by then, and the layouts solved by then decide); a call
+    gets half of it, a mini-bridge contract 1.8 times it (:data:`BUDGET_SHARE`).
+    ``samples`` caps the layouts per card. ``threads`` sets the
     DDS thread count of the process (0: DDS decides). ``use_auction=False`` makes the
     card play ignore what the auction showed (for contracts imposed without a real
     auction, as in the benchmarks). ``read_contract`` lets a defender also read the final
@@ -162,7 +163,7 @@ class ExpertRobot(BasicRobot):
         """The time for one decision of ``kind`` (a key of :data:`BUDGET_SHARE`), in seconds.
 
         >>> ExpertRobot(time_budget=1.0).budget_for("call")
-        0.3
+        0.5
         """
         return self.time_budget * BUDGET_SHARE[kind]
 
