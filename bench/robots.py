@@ -97,6 +97,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=200, help="deals per part (default 200)")
     parser.add_argument("--seed", type=int, default=2024, help="the deal set (default 2024)")
     parser.add_argument(
+        "--bidding-seed",
+        type=int,
+        default=9001,
+        help="the deal set of the bidding parts (default 9001, held out while tuning)",
+    )
+    parser.add_argument(
         "--parts", default=",".join(DEFAULT_PARTS), help="comma-separated: " + ", ".join(PARTS)
     )
     parser.add_argument(
@@ -119,7 +125,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--match", default="expert,basic", help="the two levels of the match")
     parser.add_argument(
-        "--timing-deals", type=int, default=3, help="whole deals per timing process"
+        "--timing-deals",
+        type=int,
+        default=8,
+        help="whole deals of the timing part, over its four processes (default 8)",
     )
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument(
@@ -150,6 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         match_boards=args.match_boards,
         match=(match[0], match[1]),
         timing_deals=args.timing_deals,
+        bidding_seed=args.bidding_seed,
     )
     started = time.perf_counter()
     print(

@@ -28,6 +28,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
+from bridgeroom.robots.strength.deals import HELD_OUT_SEED
 from bridgeroom.robots.strength.stats import figure, paired, percentile, share
 
 __all__ = ["PARTS", "Chunk", "Settings", "chunks", "run_chunk", "summarise", "lines"]
@@ -50,7 +51,9 @@ class Settings:
     """What to measure: ``deals`` deals of the set ``seed``, for ``levels``; the expert's
     ``budget`` (seconds a card, ``None``: its default), who declares in the card-play parts
     (``contracts``), whether to judge every robot card (``by_trick``), the boards of the match
-    (``match_boards``, between ``match``), and the deals of the timing part."""
+    (``match_boards``, between ``match``), the deals of the timing part, and the deal set of the
+    bidding parts (``bidding_seed``: by default the held-out deals, which the bidding was not
+    tuned on)."""
 
     deals: int = 200
     seed: int = 2024
@@ -60,8 +63,9 @@ class Settings:
     by_trick: bool = False
     match_boards: int = 100
     match: tuple[str, str] = ("expert", "basic")
-    timing_deals: int = 3
+    timing_deals: int = 8
     timing_levels: tuple[str, ...] = field(default=("expert",))
+    bidding_seed: int = HELD_OUT_SEED
 
     def to_json(self) -> dict[str, object]:
         return asdict(self)
@@ -142,9 +146,13 @@ def run_chunk(chunk: Chunk, s: Settings) -> list[dict[str, object]]:
             rec = play.auction_lead(chunk.level, i, s.seed, budget=s.budget)
             got = [rec] if rec is not None else []
         elif chunk.part == "bidding":
-            got = [bidding.bid_four_handed(chunk.level, i, s.seed, budget=s.budget).to_json()]
+            got = [
+                bidding.bid_four_handed(chunk.level, i, s.bidding_seed, budget=s.budget).to_json()
+            ]
         elif chunk.part == "three-bidding":
-            got = [bidding.bid_three_handed(chunk.level, i, s.seed, budget=s.budget).to_json()]
+            got = [
+                bidding.bid_three_handed(chunk.level, i, s.bidding_seed, budget=s.budget).to_json()
+            ]
         elif chunk.part == "match":
             a, b = s.match
             got = [match.match_board(a, b, i, s.seed, budget=s.budget)]
