@@ -55,7 +55,7 @@ def declarer_tricks(
         dds = tuple(int(hands[order[k]]) for k in range(4))
         for strain in strains:
             positions.append(Position((dds[0], dds[1], dds[2], dds[3]), strain, 1))
-    best = solver.best(positions, deadline=deadline)
+    best = solver.best(positions, deadline=deadline, unit=max(1, len(strains)))
     rows = len(best) // len(strains) if strains else 0
     out = [[13 - best[b * len(strains) + j] for j in range(len(strains))] for b in range(rows)]
     return np.array(out, dtype=np.int64).reshape(rows, len(strains))

@@ -142,21 +142,28 @@ class Solver:
             seconds if old is None else old + COST_WEIGHT * (seconds - old)
         )
 
-    def fits(self, positions: Sequence[Position], deadline: float, solutions: int = 3) -> int:
-        """How many of ``positions`` (from the first) to solve in the next batch: as many as
-        are expected to take :data:`SHARE` of the time left before ``deadline`` (a
-        ``time.perf_counter()`` value); none when not even one is."""
+    def fits(
+        self, positions: Sequence[Position], deadline: float, solutions: int = 3, unit: int = 1
+    ) -> int:
+        """How many of ``positions`` (from the first) to solve in the next batch: as many whole
+        ``unit`` groups (the positions of one layout) as are expected to take :data:`SHARE` of the
+        time left before ``deadline`` (a ``time.perf_counter()`` value); one unit when it is
+        expected to take half the time left, or when nothing of this mode was timed yet and it
+        may fit at all; else none."""
         whole = deadline - time.perf_counter()
+        costs = [self.cost(tricks_left(pos), solutions) for pos in positions]
         left = whole * SHARE
         n = 0
-        for pos in positions:
-            left -= self.cost(tricks_left(pos), solutions)
+        for c in costs:
+            left -= c
             if left < 0:
                 break
             n += 1
-        if n == 0 and positions and not self.timed(solutions):
-            # nothing of this kind timed yet: one position, if it may fit at all, to time it
-            return int(self.cost(tricks_left(positions[0]), solutions) <= whole)
+        n -= n % unit
+        if n == 0 and len(positions) >= unit:
+            first = sum(costs[:unit])
+            if first <= whole * 0.5 or (not self.timed(solutions) and first <= whole):
+                return unit
         return n
 
     def timed(self, solutions: int) -> bool:
@@ -173,36 +180,43 @@ class Solver:
                 self.threads = threads
 
     def solve(
-        self, positions: Sequence[Position], deadline: float | None = None
+        self, positions: Sequence[Position], deadline: float | None = None, unit: int = 1
     ) -> list[dict[int, int]]:
         """For each position, ``{card index: tricks}`` for every legal card of the seat to play.
 
         The tricks are those of the side of the seat to play, from the current
         trick (included) to the end, when every later card is double-dummy best.
         With a ``deadline`` only the first positions expected to be done by then are solved
-        (perhaps none): the list is as long as the positions solved.
+        (perhaps none), in whole ``unit`` groups (:meth:`fits`): the list is as long as the
+        positions solved.
         """
-        return self._solve(positions, 3, deadline)
+        return self._solve(positions, 3, deadline, unit)
 
-    def best(self, positions: Sequence[Position], deadline: float | None = None) -> list[int]:
+    def best(
+        self, positions: Sequence[Position], deadline: float | None = None, unit: int = 1
+    ) -> list[int]:
         """For each position, the most tricks the side of the seat to play can take from here on.
 
         Faster than :meth:`solve` (DDS looks for one best card only). For a
         whole deal with the opening leader to play, ``13 - best`` is the
-        declarer's double-dummy tricks. ``deadline`` as for :meth:`solve`.
+        declarer's double-dummy tricks. ``deadline`` and ``unit`` as for :meth:`solve`.
         """
-        return [max(r.values()) if r else 0 for r in self._solve(positions, 1, deadline)]
+        return [max(r.values()) if r else 0 for r in self._solve(positions, 1, deadline, unit)]
 
     def _solve(
-        self, positions: Sequence[Position], solutions: int, deadline: float | None = None
+        self,
+        positions: Sequence[Position],
+        solutions: int,
+        deadline: float | None = None,
+        unit: int = 1,
     ) -> list[dict[int, int]]:
         dds = self._dds
         out: list[dict[int, int]] = []
         start = 0
         while start < len(positions):
-            size = BATCH
+            size = BATCH - BATCH % unit if unit <= BATCH else unit
             if deadline is not None:
-                size = min(size, self.fits(positions[start : start + BATCH], deadline, solutions))
+                size = self.fits(positions[start : start + size], deadline, solutions, unit)
                 if size == 0:
                     break
             chunk = positions[start : start + size]
