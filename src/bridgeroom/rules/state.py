@@ -307,6 +307,21 @@ class DealState:
         """
         return self.declarer is not None and (seat == self.declarer or seat == self.dummy)
 
+    def same_side(self, a: Seat, b: Seat) -> bool:
+        """Whether the seats ``a`` and ``b`` play on the same side now: once the contract is
+        made, the declarer and the dummy against the defenders (CB-9; in three-handed bridge
+        the two defenders together for this deal, TH-8); before it, the partners who sit
+        opposite each other (CB-6, CB-8), and in three-handed bridge each player bids for himself (TH-6).
+
+        >>> from bridgeroom.rules import Deal
+        >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
+        >>> state.same_side(Seat.NORTH, Seat.SOUTH), state.same_side(Seat.NORTH, Seat.EAST)
+        (True, False)
+        """
+        if self.declarer is not None:
+            return self.is_declaring(a) == self.is_declaring(b)
+        return self._team(a) == self._team(b)
+
     @property
     def tricks_left(self) -> int:
         """Tricks not yet completed, the one in progress included (13 before the play; a
@@ -766,9 +781,27 @@ class DealState:
         self._turn = None
 
     def declarer_tricks_taken(self) -> int:
+        """Tricks the declarer's side has taken (with those an agreed claim gave it)."""
         if self.declarer is None:
             return 0
         return self._won[self.declarer] + self._won[self.dummy] + self._claimed  # type: ignore[index]
+
+    def defender_tricks_taken(self) -> int:
+        """Tricks the defenders have taken; once the deal is over, with those an agreed claim
+        conceded to them (the claim settles every trick not played).
+
+        >>> from bridgeroom.rules import Deal
+        >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
+        >>> for action in ["7NT", "P", "P", "P", "S7", "claim 12"]:
+        ...     state.apply(action)
+        >>> state.declarer_tricks_taken(), state.defender_tricks_taken()
+        (12, 1)
+        """
+        if self.declarer is None:
+            return 0
+        if self.phase is _DONE:
+            return 13 - self.declarer_tricks_taken()
+        return len(self.tricks) - self.declarer_tricks_taken()
 
     def _revoke_adjustment(self) -> int:
         """Tricks transferred to the declarer (negative: to the defenders) by Law 64 (CB-V3, CB-V4)."""
@@ -826,7 +859,7 @@ class DealState:
             tricks=tuple(self.tricks),
             trick=tuple(zip(self._trick_seats, self._trick_cards, strict=True)),
             declarer_tricks=declarer_tricks,
-            defender_tricks=len(self.tricks) - declarer_tricks,
+            defender_tricks=self.defender_tricks_taken(),
             turn=self.turn,
             to_act=to_act,
             legal=tuple(self.legal_actions()) if to_act == seat else (),
