@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -127,6 +127,10 @@ class Table:
         self.places: list[Place] = [Place(i) for i in range(n)]
         for place in places or ():
             self.place(place.player)
+            if place.is_robot and place.level not in ROBOT_LEVELS:
+                raise SeatError(
+                    "table.robot_level", level=place.level, levels=", ".join(ROBOT_LEVELS)
+                )
             self.places[place.player] = place
         for player, level in (robots or {}).items():
             self.set_robot(player, level)
@@ -524,15 +528,21 @@ class Table:
             raise TableError("table.robot_turn_passed")
         return self._apply(turn.player, state, decision.action, None, decision)
 
-    def run_robots(self, limit: int = 200) -> list[TableEvent]:
+    def run_robots(
+        self, limit: int = 200, *, record: Callable[[list[TableEvent]], object] | None = None
+    ) -> list[TableEvent]:
         """Let the robots act, one after the other, until a person is to act, a request waits
-        or the deal is over (at most ``limit`` actions)."""
+        or the deal is over (at most ``limit`` actions). ``record`` is given the events of
+        each robot's action as soon as it is taken (to store them)."""
         events: list[TableEvent] = []
         for _ in range(limit):
             turn = self.robot_turn()
             if turn is None:
                 break
-            events += self.play_robot(turn, turn.decide())
+            done = self.play_robot(turn, turn.decide())
+            if record is not None:
+                record(done)
+            events += done
         return events
 
     def advice(self, player: int, level: str) -> RobotTurn:
