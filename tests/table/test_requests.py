@@ -135,3 +135,19 @@ def test_errors_name_their_message_in_every_language() -> None:
     assert err.value.key == "table.not_your_turn" and err.value.rule == "CB-10"
     assert err.value.render("en") == "It is not your turn: East acts now (CB-10)"
     assert err.value.render("ru") == "Сейчас не ваш ход: ходит Восток (CB-10)"
+
+
+def test_a_robot_acts_only_on_the_turn_it_was_given() -> None:
+    """A robot's turn is the table's to give: its decision is applied only while the table is as
+    it was when the turn was prepared; a turn that has passed is refused and changes nothing."""
+    table = _seven_notrump_table()
+    turn = table.robot_turn()
+    assert turn is not None and turn.player == 1 and turn.seat is Seat.EAST
+    decision = turn.decide()
+    assert decision.action in table.legal_actions(1)
+    table.play_robot(turn, decision)
+    log = list(table.log)
+    with pytest.raises(TableError) as err:
+        table.play_robot(turn, decision)  # the same turn again: it has passed
+    assert err.value.key == "table.robot_turn_passed" and table.log == log
+    assert table.robot_turn() is None  # North, a person, is to act (the declarer plays dummy)

@@ -13,8 +13,7 @@ from rich.text import Text
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.i18n import Messages
-from bridgeroom.rules.core import Call, Card, Seat
-from bridgeroom.rules.state import Action, DealState, Phase
+from bridgeroom.rules import Action, Call, Card, DealState, Phase, Seat
 from bridgeroom.table import Acted, TableError
 from bridgeroom.tui import screen
 from bridgeroom.tui.entry import COMMANDS, EntryError, read_entry

@@ -32,7 +32,7 @@ from rich.text import Text
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.i18n import LANGUAGES, Messages, translate
-from bridgeroom.rules.core import Contract, Seat, Side, Strain
+from bridgeroom.rules import Contract, Seat, Side, Strain
 from bridgeroom.scoring import (
     BoardResult,
     Chicago,

@@ -14,10 +14,20 @@ from rich.table import Table
 from rich.text import Text
 
 from bridgeroom.i18n import Messages
-from bridgeroom.rules.core import Call, Card, Hand, Seat, Side, Suit
-from bridgeroom.rules.minibridge import MiniBridgeDeal, MiniBridgeExtra
-from bridgeroom.rules.state import Action, DealState, Phase, Trick
-from bridgeroom.rules.three_handed import ThreeHandedExtra
+from bridgeroom.rules import (
+    Action,
+    Call,
+    Card,
+    DealState,
+    Hand,
+    MiniBridgeExtra,
+    Phase,
+    Seat,
+    Side,
+    Suit,
+    ThreeHandedExtra,
+    Trick,
+)
 from bridgeroom.scoring import ScoreSummary, Session, SheetEntry
 
 __all__ = [
@@ -215,7 +225,8 @@ def auction_grid(state: DealState, msgs: Messages) -> Table:
 def minibridge_panel(state: DealState, msgs: Messages) -> Text:
     """The announced counts, the pairs' totals, the declarer and the contract (MB-2 to MB-6)."""
     out = Text()
-    announced = dict(state.announcements) if isinstance(state, MiniBridgeDeal) else {}
+    extra = state.view(state.dealer).extra
+    announced = dict(extra.announcements) if isinstance(extra, MiniBridgeExtra) else {}
     for seat in Seat:
         value = announced.get(seat)
         out.append(f"{msgs.letter(seat)} {value if value is not None else '?'}   ")
