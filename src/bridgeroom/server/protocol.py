@@ -22,19 +22,9 @@ and changes nothing (:func:`parse_request`).
 The server sends ``state`` after every change (the table, this seat's own view of the
 deal, the score sheet, the pending request), ``error`` to the sender of a refused request
 (its text in English, and in every language when the table refused it), and ``hint``.
-Cards are written ``SA``, ``HT`` (``str(Card)``), calls ``1NT``, ``P``, ``X``, ``XX``;
-any action is sent as the text that ``DealState.parse_action`` reads back. Nothing here
-reads a hand that the seat may not see: a seat's view of the deal is built from
-``state.view(seat)`` only, and a spectator's from what every seat's view shows alike
-(:func:`public_view`).
+The deal in a state is what the receiving seat may see (:mod:`bridgeroom.server.views`:
+built from ``state.view(seat)`` only), the score its sheet (:mod:`bridgeroom.server.sheets`).
 
-    >>> from bridgeroom.rules import ContractBridgeDeal, Deal, Seat
-    >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
-    >>> data = view_payload(state.view(Seat.EAST))
-    >>> data["hand"][:3], data["legal"], data["phase"]
-    (['ST', 'S9', 'S8'], [], 'auction')
-    >>> public_view(state)["hand"] is None
-    True
     >>> parse_request('{"type": "claim", "tricks": 3, "id": 7}')
     ClaimRequest(id=7, type='claim', tricks=3)
 """
@@ -42,7 +32,6 @@ reads a hand that the seat may not see: a seat's view of the deal is built from
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -51,22 +40,21 @@ from bridgeroom.errors import BridgeError
 from bridgeroom.formats.pbn import PbnGame
 from bridgeroom.i18n import LANGUAGES, Texts
 from bridgeroom.robots import Decision
-from bridgeroom.rules import (
-    CARDS,
-    Action,
-    Card,
-    Contract,
-    DealState,
-    Hand,
-    MiniBridgeExtra,
-    Phase,
-    Seat,
-    ThreeHandedExtra,
-    Trick,
-    View,
-    ViewExtra,
+from bridgeroom.rules import DealState, Phase, Seat
+from bridgeroom.server.sheets import ScoreCache, score_payload
+from bridgeroom.server.views import (
+    CARD_FIELDS,
+    DealPayload,
+    ResultPayload,
+    action_text,
+    deal_payload,
+    extra_payload,
+    hand_cards,
+    peeked,
+    public_deal,
+    public_view,
+    view_payload,
 )
-from bridgeroom.scoring import Session
 from bridgeroom.store import MatchRecord
 from bridgeroom.table import Request, Table, TableError
 
@@ -74,14 +62,15 @@ __all__ = [
     "CARD_FIELDS",
     "ActionRequest",
     "AnswerRequest",
+    "BadRequest",
     "ClaimRequest",
     "ClientRequest",
-    "DealPayload",
     "ErrorMessage",
     "FillRequest",
     "HintMessage",
     "HintRequest",
     "NextRequest",
+    "Notice",
     "ScoreCache",
     "StateMessage",
     "UndoRequest",
@@ -97,9 +86,6 @@ __all__ = [
     "state_message",
     "view_payload",
 ]
-
-#: The payload fields that hold cards (a test checks them for hidden cards).
-CARD_FIELDS = ("hand", "dummy", "trick", "tricks", "last_trick", "legal", "deal")
 
 
 # --- what a page sends -------------------------------------------------------------------------
@@ -204,356 +190,6 @@ def parse_request(text: str) -> ClientRequest:
 _KINDS = ("action", "undo", "claim", "answer", "next", "fill", "hint")
 
 
-# --- what the server sends: the view of a deal ---------------------------------------------------
-
-
-def action_text(action: Action) -> str:
-    """The text of an action that ``parse_action`` reads back (``SA``, ``1NT``, ``12``).
-
-    >>> from bridgeroom.rules import Call
-    >>> action_text(Call.parse("1nt")), action_text(Card.parse("♠A"))
-    ('1NT', 'SA')
-    """
-    return str(action)
-
-
-#: Card texts by card index (``suit * 13 + rank - 2``), and the indices spades first, high to low.
-_TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
-_HOLDING_ORDER: tuple[int, ...] = tuple(s * 13 + r for s in (3, 2, 1, 0) for r in range(12, -1, -1))
-
-
-def hand_cards(hand: Hand | None) -> list[str] | None:
-    """A hand as card texts, spades first, high to low (the order a person holds them).
-
-    >>> hand_cards(Hand.parse("A2.K..T9"))
-    ['SA', 'S2', 'HK', 'CT', 'C9']
-    """
-    if hand is None:
-        return None
-    mask = hand.mask
-    return [_TEXT[i] for i in _HOLDING_ORDER if mask >> i & 1]
-
-
-class TrickPayload(BaseModel):
-    """A completed trick: who led, each seat's card in the order played, who won."""
-
-    leader: str
-    cards: list[tuple[str, str]]
-    winner: str
-
-
-def _trick(trick: Trick) -> TrickPayload:
-    return TrickPayload(
-        leader=trick.leader.letter,
-        cards=[(s.letter, _TEXT[c.index]) for s, c in zip(trick.seats, trick.cards, strict=True)],
-        winner=trick.winner.letter,
-    )
-
-
-def _contract(contract: Contract | None) -> str | None:
-    return None if contract is None else str(contract)
-
-
-def _seat(seat: Seat | None) -> str | None:
-    return None if seat is None else seat.letter
-
-
-def _jsonable(value: object) -> object:
-    """Variant data (tuples of seats and counts...) as JSON values."""
-    if isinstance(value, Seat):
-        return value.letter
-    if isinstance(value, (Card, Contract)):
-        return str(value)
-    if isinstance(value, Hand):
-        return hand_cards(value)
-    if isinstance(value, Mapping):
-        return {str(_jsonable(k)): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return [_jsonable(v) for v in value]
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    return str(value)
-
-
-def extra_payload(extra: ViewExtra | None) -> dict[str, Any]:
-    """A variant's public part of a view as JSON-ready data (``{}`` for contract bridge).
-
-    >>> from bridgeroom.rules import MiniBridgeDeal
-    >>> state = MiniBridgeDeal.from_board(1, "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
-    >>> state.apply("37")
-    >>> extra_payload(state.view(Seat.EAST).extra)
-    {'announcements': [['N', 37]]}
-    """
-    if isinstance(extra, ThreeHandedExtra):
-        return {
-            "players": {seat.letter: name for seat, name in extra.players.items()},
-            "pack": extra.pack,
-            "vulnerable": list(extra.vulnerable),
-            "barred": [seat.letter for seat in extra.barred],
-            "protected": [seat.letter for seat in extra.protected],
-            "irregularities": [str(item) for item in extra.irregularities],
-        }
-    if isinstance(extra, MiniBridgeExtra):
-        data: dict[str, Any] = {
-            "announcements": [[seat.letter, points] for seat, points in extra.announcements]
-        }
-        if extra.dummy_lengths is not None:
-            data["dummy_lengths"] = list(extra.dummy_lengths)
-        return data
-    return {}
-
-
-class ResultPayload(BaseModel):
-    """How a finished deal ended."""
-
-    contract: str | None
-    tricks: int
-    claimed: bool
-
-
-class DealPayload(BaseModel):
-    """Everything one seat may see of the deal now (a spectator: what every seat sees alike),
-    and what the table adds: its table-mode actions, who plays each seat, what the robots'
-    calls mean, the deal's number and board, and how it ended."""
-
-    seat: str | None
-    phase: str
-    dealer: str
-    vulnerability: str
-    hand: list[str] | None
-    dummy_seat: str | None
-    dummy: list[str] | None
-    calls: list[tuple[str, str]]
-    contract: str | None
-    declarer: str | None
-    tricks: list[TrickPayload]
-    trick: list[tuple[str, str]]
-    last_trick: TrickPayload | None
-    declarer_tricks: int
-    defender_tricks: int
-    turn: str | None
-    to_act: str | None
-    legal: list[str]
-    extra: dict[str, Any]
-    deal: list[list[str] | None] | None
-    table_actions: list[str] = Field(default_factory=list)
-    #: TH-23: the dummy is shown before the lead because this seat's player looked at it.
-    peeked: bool | None = Field(default=None, exclude_if=lambda v: v is None)
-    seats: dict[str, int | None] = Field(default_factory=dict)
-    meanings: list[dict[str, str] | None] = Field(default_factory=list)
-    number: int = 0
-    board: int | None = None
-    result: ResultPayload | None = Field(default=None, exclude_if=lambda v: v is None)
-
-
-def _deal_payload(view: View) -> DealPayload:
-    last = view.tricks[-1] if view.tricks else None
-    return DealPayload(
-        seat=view.seat.letter,
-        phase=view.phase.value,
-        dealer=view.dealer.letter,
-        vulnerability=view.vulnerability.pbn,
-        hand=hand_cards(view.hand),
-        dummy_seat=_seat(view.dummy_seat),
-        dummy=hand_cards(view.dummy),
-        calls=[(s.letter, str(c)) for s, c in view.calls],
-        contract=_contract(view.contract),
-        declarer=_seat(view.declarer),
-        tricks=[_trick(t) for t in view.tricks],
-        trick=[(s.letter, str(c)) for s, c in view.trick],
-        last_trick=_trick(last) if last is not None else None,
-        declarer_tricks=view.declarer_tricks,
-        defender_tricks=view.defender_tricks,
-        turn=_seat(view.turn),
-        to_act=_seat(view.to_act),
-        legal=[action_text(a) for a in view.legal],
-        extra=extra_payload(view.extra),
-        deal=None if view.deal is None else [hand_cards(h) for h in view.deal.hands],
-    )
-
-
-_VIEW_FIELDS = (
-    "seat phase dealer vulnerability hand dummy_seat dummy calls contract declarer tricks trick "
-    "last_trick declarer_tricks defender_tricks turn to_act legal extra deal"
-).split()
-
-
-def view_payload(view: View) -> dict[str, Any]:
-    """Everything a seat may see now, as JSON-ready data (from its :class:`View` only)."""
-    return _deal_payload(view).model_dump(mode="json", include=set(_VIEW_FIELDS))
-
-
-def _public(state: DealState, seats: Iterable[Seat] = tuple(Seat)) -> DealPayload:
-    views = [state.view(s) for s in seats]
-    base = _deal_payload(views[0])
-    base.seat = None
-    base.hand = None
-    base.legal = []
-    dummies = {v.dummy for v in views if v.seat != v.dummy_seat}
-    if len(dummies) != 1 or None in dummies:
-        base.dummy = None
-    payloads = [extra_payload(v.extra) for v in views]
-    base.extra = {
-        key: value
-        for key, value in payloads[0].items()
-        if all(key in p and p[key] == value for p in payloads[1:])
-    }
-    if state.phase is not Phase.DONE:
-        base.deal = None
-    return base
-
-
-def public_view(state: DealState, seats: Iterable[Seat] = tuple(Seat)) -> dict[str, Any]:
-    """What a spectator sees: only what every seat's view shows alike, and no hand.
-
-    The dummy appears when every seat sees it (after the opening lead); a
-    variant's extra item appears only when all views carry the same value
-    (mini-bridge counts and dummy's suit lengths do, a private irregularity does not).
-    """
-    return _public(state, seats).model_dump(mode="json", include=set(_VIEW_FIELDS))
-
-
-def _peeked(view: View) -> bool:
-    """TH-23: the view shows the dummy before the opening lead because its player chose to look
-    at it during the auction (he is barred from the rest of the auction)."""
-    extra = view.extra
-    before_lead = view.phase is not Phase.DONE and not (view.tricks or view.trick)
-    return (
-        isinstance(extra, ThreeHandedExtra)
-        and view.seat in extra.barred
-        and view.dummy is not None
-        and before_lead
-    )
-
-
-# --- the score sheet ---------------------------------------------------------------------------
-
-
-class ColumnSheet(BaseModel):
-    """One column of a sheet with a line: the entries below it by game, above it, the totals."""
-
-    below: list[list[int]]
-    above: list[int]
-    below_total: int
-    above_total: int
-    total: int
-
-
-class LineSheet(BaseModel):
-    """A sheet with a line (rubber, Chicago, three-handed rubber with its settlement)."""
-
-    kind: Literal["line"] = "line"
-    columns: list[str]
-    sheet: dict[str, ColumnSheet]
-    games: dict[str, int] | None = Field(default=None, exclude_if=lambda v: v is None)
-    vulnerable: dict[str, bool] | None = Field(default=None, exclude_if=lambda v: v is None)
-    over: bool
-    winner: str | None
-    totals: dict[str, int]
-    settlement: list[dict[str, Any]] | None = Field(default=None, exclude_if=lambda v: v is None)
-
-
-class BoardLine(BaseModel):
-    """One board on a sheet of boards, scored from each side (one of ``ns``, ``ew`` is 0)."""
-
-    board: int
-    dealer: str
-    vulnerability: str
-    declarer: str | None
-    contract: str | None
-    tricks: int
-    ns: int
-    ew: int
-
-
-class BoardsSheet(BaseModel):
-    """A sheet of boards (duplicate, mini-bridge)."""
-
-    kind: Literal["boards"] = "boards"
-    boards: list[BoardLine]
-    totals: dict[str, int]
-    over: bool
-
-
-def score_sheet(session: Session) -> LineSheet | BoardsSheet:
-    """The score sheet of a session, from its :meth:`~bridgeroom.scoring.Session.summary`."""
-    summary = session.summary()
-    totals = {str(k): v for k, v in summary.totals.items()}
-    if summary.kind == "boards":
-        return BoardsSheet(
-            boards=[
-                BoardLine(
-                    board=r.board,
-                    dealer=r.dealer.letter,
-                    vulnerability=r.vulnerability.pbn,
-                    declarer=_seat(r.declarer),
-                    contract=_contract(r.contract),
-                    tricks=r.tricks,
-                    ns=max(r.ns_score, 0),
-                    ew=max(-r.ns_score, 0),
-                )
-                for r in summary.boards
-            ],
-            totals=totals,
-            over=summary.over,
-        )
-    columns = summary.columns
-    counts = summary.counts_games
-    return LineSheet(
-        columns=[str(c.name) for c in columns],
-        sheet={
-            str(c.name): ColumnSheet(
-                below=[[e.points for e in game] for game in c.below],
-                above=[e.points for e in c.above],
-                below_total=c.below_total,
-                above_total=c.above_total,
-                total=c.total,
-            )
-            for c in columns
-        },
-        games={str(c.name): int(c.games or 0) for c in columns} if counts else None,
-        vulnerable={str(c.name): bool(c.vulnerable) for c in columns} if counts else None,
-        over=summary.over,
-        winner=None if summary.winner is None else str(summary.winner),
-        totals=totals,
-        settlement=None
-        if summary.settlement is None
-        else [{str(k): _jsonable(v) for k, v in p.to_dict().items()} for p in summary.settlement],
-    )
-
-
-def score_payload(session: Session) -> dict[str, Any]:
-    """The score sheet of a session (rubber, Chicago, boards, three-handed rubber) as JSON-ready
-    data.
-
-    ``kind`` tells the page which form to draw: ``line`` (above and below the
-    line, one column per side or player, games won, the settlement at the end
-    of a three-handed rubber) or ``boards`` (one row per board).
-
-    >>> from bridgeroom.scoring import Rubber
-    >>> rubber = Rubber()
-    >>> _ = rubber.record("NS", "4S", 10)
-    >>> data = score_payload(rubber)
-    >>> data["columns"], data["games"], data["vulnerable"], data["totals"]
-    (['NS', 'EW'], {'NS': 1, 'EW': 0}, {'NS': True, 'EW': False}, {'NS': 120, 'EW': 0})
-    """
-    return score_sheet(session).model_dump(mode="json")
-
-
-class ScoreCache:
-    """A table's score sheet, built again only when a deal has been recorded since."""
-
-    def __init__(self) -> None:
-        self._version = -1
-        self._sheet: dict[str, Any] = {}
-
-    def sheet(self, table: Table) -> dict[str, Any]:
-        version = len(table.match.entries)
-        if version != self._version:
-            self._version, self._sheet = version, score_payload(table.match.session)
-        return self._sheet
-
-
 # --- the state of a table ------------------------------------------------------------------------
 
 
@@ -644,11 +280,11 @@ def state_message(
     you = None if player is None else table.seat_of(player)
     if state is not None:
         view = state.view(you) if you is not None else None
-        deal = _deal_payload(view) if view is not None else _public(state)
+        deal = deal_payload(view) if view is not None else public_deal(state)
         deal.table_actions = (
             [action_text(a) for a in table.table_actions(player)] if player is not None else []
         )
-        if view is not None and _peeked(view):
+        if view is not None and peeked(view):
             deal.peeked = True
         deal.seats = {s.letter: table.player_at(s) for s in Seat}
         deal.meanings = _meanings(table.call_meanings(state))
@@ -657,7 +293,7 @@ def state_message(
         result = state.result
         if state.phase is Phase.DONE and result is not None:
             deal.result = ResultPayload(
-                contract=_contract(result.contract),
+                contract=None if result.contract is None else str(result.contract),
                 tricks=result.tricks,
                 claimed=table.claimed(state),
             )

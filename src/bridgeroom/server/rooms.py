@@ -27,6 +27,8 @@ from bridgeroom.table import (
     DealStarted,
     Table,
     TableEvent,
+    deal_row,
+    result_record,
     seat_specs,
     table_from_record,
 )
@@ -158,13 +160,13 @@ class RoomRecords:
             for event in events:
                 if isinstance(event, DealStarted):
                     room.deal_id = await self.db(
-                        self.store.add_deal, room.match_id, **table.deal_row(event.state)
+                        self.store.add_deal, room.match_id, **deal_row(table, event.state)
                     )
                     room.seq = 0
                 elif isinstance(event, DealEnded):
                     assert room.deal_id is not None
                     await self.db(
-                        self.store.finish_deal, room.deal_id, table.result_record(event.state)
+                        self.store.finish_deal, room.deal_id, result_record(table, event.state)
                     )
                     if table.over:
                         await self.db(self.store.set_status, room.match_id, "finished")

@@ -31,7 +31,13 @@ from bridgeroom.table.events import (
     TableEvent,
     Undone,
 )
-from bridgeroom.table.record import TableRecord, seat_specs, table_from_record
+from bridgeroom.table.record import (
+    TableRecord,
+    deal_row,
+    result_record,
+    seat_specs,
+    table_from_record,
+)
 from bridgeroom.table.requests import Request, RequestKind
 from bridgeroom.table.robots import (
     ClaimJudgement,
@@ -66,7 +72,9 @@ __all__ = [
     "TableRecord",
     "Undone",
     "call_meanings",
+    "deal_row",
     "default_robot_factory",
+    "result_record",
     "robot_seed",
     "seat_specs",
     "solo_places",

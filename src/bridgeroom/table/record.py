@@ -21,10 +21,12 @@ store at once (the terminal; the server writes the same rows through its journal
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bridgeroom.rules import Seat, Vulnerability
+from bridgeroom.rules import DealState, Seat, Vulnerability
+from bridgeroom.scoring import SessionEntry
 from bridgeroom.store import LogEntry, MatchRecord, SeatRecord, SeatSpec, Store
 from bridgeroom.table.errors import TableError
 from bridgeroom.table.events import DealEnded, DealStarted, TableEvent
@@ -32,7 +34,7 @@ from bridgeroom.table.robots import RobotFactory
 from bridgeroom.table.seats import Holder, Place
 from bridgeroom.table.table import Table
 
-__all__ = ["TableRecord", "seat_specs", "table_from_record"]
+__all__ = ["TableRecord", "deal_row", "result_record", "seat_specs", "table_from_record"]
 
 
 def seat_specs(table: Table) -> list[SeatSpec]:
@@ -82,6 +84,64 @@ def _place(seat: SeatRecord) -> Place:
     return Place(seat.position)
 
 
+def deal_row(table: Table, state: DealState) -> dict[str, Any]:
+    """A deal as the store keeps it (the arguments of ``Store.add_deal``): its number,
+    dealer, vulnerability, cards, board and pack; three-handed, the players by seat."""
+    options: dict[str, Any] = {}
+    if table.names:
+        options["players"] = {
+            seat.letter: table.names[player]
+            for seat in Seat
+            if (player := state.player_at(seat)) is not None
+        }
+    return {
+        "number": table.match.deals.index(state) + 1,
+        "dealer": state.dealer.letter,
+        "vulnerability": state.vulnerability.pbn,
+        "cards": state.deal.to_pbn(),
+        "board": state.board,
+        "pack": state.pack,
+        "options": options,
+    }
+
+
+def result_record(table: Table, state: DealState) -> dict[str, Any]:
+    """What the store keeps as a finished deal's result: the contract, declarer, tricks,
+    whether it ended on a claim, the running totals and what the session scored."""
+    assert state.result is not None
+    result = state.result
+    contract = result.contract
+    index = table.match.deals.index(state)
+    summary = table.match.session.summary()
+    record: dict[str, Any] = {
+        "contract": None if contract is None else str(contract),
+        "declarer": None if result.declarer is None else result.declarer.letter,
+        "tricks": result.tricks,
+        "claimed": table.claimed(state),
+        "score": {str(k): v for k, v in summary.totals.items()},
+        "finished": time.time(),
+    }
+    if index < len(table.match.entries):
+        record["summary"] = _entry_summary(table.match.entries[index])
+    return record
+
+
+def _entry_summary(entry: SessionEntry) -> dict[str, Any]:
+    """What the session scored for a deal, as JSON-ready data."""
+    out: dict[str, Any] = {}
+    if entry.hand is not None:
+        out["score"] = entry.hand.to_dict()
+    if entry.game_won is not None:
+        out["game_won"] = str(entry.game_won)
+    if entry.rubber_bonus:
+        out["rubber_bonus"] = entry.rubber_bonus
+    if entry.premium:
+        out["premium"] = entry.premium
+    if entry.board is not None:
+        out["board"] = entry.board
+    return out
+
+
 class TableRecord:
     """Writes a table's events into ``store`` as they happen: a new deal, each log entry, a
     finished deal's result (and the match's end)."""
@@ -123,10 +183,10 @@ class TableRecord:
         """Store ``events`` in order; each is committed before this returns."""
         for event in events:
             if isinstance(event, DealStarted):
-                self.deal_id = self.store.add_deal(self.match_id, **table.deal_row(event.state))
+                self.deal_id = self.store.add_deal(self.match_id, **deal_row(table, event.state))
             elif isinstance(event, DealEnded):
                 assert self.deal_id is not None
-                self.store.finish_deal(self.deal_id, table.result_record(event.state))
+                self.store.finish_deal(self.deal_id, result_record(table, event.state))
                 if table.over:
                     self.store.set_status(self.match_id, "finished")
             elif (entry := event.entry) is not None:

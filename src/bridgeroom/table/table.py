@@ -36,7 +36,6 @@ with the deal (TH-5).
 from __future__ import annotations
 
 import secrets
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -60,7 +59,6 @@ from bridgeroom.rules import (
     deal_cards,
     make_rng,
 )
-from bridgeroom.scoring import SessionEntry
 from bridgeroom.store import LogEntry, hash_token, new_token
 from bridgeroom.table.errors import SeatError, TableError
 from bridgeroom.table.events import (
@@ -346,49 +344,6 @@ class Table:
         self.log = []
         self.request = None
         return state
-
-    def deal_row(self, state: DealState | None = None) -> dict[str, Any]:
-        """A deal as the store keeps it (the arguments of ``Store.add_deal``): its number,
-        dealer, vulnerability, cards, board and pack; three-handed, the players by seat."""
-        state = state or self.state
-        assert state is not None
-        options: dict[str, Any] = {}
-        if self.names:
-            options["players"] = {
-                seat.letter: self.names[player]
-                for seat in Seat
-                if (player := state.player_at(seat)) is not None
-            }
-        return {
-            "number": self.match.deals.index(state) + 1,
-            "dealer": state.dealer.letter,
-            "vulnerability": state.vulnerability.pbn,
-            "cards": state.deal.to_pbn(),
-            "board": state.board,
-            "pack": state.pack,
-            "options": options,
-        }
-
-    def result_record(self, state: DealState | None = None) -> dict[str, Any]:
-        """What the store keeps as a finished deal's result: the contract, declarer, tricks,
-        whether it ended on a claim, the running totals and what the session scored."""
-        state = state or self.state
-        assert state is not None and state.result is not None
-        result = state.result
-        contract = result.contract
-        index = self.match.deals.index(state)
-        summary = self.match.session.summary()
-        record: dict[str, Any] = {
-            "contract": None if contract is None else str(contract),
-            "declarer": None if result.declarer is None else result.declarer.letter,
-            "tricks": result.tricks,
-            "claimed": self.claimed(state),
-            "score": {str(k): v for k, v in summary.totals.items()},
-            "finished": time.time(),
-        }
-        if index < len(self.match.entries):
-            record["summary"] = _entry_summary(self.match.entries[index])
-        return record
 
     def claimed(self, state: DealState | None = None) -> bool:
         """Whether the deal ended on an agreed claim."""
@@ -739,19 +694,3 @@ class Table:
         entry.apply_to(state)
         self.log.append(entry)
         return self._finish_if_over()
-
-
-def _entry_summary(entry: SessionEntry) -> dict[str, Any]:
-    """What the session scored for a deal, as JSON-ready data."""
-    out: dict[str, Any] = {}
-    if entry.hand is not None:
-        out["score"] = entry.hand.to_dict()
-    if entry.game_won is not None:
-        out["game_won"] = str(entry.game_won)
-    if entry.rubber_bonus:
-        out["rubber_bonus"] = entry.rubber_bonus
-    if entry.premium:
-        out["premium"] = entry.premium
-    if entry.board is not None:
-        out["board"] = entry.board
-    return out
