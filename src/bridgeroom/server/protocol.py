@@ -36,7 +36,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from bridgeroom.errors import BridgeError
+from bridgeroom.errors import BridgeError, IllegalActionError
 from bridgeroom.formats.pbn import PbnGame
 from bridgeroom.i18n import LANGUAGES, Texts
 from bridgeroom.robots import Decision
@@ -336,7 +336,7 @@ class ErrorMessage(BaseModel):
 
 def error_message(err: BridgeError, ident: int | str | None = None) -> ErrorMessage:
     """The error frame of ``err``."""
-    rule = getattr(err, "rule", None)
+    rule = err.rule if isinstance(err, IllegalActionError) else None
     texts = {lang: err.render(lang) for lang in LANGUAGES} if isinstance(err, TableError) else None
     if isinstance(err, BadRequest):
         texts = {
