@@ -377,7 +377,7 @@ class Table:
         if isinstance(action, str):
             action = action.strip()
             if not action:
-                raise TableError("error.empty")
+                raise TableError("table.empty_action")
         to_act = state.to_act
         if seat != to_act:
             words = {str(a).lower() for a in state.table_actions(seat)}
