@@ -51,11 +51,15 @@ batch starts, never when this module is imported.
 
 from __future__ import annotations
 
+import argparse
+import contextlib
 import importlib
 import itertools
 import logging
 import os
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -68,9 +72,11 @@ __all__ = [
     "BatchError",
     "Chunk",
     "Progress",
+    "add_arguments",
     "chunked",
     "counted",
     "default_workers",
+    "from_arguments",
 ]
 
 T = TypeVar("T")
@@ -270,6 +276,21 @@ class Progress:
 # --- the batch ----------------------------------------------------------------------------------
 
 
+@contextlib.contextmanager
+def _workers_ignore_ctrl_c() -> Iterator[None]:
+    """Start local workers with SIGINT ignored: Ctrl-C reaches every process of the terminal's
+    group, and the workers should not die printing tracebacks; the command that started them
+    catches it, cancels the work and stops them."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _distributed() -> Any:
     """Dask's ``distributed`` package, imported on first use (it takes a second)."""
     try:
@@ -340,17 +361,8 @@ class Batch:
         Client, LocalCluster = distributed.Client, distributed.LocalCluster
         try:
             if self.scheduler is None:
-                self._cluster = LocalCluster(
-                    n_workers=self.workers,
-                    threads_per_worker=1,
-                    processes=True,
-                    host="127.0.0.1",
-                    dashboard_address=None,
-                    # The scheduler's HTTP routes on a free port (not 8787, which two jobs share).
-                    scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
-                    silence_logs=logging.ERROR,
-                    env=self.env or None,
-                )
+                with _workers_ignore_ctrl_c():
+                    self._cluster = self._local_cluster(LocalCluster)
                 self._client = Client(self._cluster)
             else:
                 self._client = Client(self.scheduler, timeout=f"{self.connect_timeout}s")
@@ -360,6 +372,19 @@ class Batch:
             where = self.scheduler or "a local cluster"
             raise BatchError(f"cannot start or reach the Dask scheduler at {where}: {err}") from err
         return self
+
+    def _local_cluster(self, LocalCluster: Any) -> Any:
+        return LocalCluster(
+            n_workers=self.workers,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+            # The scheduler's HTTP routes on a free port (not 8787, which two jobs share).
+            scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
+            silence_logs=logging.ERROR,
+            env=self.env or None,
+        )
 
     def __exit__(self, *exc: object) -> None:
         self.close()
@@ -481,3 +506,45 @@ class Batch:
             if progress is not None:
                 progress.advance(size(chunk))
             yield result
+
+
+# --- the commands' options ----------------------------------------------------------------------
+
+
+def add_arguments(parser: Any, *, chunk: int) -> None:
+    """The options every batch command shares: ``--scheduler``, ``--workers``, ``--chunk-size``,
+    ``--progress``/``--no-progress`` (``parser`` is an ``argparse.ArgumentParser``)."""
+    group = parser.add_argument_group("where the work runs (Dask)")
+    where = group.add_mutually_exclusive_group()
+    where.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="run on an existing Dask cluster (started with 'dask scheduler' and 'dask worker')",
+    )
+    where.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help="local worker processes, one DDS thread each (default: one per core; "
+        "0: in this process, without Dask)",
+    )
+    group.add_argument(
+        "--chunk-size",
+        type=int,
+        default=chunk,
+        metavar="N",
+        help=f"items per chunk of work (default {chunk})",
+    )
+    group.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show a progress bar on standard error (default: when it is a terminal)",
+    )
+
+
+def from_arguments(args: Any) -> Batch:
+    """The :class:`Batch` the options of :func:`add_arguments` ask for."""
+    if args.chunk_size is not None and args.chunk_size < 1:
+        raise BatchError(f"--chunk-size is at least 1, not {args.chunk_size}")
+    return Batch(scheduler=args.scheduler, workers=args.workers)
