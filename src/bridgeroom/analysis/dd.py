@@ -296,9 +296,10 @@ def _endplay_table(table: DDTable) -> Any:
 def par_of(table: DDTable, dealer: Seat, vulnerability: Vulnerability) -> Par:
     """The par of a board from its table: endplay's ``par`` (DDS ``DealerParBin``)."""
     from endplay.dds import par
-    from endplay.types import Player
+    from endplay.types import Player, Vul
 
-    result = par(_endplay_table(table), _ENDPLAY_VUL[vulnerability], Player(int(dealer)))
+    # A Vul, not an int: endplay reads an int as a board number.
+    result = par(_endplay_table(table), Vul(_ENDPLAY_VUL[vulnerability]), Player(int(dealer)))
     data = result._data
     contracts: list[ParContract] = []
     for i in range(data.number):
