@@ -139,10 +139,6 @@ def test_json_lines_have_the_issues_shape() -> None:
     assert list(first) == ["board", "deal", "dealer", "vulnerable", "dd", "par"]
     assert list(first["dd"]) == ["N", "E", "S", "W"]
     assert list(first["dd"]["N"]) == ["C", "D", "H", "S", "NT"]
-    assert (
-        first["par"] == {"score": 450, "contracts": ["5HN", "5HS"]}
-        or first["par"]["score"] == (endplay_par(first["deal"], Seat.NORTH, "None")[0])
-    )
     for obj in lines:
         score, contracts = endplay_par(obj["deal"], Seat.find(obj["dealer"]), obj["vulnerable"])
         assert obj["par"]["score"] == score and set(obj["par"]["contracts"]) == contracts
@@ -209,8 +205,6 @@ def test_a_real_cluster_gives_the_local_result(dask_cluster) -> None:  # type: i
     )
     assert code == 0, err
     assert remote == local and len(remote.splitlines()) == 10
-    table = BoardAnalysis  # the JSON is the analysis: the same boards in the same order
-    assert table is not None and json.loads(remote.splitlines()[0])["board"] == 1
 
 
 def test_ctrl_c_leaves_complete_output(tmp_path: Path) -> None:
