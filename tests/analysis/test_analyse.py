@@ -23,11 +23,14 @@ from bridgeroom.analysis.dd import BoardAnalysis, analyse_boards
 from bridgeroom.analysis.records import board_input
 from bridgeroom.cli.main import main
 from bridgeroom.formats import pbn
+from bridgeroom.formats.files import read_games
 from bridgeroom.rules import Seat, Strain
 
 from .conftest import DATA, ROOT
 
-CORPUS = DATA / "example2.pbn"  # the 16th European Youth Team Championships, 1998
+#: The corpora of endplay's tests: the 16th European Youth Team Championships (1998), a 2021
+#: online qualifier (ten boards at many tables), and BBO's LIN records.
+CORPORA = ("example1.pbn", "example2.pbn", "example1.lin")
 _ENDPLAY_STRAIN = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "NT": "NT"}
 _ENDPLAY_PAR = re.compile(r"^(\d)(♣|♦|♥|♠|NT)([NESW])(x?)([+-]\d+|=)$")
 
@@ -60,17 +63,19 @@ def endplay_table(deal: str) -> dict[str, dict[str, int]]:
 
 @pytest.fixture(scope="module")
 def corpus_analysis() -> list[BoardAnalysis]:
-    games = pbn.load(CORPUS.open(encoding="utf-8"))
+    """Every board of the corpora, analysed in this process."""
+    games = [g for _, g in read_games([str(DATA / name) for name in CORPORA])]
     with Batch(workers=0) as batch:
-        results = list(analyse_boards((board_input(g) for g in games), batch))
+        results = list(analyse_boards((board_input(g) for g in games), batch))  # type: ignore[arg-type]
     assert all(isinstance(r, BoardAnalysis) for r in results)
     return results  # type: ignore[return-value]
 
 
-def test_par_equals_endplays_on_every_board_of_the_1998_corpus(
+def test_par_equals_endplays_on_every_board_of_the_corpora(
     corpus_analysis: list[BoardAnalysis],
 ) -> None:
-    assert len(corpus_analysis) == 299
+    """The 1998 championship's file, the 2021 qualifier's 299 records and the LIN records."""
+    assert len(corpus_analysis) == 2 + 299 + 8
     for result in corpus_analysis:
         score, contracts = endplay_par(
             result.deal.to_pbn(), result.dealer, result.vulnerability.pbn
@@ -87,7 +92,7 @@ def test_tables_equal_endplays(corpus_analysis: list[BoardAnalysis]) -> None:
             continue
         checked.add(key)
         assert result.table.to_json() == endplay_table(key)
-    assert len(checked) == 10  # ten boards, each played at many tables
+    assert len(checked) == 1 + 10 + 8  # the 2021 file: ten boards, each at many tables
 
 
 def run_cli(*args: str) -> tuple[int, str, str]:

@@ -49,7 +49,7 @@ def detect_format(name: str, head: str) -> str:
 def _open(path: str, stdin: IO[str] | None) -> tuple[str, IO[str]]:
     if path == "-":
         return "<stdin>", stdin if stdin is not None else sys.stdin
-    return path, open(path, encoding="utf-8-sig", errors="replace")  # noqa: SIM115
+    return path, open(path, encoding="utf-8-sig", errors="replace")
 
 
 def read_games(

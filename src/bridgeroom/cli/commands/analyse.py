@@ -109,7 +109,6 @@ def run(args: argparse.Namespace) -> int:
     from bridgeroom.analysis.batch import Progress, from_arguments
     from bridgeroom.analysis.dd import analyse_boards
     from bridgeroom.analysis.records import board_input, with_analysis
-    from bridgeroom.formats import pbn
     from bridgeroom.formats.files import count_games, read_games
     from bridgeroom.formats.reading import BadGame
     from bridgeroom.i18n import Message, detect_language, translate
