@@ -9,7 +9,9 @@ written with the ranks and seat letters of the language: English
 (A K Q J 10, N E S W, NT) or Russian (Т К Д В 10, С В Ю З, БК).
 
 The same picture serves the HTML hand record, the PDF (fpdf2 draws SVG), the
-web page's review and Jupyter (``Deal._repr_svg_``). It uses the font
+web page's review and Jupyter (in a notebook, importing :mod:`bridgeroom`
+registers it with IPython's display, so a ``Deal`` shows as this picture; the
+rules themselves import nothing outside the standard library). It uses the font
 DejaVu Sans (shipped with matplotlib), which has the suit symbols.
 
     >>> from bridgeroom.rules import Deal, Seat, Vulnerability

@@ -142,4 +142,15 @@ def test_svg_in_russian_uses_russian_ranks_and_seats() -> None:
 
 
 def test_jupyter_draws_a_deal() -> None:
-    assert DEAL._repr_svg_() == svg.deal(DEAL)
+    """In a running IPython, importing bridgeroom registers the deal's SVG picture."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    import bridgeroom
+
+    shell = InteractiveShell.instance()
+    try:
+        bridgeroom._show_deals_in_notebooks()
+        data, _ = shell.display_formatter.format(DEAL)
+        assert data["image/svg+xml"] == svg.deal(DEAL)
+    finally:
+        InteractiveShell.clear_instance()

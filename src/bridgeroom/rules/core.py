@@ -648,17 +648,6 @@ class Deal:
         out += [" " * 14 + line for line in lines(Seat.SOUTH)]
         return "\n".join(out)
 
-    def _repr_svg_(self) -> str:
-        """The deal drawn as SVG, for Jupyter (as python-chess's boards draw themselves).
-
-        The drawing lives in :mod:`bridgeroom.svg`, imported here when a notebook asks for
-        it: the rules import nothing at module level outside the standard library.
-        """
-        from bridgeroom import svg  # lazy: svg is a layer above the rules
-
-        picture: str = svg.deal(self)
-        return picture
-
 
 class Call:
     """A call in the auction: pass, double, redouble, or a bid. Interned.
