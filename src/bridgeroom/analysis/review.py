@@ -38,7 +38,16 @@ from bridgeroom.i18n import Message
 from bridgeroom.rules.core import Card, Contract, Deal, Seat, Side, Vulnerability
 from bridgeroom.rules.state import Claim, DealState, Phase
 
-__all__ = ["CardReview", "ClaimReview", "DealReview", "TrickReview", "review"]
+__all__ = [
+    "CardReview",
+    "ClaimReview",
+    "DealReview",
+    "StoredDeal",
+    "TrickReview",
+    "review",
+    "robot_reasons",
+    "stored_deals",
+]
 
 
 def _render(reason: object, lang: str) -> str | None:
@@ -305,3 +314,74 @@ def review(
         tricks=tuple(tricks_out),
         claim=claim,
     )
+
+
+# --- stored games ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StoredDeal:
+    """A deal of a stored match, rebuilt from its log: its number, its state, and the robot level
+    that chose each seat's actions (``None`` for a person)."""
+
+    number: int
+    state: DealState
+    levels: dict[Seat, str | None]
+
+
+def stored_deals(store: Any, match_id: int | str) -> list[StoredDeal]:
+    """Every deal of a stored match, rebuilt by replaying its log through the rules
+    (:func:`bridgeroom.store.replay`), with the match's dealing and scoring (:class:`~bridgeroom.
+    games.Match`) so that each deal's dealer, vulnerability and three-handed seating are its own."""
+    from bridgeroom.games import Match, get_game
+    from bridgeroom.rules.core import Deal as Cards
+    from bridgeroom.store import replay
+
+    record = store.get_match(match_id)
+    if record.kind != "play":
+        raise BridgeError(f"match {record.id} is a score pad: it has no cards to review")
+    info = get_game(record.game)
+    options = record.options
+    players = tuple(options.get("players", ())) if info.players == 3 else ()
+    match = Match(info.name, scoring=record.scoring, players=players,
+                  mode=options.get("mode", "strict"))  # fmt: skip
+    by_position = {s.position: s.robot_level for s in record.seats}
+    out: list[StoredDeal] = []
+    for deal in record.deals:
+        state = match.start_deal(
+            Cards.parse(deal.cards), Seat.find(deal.dealer), Vulnerability.find(deal.vulnerability)
+        )
+        replay(state, deal.actions)
+        if info.players == 3:
+            names = list(players)
+            levels: dict[Seat, str | None] = {}
+            for seat in Seat:
+                name = state.player_at(seat)  # type: ignore[attr-defined]
+                levels[seat] = by_position.get(names.index(name)) if name in names else None
+        else:
+            levels = {seat: by_position.get(int(seat)) for seat in Seat}
+        if deal.is_over and state.phase is Phase.DONE:
+            match.record(state)
+        out.append(StoredDeal(deal.number, state, levels))
+    return out
+
+
+def robot_reasons(deal: StoredDeal) -> dict[int, object]:
+    """The reasons of the ``basic`` robots for the cards they played, asked again (their play is
+    a rule, the same for the same view); a card a robot would not play again gets none. The
+    ``expert``'s reasons come from sampled layouts: only the table that recorded them has them."""
+    from bridgeroom.robots import make_robot
+
+    robot = make_robot("basic")
+    state = deal.state
+    replay = state.clone()
+    replay.replay([])
+    out: dict[int, object] = {}
+    for index, (actor, action) in enumerate(state.history):
+        robot_turn = deal.levels.get(actor) == "basic" and replay.to_act == actor
+        if replay.phase is Phase.PLAY and isinstance(action, Card) and robot_turn:
+            decision = robot.decide(replay.view(actor))
+            if decision.action == action:
+                out[index] = decision.message
+        replay.apply(action, actor)
+    return out
