@@ -1,4 +1,4 @@
-"""Shared fixtures. The corpora of other programs' files live in ../shared/corpora when present."""
+"""Shared fixtures. The corpora of other programs' files live in the repository, in tests/data."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPORA = ROOT.parent / "shared" / "corpora"
+#: Other programs' files: ``endplay/`` holds endplay's test corpora (PBN and LIN).
+CORPORA = ROOT / "tests" / "data"
 
 
 @pytest.fixture
 def corpora() -> Path:
-    if not CORPORA.is_dir():
-        pytest.fail(f"the corpora folder {CORPORA} is missing (it sits beside the checkout)")
+    if not (CORPORA / "endplay").is_dir():
+        pytest.fail(f"the corpora folder {CORPORA / 'endplay'} is missing")
     return CORPORA

@@ -1,4 +1,4 @@
-"""Files written by other programs (../shared/corpora): every board loads, replays legally
+"""Files written by other programs (tests/data/endplay): every board loads, replays legally
 through the engine, ends in the recorded result and scores the recorded Score.
 
 The recorded Result and Score are the expected values (they come from the files'

@@ -28,11 +28,13 @@ from __future__ import annotations
 from collections import OrderedDict, deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bridgeroom.analysis.batch import Batch, Chunk, Progress, chunked
-from bridgeroom.formats.reading import BadGame
 from bridgeroom.rules.core import Contract, Deal, Seat, Strain, Vulnerability
+
+if TYPE_CHECKING:
+    from bridgeroom.formats.reading import BadGame
 
 __all__ = [
     "BoardAnalysis",
@@ -375,6 +377,8 @@ def analyse_boards(
     from the first analysis and its par computed here for its own dealer and
     vulnerability.
     """
+    from bridgeroom.formats.reading import BadGame
+
     sent: OrderedDict[Deal, None] = OrderedDict()
     inputs: deque[BoardInput | BadGame] = deque()  # drawn and not yet yielded, in order
 

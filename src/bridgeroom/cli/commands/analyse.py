@@ -89,15 +89,15 @@ def board_table(analysis: Any, lang: str) -> Any:
             translate("analysis.vulnerable", lang, vul=vul_text(analysis.vulnerability, lang)),
         ]
     )
-    table = Table(title=title, title_justify="left")
+    table = Table()
     table.add_column("")
     for strain in Strain:
-        table.add_column(strain_heading(strain, lang), justify="right")
+        table.add_column(strain_heading(strain, lang), justify="right", min_width=2)
     for seat in (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST):
         table.add_row(
             seat_letter(seat, lang), *(str(analysis.table[seat, strain]) for strain in Strain)
         )
-    return Group(table, Text(par_text(analysis.par, lang)), Text(""))
+    return Group(Text(title, style="bold"), table, Text(par_text(analysis.par, lang)), Text(""))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -178,6 +178,12 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print(Message("analysis.interrupted", count=written).render(lang), file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, as a filter does.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     finally:
         if out_pbn is not None:
             out_pbn.close()
