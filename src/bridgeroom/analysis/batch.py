@@ -200,7 +200,8 @@ def _size_of(payload: object) -> int:
 
 
 class Progress:
-    """A Rich progress bar on standard error: items done, items per second, time left.
+    """A Rich progress bar on standard error: items done, items per second, time left
+    (``unit`` and ``left`` are the words shown, in the user's language).
 
     ``total`` may be ``None`` (unknown: no time left is shown). With
     ``enabled=False`` nothing is drawn (the default when standard error is not
@@ -213,11 +214,13 @@ class Progress:
         *,
         total: int | None = None,
         unit: str = "items",
+        left: str = "left",
         enabled: bool | None = None,
     ) -> None:
         self.description = description
         self.total = total
         self.unit = unit
+        self.left = left
         self.enabled = sys.stderr.isatty() if enabled is None else enabled
         self.done = 0
         self._bar: Any = None
@@ -232,19 +235,37 @@ class Progress:
                 ProgressColumn,
                 TextColumn,
                 TimeElapsedColumn,
-                TimeRemainingColumn,
             )
             from rich.progress import Progress as RichProgress
             from rich.text import Text
 
-            unit = self.unit
+            unit, left = self.unit, self.left
+
+            # Rates over the whole run: results come in bursts (a chunk at a time), which
+            # Rich's short-window speed estimate would read as thousands a second.
+            def rate(task: Any) -> float | None:
+                elapsed = task.finished_time if task.finished else task.elapsed
+                if not elapsed or not task.completed:
+                    return None
+                return float(task.completed) / float(elapsed)
 
             class Rate(ProgressColumn):
                 def render(self, task: Any) -> Text:
-                    speed = task.finished_speed or task.speed
-                    if speed is None:
-                        return Text(f"? {unit}/s", style="progress.data.speed")
-                    return Text(f"{speed:,.1f} {unit}/s", style="progress.data.speed")
+                    speed = rate(task)
+                    shown = "?" if speed is None else f"{speed:,.1f}"
+                    return Text(f"{shown} {unit}/s", style="progress.data.speed")
+
+            class Left(ProgressColumn):
+                def render(self, task: Any) -> Text:
+                    speed = rate(task)
+                    if task.total is None or speed is None:
+                        return Text(f"{left} -:--:--", style="progress.remaining")
+                    seconds = int(max(0.0, task.total - task.completed) / speed)
+                    hours, rest = divmod(seconds, 3600)
+                    return Text(
+                        f"{left} {hours}:{rest // 60:02d}:{rest % 60:02d}",
+                        style="progress.remaining",
+                    )
 
             self._bar = RichProgress(
                 TextColumn("{task.description}"),
@@ -253,8 +274,7 @@ class Progress:
                 TextColumn(unit),
                 Rate(),
                 TimeElapsedColumn(),
-                TextColumn("left"),
-                TimeRemainingColumn(),
+                Left(),
                 console=Console(stderr=True),
                 transient=False,
             )

@@ -85,7 +85,8 @@ def run(args: argparse.Namespace) -> int:
     progress = Progress(
         translate("analysis.double_dummy", lang),
         total=count_games(args.files),
-        unit="boards",
+        unit=translate("analysis.unit", lang),
+        left=translate("analysis.left", lang),
         enabled=args.progress,
     )
     try:
