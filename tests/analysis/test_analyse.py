@@ -267,3 +267,19 @@ def test_ctrl_c_leaves_complete_output(tmp_path: Path) -> None:
 def test_par_and_tables_index_by_seat_and_strain(corpus_analysis: list[BoardAnalysis]) -> None:
     first = corpus_analysis[0]
     assert first.table[Seat.NORTH, Strain.HEARTS] == endplay_table(first.deal.to_pbn())["N"]["H"]
+
+
+def test_lin_deals_are_written_as_pbn_games_with_their_play(tmp_path: Path) -> None:
+    out = tmp_path / "bbo.pbn"
+    code, _, err = run_cli("analyse", str(DATA / "example1.lin"), "--json", "--workers", "0",
+                           "--write-pbn", str(out))  # fmt: skip
+    assert code == 0, err
+    games = pbn.load(out.open(encoding="utf-8"))
+    assert [g.board for g in games] == [1, 2, 3, 4, 5, 6, 7, 8]
+    for game in games:
+        assert len(game.data["OptimumResultTable"]) == 20
+        state = game.to_state()  # the auction and play came along, and replay
+        assert state.contract is not None and state.result is not None
+        fresh = endplay_table(game.tags["Deal"])
+        row = game.data["OptimumResultTable"][0].split()
+        assert row[:2] == ["N", "NT"] and int(row[2]) == fresh["N"]["NT"]

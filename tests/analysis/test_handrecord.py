@@ -154,3 +154,59 @@ def test_jupyter_draws_a_deal() -> None:
         assert data["image/svg+xml"] == svg.deal(DEAL)
     finally:
         InteractiveShell.clear_instance()
+
+
+def test_ctrl_c_writes_the_boards_done_so_far(tmp_path: Path) -> None:
+    """Ctrl-C during the analysis: the hand record of the boards solved so far is written."""
+    import os
+    import pty
+    import select
+    import signal
+    import sys
+    import time
+
+    from bridgeroom.rules import board_dealer, board_vulnerability, deal_cards, make_rng
+
+    from .conftest import ROOT
+
+    rng = make_rng(9)
+    path = tmp_path / "many.pbn"
+    with path.open("w", encoding="utf-8") as f:
+        for board in range(1, 61):
+            dealer = board_dealer(board)
+            vul = board_vulnerability(board).pbn
+            f.write(f'[Board "{board}"]\n[Dealer "{dealer.letter}"]\n[Vulnerable "{vul}"]\n')
+            f.write(f'[Deal "{deal_cards(dealer, rng).to_pbn()}"]\n\n')
+    out = tmp_path / "records.pdf"
+    paths = [str(ROOT / "src"), os.environ.get("PYTHONPATH", "")]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(paths))
+    command = ["handrecord", str(path), "-o", str(out), "--workers", "1", "--chunk-size", "2"]
+    # Standard error on a terminal (a pseudo-terminal here), so that the progress bar is live.
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bridgeroom", *command],
+        stderr=slave,
+        env=env,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    os.close(slave)
+    # Wait until the progress bar shows two boards done, then press Ctrl-C.
+    deadline = time.monotonic() + 120
+    seen = ""
+    while time.monotonic() < deadline and "2/60" not in seen and proc.poll() is None:
+        if select.select([master], [], [], 1.0)[0]:
+            seen += os.read(master, 4096).decode("utf-8", "replace")
+    os.killpg(proc.pid, signal.SIGINT)
+    proc.wait(timeout=60)
+    try:
+        while select.select([master], [], [], 0.5)[0]:
+            seen += os.read(master, 4096).decode("utf-8", "replace")
+    except OSError:
+        pass  # the terminal closed with the process
+    os.close(master)
+    assert proc.returncode == 130, seen
+    assert "Traceback" not in seen and "complete" in seen
+    text = pdf_text(out)
+    done = [int(n) for n in re.findall(r"Board (\d+)", text)]
+    assert done and done == list(range(1, len(done) + 1)) and len(done) < 60
