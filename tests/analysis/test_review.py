@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgeroom.analysis.review import DealReview, review
 from bridgeroom.errors import BridgeError
@@ -208,3 +210,30 @@ def test_a_passed_out_deal_has_nothing_to_play() -> None:
     assert r.contract is None and r.tricks == () and r.dd_tricks is None
     # Twelve tricks in notrump for North or South (worked above): 6NT, 990 not vulnerable.
     assert r.par is not None and r.par.score == 990
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.integers(0, 10_000), st.data())
+def test_costs_account_for_every_change_of_the_double_dummy_result(
+    seed: int, data: st.DataObject
+) -> None:
+    """Property: before the opening lead the declarer can take ``dd_tricks``; each card moves that
+    figure only by its cost (down for the declarer's side, up for the defenders'), and after the
+    last card it is the tricks the declarer took. The actions are drawn among the legal ones."""
+    state = ContractBridgeDeal(deal_cards(seed=seed), dealer=Seat(seed % 4))
+    strain = data.draw(st.sampled_from(["C", "D", "H", "S", "NT"]))
+    level = data.draw(st.integers(1, 7))
+    state.apply(f"{level}{strain}")
+    for _ in range(3):
+        state.apply("P")
+    while state.phase is not Phase.DONE:
+        state.apply(data.draw(st.sampled_from(state.legal_actions())))
+    r = review(state)
+    assert r.contract is not None and r.dd_tricks is not None and r.result is not None
+    before = r.dd_tricks
+    for card in r.cards:
+        declaring = card.seat in (state.declarer, state.dummy)
+        assert card.declarer_tricks == before + (-card.cost if declaring else card.cost)
+        assert card.cost >= 0 and (card.cost == 0 or card.card not in card.keep)
+        before = card.declarer_tricks
+    assert before == r.result
