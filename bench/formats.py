@@ -2,7 +2,7 @@
 
     python bench/formats.py [ROUNDS]
 
-Reads the corpora in tests/data/endplay. No assertion on time.
+Reads the endplay project's files in tests/data/endplay. No assertion on time.
 """
 
 from __future__ import annotations

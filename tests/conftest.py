@@ -1,4 +1,4 @@
-"""Shared fixtures. The corpora of other programs' files live in the repository, in tests/data."""
+"""Shared fixtures. Files written by other programs live in tests/data (see its README.md)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-#: Other programs' files: ``endplay/`` holds endplay's test corpora (PBN and LIN).
-CORPORA = ROOT / "tests" / "data"
+DATA = ROOT / "tests" / "data"
 
 
 @pytest.fixture
-def corpora() -> Path:
-    if not (CORPORA / "endplay").is_dir():
-        pytest.fail(f"the corpora folder {CORPORA / 'endplay'} is missing")
-    return CORPORA
+def endplay_files() -> Path:
+    """The folder of the endplay project's test files (tests/data/endplay)."""
+    return DATA / "endplay"

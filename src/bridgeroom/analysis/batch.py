@@ -51,7 +51,6 @@ batch starts, never when this module is imported.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import importlib
 import itertools
@@ -72,7 +71,6 @@ __all__ = [
     "BatchError",
     "Chunk",
     "Progress",
-    "add_arguments",
     "chunked",
     "counted",
     "default_workers",
@@ -531,40 +529,8 @@ class Batch:
 # --- the commands' options ----------------------------------------------------------------------
 
 
-def add_arguments(parser: Any, *, chunk: int) -> None:
-    """The options every batch command shares: ``--scheduler``, ``--workers``, ``--chunk-size``,
-    ``--progress``/``--no-progress`` (``parser`` is an ``argparse.ArgumentParser``)."""
-    group = parser.add_argument_group("where the work runs (Dask)")
-    where = group.add_mutually_exclusive_group()
-    where.add_argument(
-        "--scheduler",
-        metavar="tcp://HOST:PORT",
-        help="run on an existing Dask cluster (started with 'dask scheduler' and 'dask worker')",
-    )
-    where.add_argument(
-        "--workers",
-        type=int,
-        metavar="N",
-        help="local worker processes, one DDS thread each (default: one per core; "
-        "0: in this process, without Dask)",
-    )
-    group.add_argument(
-        "--chunk-size",
-        type=int,
-        default=chunk,
-        metavar="N",
-        help=f"items per chunk of work (default {chunk})",
-    )
-    group.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="show a progress bar on standard error (default: when it is a terminal)",
-    )
-
-
 def from_arguments(args: Any) -> Batch:
-    """The :class:`Batch` the options of :func:`add_arguments` ask for."""
+    """The :class:`Batch` the options of :func:`bridgeroom.cli.options.add_batch` ask for."""
     if args.chunk_size is not None and args.chunk_size < 1:
         raise BatchError(f"--chunk-size is at least 1, not {args.chunk_size}")
     return Batch(scheduler=args.scheduler, workers=args.workers)

@@ -356,7 +356,7 @@ def stored_deals(store: Any, match_id: int | str) -> list[StoredDeal]:
             names = list(players)
             levels: dict[Seat, str | None] = {}
             for seat in Seat:
-                name = state.player_at(seat)  # type: ignore[attr-defined]
+                name = state.player_at(seat)
                 levels[seat] = by_position.get(names.index(name)) if name in names else None
         else:
             levels = {seat: by_position.get(int(seat)) for seat in Seat}

@@ -13,19 +13,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-__all__ = ["register", "run"]
+from bridgeroom.cli.options import add_batch
+
+__all__ = ["configure", "run"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from bridgeroom.analysis.batch import add_arguments
-    from bridgeroom.analysis.dd import CHUNK
-
-    p = subparsers.add_parser(
-        "analyse",
-        aliases=["analyze"],
-        help="double-dummy tables and par of every board of PBN or LIN files",
-        description="The double-dummy table (tricks for each declarer in each strain) and the "
-        "par of every board of PBN or LIN files, computed on Dask.",
+def configure(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "The double-dummy table (tricks for each declarer in each strain) and the par of every "
+        "board of PBN or LIN files, computed on Dask."
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="PBN or LIN files; - for stdin")
     out = p.add_mutually_exclusive_group()
@@ -38,8 +34,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "OptimumScore, DoubleDummyTricks, ParContract)",
     )
     p.add_argument("--lang", choices=("en", "ru"), help="language of the tables and messages")
-    add_arguments(p, chunk=CHUNK)
-    p.set_defaults(func=run)
+    add_batch(p, chunk=40)
 
 
 _STRAIN_KEYS = ("C", "D", "H", "S", "NT")

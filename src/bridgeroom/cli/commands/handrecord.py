@@ -14,33 +14,26 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-__all__ = ["register", "run"]
+from bridgeroom.cli.options import add_batch
+
+__all__ = ["configure", "run"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from bridgeroom.analysis.batch import add_arguments
-
-    p = subparsers.add_parser(
-        "handrecord",
-        help="a printable hand record (PDF or HTML) with double-dummy tables and par",
-        description="A hand record of PBN or LIN files: each board's diagram, double-dummy table "
-        "and par, 2 or 4 boards a page, as PDF or HTML.",
+def configure(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "A hand record of PBN or LIN files: each board's diagram, double-dummy table and par, "
+        "2 or 4 boards a page, as PDF or HTML."
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="PBN or LIN files; - for stdin")
     p.add_argument(
         "-o", "--output", required=True, metavar="OUT", help="records.pdf or records.html"
     )
     p.add_argument(
-        "--per-page",
-        type=int,
-        choices=(2, 4),
-        default=4,
-        help="boards a page (default 4)",
+        "--per-page", type=int, choices=(2, 4), default=4, help="boards a page (default 4)"
     )
     p.add_argument("--title", help="the heading of every page (default: the files' Event tags)")
     p.add_argument("--lang", choices=("en", "ru"), help="language of the record")
-    add_arguments(p, chunk=10)
-    p.set_defaults(func=run)
+    add_batch(p, chunk=10)
 
 
 def run(args: argparse.Namespace) -> int:

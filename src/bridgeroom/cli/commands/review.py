@@ -10,26 +10,20 @@ from __future__ import annotations
 
 import argparse
 
-__all__ = ["register", "run"]
+from bridgeroom.cli.options import add_common
+
+__all__ = ["configure", "run"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = subparsers.add_parser(
-        "review",
-        help="a stored game's deals, card by card against double dummy",
-        description="Review the finished deals of a stored game: the contract's double-dummy "
-        "result and the par, then each trick with the cards that cost their side tricks.",
+def configure(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Review the finished deals of a stored game: the contract's double-dummy result and the "
+        "par, then each trick with the cards that cost their side tricks."
     )
     p.add_argument("id", metavar="ID", help="the number shown by 'bridgeroom history'")
     p.add_argument("--deal", type=int, metavar="N", help="only deal N of the game")
     p.add_argument("--json", action="store_true", help="one JSON object per deal")
-    p.add_argument("--lang", choices=("en", "ru"), help="language of the review")
-    p.add_argument(
-        "--database",
-        metavar="URL",
-        help="where games are kept (default: BRIDGEROOM_DATABASE, else the user's data folder)",
-    )
-    p.set_defaults(func=run)
+    add_common(p)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -9,12 +9,12 @@ The base class is contract bridge; :mod:`bridgeroom.formats.variants` registers 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from bridgeroom.errors import BridgeError, ParseError
 from bridgeroom.formats.pbn.sections import DUPLICATE_SCORINGS, PbnAuction
 from bridgeroom.rules.core import Call, Seat, Vulnerability
-from bridgeroom.rules.state import ContractBridgeDeal, DealState, Mode, Phase
+from bridgeroom.rules.state import ActionInput, ContractBridgeDeal, DealState, Mode, Phase
 
 if TYPE_CHECKING:
     from bridgeroom.formats.pbn.game import PbnGame
@@ -51,7 +51,7 @@ class PbnVariant:
     def state_class(self) -> type[DealState]:
         return ContractBridgeDeal
 
-    def state_options(self, game: PbnGame) -> dict[str, object]:
+    def state_options(self, game: PbnGame) -> dict[str, Any]:
         """Keyword arguments of the state's constructor that come from the variant's tags."""
         return {}
 
@@ -143,7 +143,7 @@ class PbnVariant:
 
 
 def _apply(
-    state: DealState, action: object, what: str, line: int | None, seat: Seat | None = None
+    state: DealState, action: ActionInput, what: str, line: int | None, seat: Seat | None = None
 ) -> None:
     """``state.apply(action, seat)``; a refusal becomes a ParseError naming ``line``."""
     try:
