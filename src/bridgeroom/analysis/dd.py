@@ -25,6 +25,7 @@ in input order; a deal met again (the same board at another table) is solved onc
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict, deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -261,6 +262,11 @@ def _endplay_deal(deal: Deal) -> Any:
     return EndplayDeal(deal.to_pbn())
 
 
+#: DDS keeps one thread pool per process: two threads of a process (a Dask worker started with
+#: several threads) take turns at it.
+_DDS_LOCK = threading.Lock()
+
+
 def _tables(deals: Sequence[Deal]) -> list[Any]:
     """endplay DDTables of ``deals``, by full DDS batches of ``MAXNOOFTABLES`` deals."""
     import endplay._dds as dds
@@ -269,7 +275,9 @@ def _tables(deals: Sequence[Deal]) -> list[Any]:
     out: list[Any] = []
     step = dds.MAXNOOFTABLES
     for start in range(0, len(deals), step):
-        out.extend(calc_all_tables([_endplay_deal(d) for d in deals[start : start + step]]))
+        batch = [_endplay_deal(d) for d in deals[start : start + step]]
+        with _DDS_LOCK:
+            out.extend(calc_all_tables(batch))
     return out
 
 
@@ -301,7 +309,8 @@ def par_of(table: DDTable, dealer: Seat, vulnerability: Vulnerability) -> Par:
     from endplay.types import Player, Vul
 
     # A Vul, not an int: endplay reads an int as a board number.
-    result = par(_endplay_table(table), Vul(_ENDPLAY_VUL[vulnerability]), Player(int(dealer)))
+    with _DDS_LOCK:
+        result = par(_endplay_table(table), Vul(_ENDPLAY_VUL[vulnerability]), Player(int(dealer)))
     data = result._data
     contracts: list[ParContract] = []
     for i in range(data.number):
