@@ -1,11 +1,14 @@
 """Robot benchmarks: the strength measures of ``bridgeroom.robots.strength`` on fixed deal sets,
-run in a process pool (or on Dask workers), every figure printed with its 95% interval and
-written to a JSON file. Fixed seeds; nothing asserted.
+run on the Dask batch layer (``bridgeroom.analysis.batch``: a local cluster of one worker
+process per core, this process with ``--workers 0``, or an existing cluster with
+``--scheduler``), every figure printed with its 95% interval and written to a JSON file.
+Fixed seeds; nothing asserted.
 
     python bench/robots.py --deals 40 --parts bidding,three-bidding          # a quick run
     python bench/robots.py --deals 400 --workers 16 --out robots.json       # the full benchmark
     python bench/robots.py --parts defence --levels expert --deals 60 --by-trick
     python bench/robots.py --scheduler tcp://10.0.0.5:8786 --deals 400      # on a Dask cluster
+    python bench/robots.py --workers 0 --deals 4 --parts bidding            # here, without Dask
 
 Parts (``--parts``, default all but ``minibridge``): ``timing`` (seconds a decision of whole
 deals in every game; with six cores or more it runs on two cores of its own, four processes at
@@ -90,23 +93,44 @@ def _run(
     return out
 
 
-def _run_dask(
-    address: str, items: list[tuple[Chunk, Settings]], done: Callable[[Chunk], None]
-) -> list[dict[str, object]]:
-    from dask.distributed import Client, as_completed
+def _pin(cores: Sequence[int] | None) -> None:
+    """A Dask worker: one DDS thread, every thread of the process pinned to ``cores``."""
+    os.environ["BRIDGEROOM_DDS_THREADS"] = "1"
+    if cores and hasattr(os, "sched_setaffinity"):
+        for tid in os.listdir("/proc/self/task"):
+            os.sched_setaffinity(int(tid), set(cores))
+    from bridgeroom.robots.dds import solver
 
-    client = Client(address)
-    try:
-        client.run(_init_worker, None)
-        futures = client.map(_work, items, pure=False)
-        chunk_of = {f.key: item[0] for f, item in zip(futures, items, strict=True)}
-        out: list[dict[str, object]] = []
-        for fut in as_completed(futures):
-            out.extend(fut.result())
-            done(chunk_of[fut.key])
-        return out
-    finally:
-        client.close()
+    solver(1)
+
+
+def _run_batch(
+    items: list[tuple[Chunk, Settings]],
+    done: Callable[[Chunk], None],
+    *,
+    workers: int | None,
+    scheduler: str | None,
+    cores: Sequence[int] | None = None,
+) -> list[dict[str, object]]:
+    """The chunks on the Dask batch layer (``bridgeroom.analysis.batch``): a local cluster of
+    ``workers`` processes (pinned to ``cores``), this process (``workers=0``), or the workers of
+    the cluster at ``scheduler``."""
+    from bridgeroom.analysis.batch import Batch
+
+    if scheduler is not None:
+        batch = Batch(scheduler=scheduler)
+    else:
+        batch = Batch(workers=workers, env={"BRIDGEROOM_DDS_THREADS": "1"})
+    out: list[dict[str, object]] = []
+    with batch:
+        if batch.inline:
+            _pin(None)
+        else:
+            batch.client.run(_pin, tuple(cores) if cores else None)
+        for item, records in zip(items, batch.map(_work, items, size=lambda _: 1), strict=True):
+            out.extend(records)
+            done(item[0])
+    return out
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -147,9 +171,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=8,
         help="whole deals of the timing part, over its four processes (default 8)",
     )
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument(
-        "--scheduler", default=None, help="a Dask scheduler address (default: a local process pool)"
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="worker processes of the local Dask cluster (0: in this process, without Dask)",
+    )
+    parser.add_argument(
+        "--scheduler",
+        default=None,
+        help="run on an existing Dask cluster ('dask scheduler', 'dask worker'): its address",
     )
     parser.add_argument("--chunk", type=int, default=2, help="deals per chunk of work (default 2)")
     parser.add_argument(
@@ -202,28 +233,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     total["n"] = len(work) + len(timing)
     cores = os.cpu_count() or 1
     records: list[dict[str, object]] = []
-    apart = bool(timing) and cores >= 6 and args.scheduler is None
+    # the timing part keeps two cores of its own while the rest runs on the others (with six
+    # cores or more here, or with the rest on a cluster); else it runs first, alone
+    apart = bool(timing) and (cores >= 6 or args.scheduler is not None)
     if timing and not apart:
-        # too few cores to keep the timing apart: it runs first, alone, on two cores
         with _pool(TIMING_PROCESSES, TIMING_CORES if cores >= 2 else None) as pool:  # type: ignore[attr-defined]
             records += _run(pool, timing, done)
-    if apart:
-        rest = [c for c in range(cores) if c not in TIMING_CORES]
-        with (
-            _pool(TIMING_PROCESSES, TIMING_CORES) as tpool,
-            _pool(min(args.workers, len(rest)), rest) as pool,
-        ):  # type: ignore[attr-defined]
-            from concurrent.futures import ThreadPoolExecutor
+    rest = [c for c in range(cores) if not apart or c not in TIMING_CORES]
+    workers = None if args.scheduler is not None else min(args.workers, len(rest)) or 0
+    if args.workers == 0:
+        workers = 0
 
-            with ThreadPoolExecutor(2) as both:
-                a = both.submit(_run, tpool, timing, done)
-                b = both.submit(_run, pool, work, done)
-                records += a.result() + b.result()
-    elif work and args.scheduler is not None:
-        records += _run_dask(args.scheduler, work, done)
-    elif work:
-        with _pool(args.workers, None) as pool:  # type: ignore[attr-defined]
-            records += _run(pool, work, done)
+    def run_work() -> list[dict[str, object]]:
+        if not work:
+            return []
+        pin = rest if apart and args.scheduler is None else None
+        return _run_batch(work, done, workers=workers, scheduler=args.scheduler, cores=pin)
+
+    if apart:
+        from concurrent.futures import ThreadPoolExecutor
+
+        with _pool(TIMING_PROCESSES, TIMING_CORES) as tpool, ThreadPoolExecutor(2) as both:  # type: ignore[attr-defined]
+            a = both.submit(_run, tpool, timing, done)
+            b = both.submit(run_work)
+            records += a.result() + b.result()
+    else:
+        records += run_work()
     results: dict[str, object] = {}
     for part in parts:
         mine = [r for r in records if r["part"] == part]
