@@ -171,6 +171,19 @@ class Table:
         self._deals = 0
         self._totals = dict(self.session.summary().totals)
 
+    def skip(self, deals: int) -> None:
+        """Record ``deals`` passed-out deals (CB-7, TH-7), so that the next deal is the
+        session's deal number ``deals + 1``, with its dealer and vulnerability. A Chicago
+        round deals a passed-out deal again (CB-C1): nothing to skip there."""
+        if deals and self.scoring == "chicago":
+            raise BridgeError("a Chicago round deals a passed-out deal again (CB-C1)")
+        for _ in range(deals):
+            self.session.record_deal(None, None)
+            self._deals += 1
+            if self._seating is not None:
+                self._seating = self._seating.next()
+        self._totals = dict(self.session.summary().totals)
+
     # --- dealing --------------------------------------------------------------
 
     def deal(self, cards: Deal | str | None = None) -> DealState:
