@@ -45,39 +45,22 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
+from bridgeroom.envs.actions import action_id, actions
 from bridgeroom.envs.layout import card_bits, layout_for
 from bridgeroom.envs.render import text
 from bridgeroom.envs.spiel_layout import encode_openspiel, openspiel_size
 from bridgeroom.envs.table import Table
 from bridgeroom.envs.tracker import Tracker
 from bridgeroom.errors import BridgeError, IllegalActionError
-from bridgeroom.rules.core import CALLS, CARDS, Seat
-from bridgeroom.rules.minibridge import Announce
-from bridgeroom.rules.state import Action, DealState, Phase
+from bridgeroom.rules.core import Seat
+from bridgeroom.rules.state import Action, DealState, Phase, View
 
-__all__ = ["OBSERVATIONS", "BridgeEnv", "OrderEnforcing", "action_count", "make_env"]
+__all__ = ["OBSERVATIONS", "BridgeEnv", "OrderEnforcing", "make_env"]
 
 #: The observation layouts: bridgeroom's own, or OpenSpiel's contract-bridge tensor.
 OBSERVATIONS = ("bridgeroom", "openspiel")
 
 _PLAY, _AUCTION, _DONE = Phase.PLAY, Phase.AUCTION, Phase.DONE
-
-
-def action_count(game: str) -> int:
-    """The number of action ids of a game's environment: 90 (cards and calls), 128 in
-    mini-bridge (and the announcements, MB-2).
-
-    >>> action_count("contract"), action_count("minibridge")
-    (90, 128)
-    """
-    return 128 if game == "minibridge" else 90
-
-
-def _actions(game: str) -> tuple[Action, ...]:
-    actions: list[Action] = [*CARDS, *CALLS]
-    if game == "minibridge":
-        actions.extend(Announce(points) for points in range(38))
-    return tuple(actions)
 
 
 class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):
@@ -89,7 +72,7 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):
     (``render()`` returns the text) or ``human`` (prints it).
     """
 
-    metadata: dict[str, Any] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's class attribute; copied per instance
         "render_modes": ["human", "ansi"],
         "name": "bridge_v0",
         "is_parallelizable": False,
@@ -130,7 +113,7 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):
         rules = self._table.game.deal_class.rules_name
         self.layout = layout_for(rules)
         self._tracker = Tracker(self.layout)
-        self._actions = _actions(name)
+        self._actions = actions(name)
         self._n_actions = len(self._actions)
         self._zero_mask = bytes(self._n_actions)
         self._call_masks: dict[tuple[int, int], bytes] = {}
@@ -190,6 +173,10 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):
         assert to_act is not None
         self.agent_selection = self._agent_at[to_act]
 
+    def view(self, agent: str) -> View:
+        """What ``agent`` may see now (for policies that decide from a view: the robots)."""
+        return self.deal.view(self._seat[agent])
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self.deal
         seat = self._seat[agent]
@@ -222,7 +209,7 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):
         else:
             cells = bytearray(self._zero_mask)
             for action in legal:
-                cells[state.action_id(action)] = 1
+                cells[action_id(action)] = 1
         return np.frombuffer(cells, np.int8)
 
     def last(

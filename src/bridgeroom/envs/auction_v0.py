@@ -1,10 +1,10 @@
 """Auction bridge: contract-bridge play (AB-1) scored with the auction table (AB-3 to AB-11), no vulnerability (AB-5).
 
-    >>> from bridgeroom.envs import auction_v0
-    >>> env = auction_v0.env()
-    >>> env.reset(seed=1)
-    >>> env.possible_agents[:3], env.metadata["name"]
-    (['player_0', 'player_1', 'player_2'], 'auction_v0')
+>>> from bridgeroom.envs import auction_v0
+>>> env = auction_v0.env()
+>>> env.reset(seed=1)
+>>> env.possible_agents[:3], env.metadata["name"]
+(['player_0', 'player_1', 'player_2'], 'auction_v0')
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """Contract bridge: four players in two partnerships, an auction, then the play; rubber, Chicago or duplicate scoring of each deal (default: duplicate, CB-D).
 
-    >>> from bridgeroom.envs import contract_v0
-    >>> env = contract_v0.env()
-    >>> env.reset(seed=1)
-    >>> env.possible_agents[:3], env.metadata["name"]
-    (['player_0', 'player_1', 'player_2'], 'contract_v0')
+>>> from bridgeroom.envs import contract_v0
+>>> env = contract_v0.env()
+>>> env.reset(seed=1)
+>>> env.possible_agents[:3], env.metadata["name"]
+(['player_0', 'player_1', 'player_2'], 'contract_v0')
 """
 
 from __future__ import annotations

@@ -1,26 +1,26 @@
 """A deal in progress as text, for ``render()``: a spectator's picture of the table.
 
-    >>> from bridgeroom.rules import ContractBridgeDeal, Deal
-    >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
-    >>> for action in "1NT P P P S7".split():
-    ...     state.apply(action)
-    >>> print(text(state))
-    contract bridge, dealer N, vulnerable: None
-                  ♠ A K Q J
-                  ♥ A K Q
-                  ♦ A K Q
-                  ♣ A K Q
-    ♠ 2                         ♠ T 9 8
-    ♥ 5 4 3 2                   ♥ J T 9
-    ♦ 5 4 3 2                   ♦ J T 9
-    ♣ 5 4 3 2                   ♣ J T 9
-                  ♠ 6 5 4 3
-                  ♥ 8 7 6
-                  ♦ 8 7 6
-                  ♣ 8 7 6
-    auction: N 1NT, E P, S P, W P
-    contract 1NTN; tricks: declarer 0, defenders 0
-    trick: E ♠7; S to play
+>>> from bridgeroom.rules import ContractBridgeDeal, Deal
+>>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
+>>> for action in "1NT P P P S7".split():
+...     state.apply(action)
+>>> print(text(state))
+contract bridge, dealer N, vulnerable: None
+              ♠ A K Q J
+              ♥ A K Q
+              ♦ A K Q
+              ♣ A K Q
+♠ 2                         ♠ T 9 8
+♥ 5 4 3 2                   ♥ J T 9
+♦ 5 4 3 2                   ♦ J T 9
+♣ 5 4 3 2                   ♣ J T 9
+              ♠ 6 5 4 3
+              ♥ 8 7 6
+              ♦ 8 7 6
+              ♣ 8 7 6
+auction: N 1NT, E P, S P, W P
+contract 1NTN; tricks: declarer 0, defenders 0
+trick: E ♠7; S to play
 """
 
 from __future__ import annotations
@@ -48,9 +48,7 @@ def text(state: DealState, title: str | None = None) -> str:
         head += f", board {state.board}"
     lines = [head, Deal.from_masks([state.hand(seat).mask for seat in Seat]).diagram()]
     if isinstance(state, MiniBridgeDeal) and state.announcements:
-        lines.append(
-            "announced: " + ", ".join(f"{s.letter} {p}" for s, p in state.announcements)
-        )
+        lines.append("announced: " + ", ".join(f"{s.letter} {p}" for s, p in state.announcements))
     if state.calls:
         lines.append("auction: " + ", ".join(f"{s.letter} {c}" for s, c in state.calls))
     if state.contract is not None:

@@ -41,7 +41,7 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
-from bridgeroom.envs.aec import action_count
+from bridgeroom.envs.actions import action_count, action_id
 from bridgeroom.envs.layout import layout_for
 from bridgeroom.envs.table import Table
 from bridgeroom.games import get_game
@@ -107,7 +107,9 @@ def view_string(view: View, history: bool = True) -> str:
         parts.append("calls " + " ".join(f"{s.letter}:{c}" for s, c in view.calls))
         if view.contract is not None:
             parts.append(f"contract {view.contract}")
-        cards = [f"{s.letter}:{c}" for t in view.tricks for s, c in zip(t.seats, t.cards, strict=True)]
+        cards = [
+            f"{s.letter}:{c}" for t in view.tricks for s, c in zip(t.seats, t.cards, strict=True)
+        ]
         cards.extend(f"{s.letter}:{c}" for s, c in view.trick)
         parts.append("cards " + " ".join(cards))
     else:
@@ -218,7 +220,7 @@ class SpielState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         deal = self._deal
         assert deal is not None
-        return sorted(deal.legal_action_ids())
+        return sorted(action_id(action) for action in deal.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         dealt = self._masks[0] | self._masks[1] | self._masks[2] | self._masks[3]
@@ -303,15 +305,8 @@ class SpielState(pyspiel.State):
             seat = (game.dealer + 1 + k) & 3
             state.apply_action(hands[seat][k // 4].index)
         for _seat, action in deal.history:
-            state.apply_action(self._id(action))
+            state.apply_action(action_id(action))
         return state
-
-    def _id(self, action: Action) -> int:
-        deal = self._deal
-        assert deal is not None
-        if type(action) is Announce:
-            return 90 + action.points
-        return deal.action_id(action)
 
 
 class _Observer:

@@ -1,10 +1,10 @@
 """Three-handed bridge: three agents each for himself (TH-12); the highest bidder plays the dummy against the other two (TH-8); nobody sees the dummy before the opening lead, not even the declarer (TH-4, TH-10).
 
-    >>> from bridgeroom.envs import three_handed_v0
-    >>> env = three_handed_v0.env()
-    >>> env.reset(seed=1)
-    >>> env.possible_agents[:3], env.metadata["name"]
-    (['player_0', 'player_1', 'player_2'], 'three_handed_v0')
+>>> from bridgeroom.envs import three_handed_v0
+>>> env = three_handed_v0.env()
+>>> env.reset(seed=1)
+>>> env.possible_agents[:3], env.metadata["name"]
+(['player_0', 'player_1', 'player_2'], 'three_handed_v0')
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ that each observation equals ``Layout.encode(view)``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+
 import numpy as np
 
 from bridgeroom.envs.layout import PHASE_INDEX, Layout, card_bits, vulnerable_in
@@ -47,14 +48,11 @@ class _Tables:
 
         def rel4(offset: int, seat: int, stride: int = 1, plus: int = 0) -> tuple[int, ...]:
             """The index, in each row, of ``seat``'s relative place in a block at ``offset``."""
-            return tuple(
-                row * n + offset + stride * ((seat - row) & 3) + plus for row in range(4)
-            )
+            return tuple(row * n + offset + stride * ((seat - row) & 3) + plus for row in range(4))
 
         self.card: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
             tuple(
-                rel4(start["played"], x, 52, c) + rel4(start["trick"], x, 52, c)
-                for c in range(52)
+                rel4(start["played"], x, 52, c) + rel4(start["trick"], x, 52, c) for c in range(52)
             )
             for x in range(4)
         )
