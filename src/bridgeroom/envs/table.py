@@ -6,7 +6,7 @@ of the score form (a rubber, a Chicago round, a set of duplicate boards, a
 three-handed rubber): the session says who deals and what is vulnerable
 (CB-4, CB-R3, CB-C1, CB-B1, CB-B2, TH-5, TH-17) and records every finished deal
 through the :class:`~bridgeroom.scoring.Session` protocol. A session that is
-over is followed by a new one; a set of boards is renewed after 16 boards (a
+over is followed by a new one (the deal passing on to the left, CB-4); a set of boards is renewed after 16 boards (a
 whole cycle of dealers and vulnerabilities, CB-B1, CB-B2; each board is scored
 on its own, so nothing changes but the memory kept).
 
@@ -159,6 +159,7 @@ class Table:
     def seed(self, seed: int | None) -> None:
         """Start again: a new session, deals drawn from ``seed`` (``None``: from the system)."""
         self._rng = random.Random(seed)
+        self._last_dealer = Seat.WEST
         self._new_session()
         self._seating = (
             ThreeHandedTable((self.players[0], self.players[1], self.players[2]), self.players[0])
@@ -166,8 +167,10 @@ class Table:
             else None
         )
 
-    def _new_session(self) -> None:
-        self.session: Session = new_session(self.scoring, players=self.players)
+    def _new_session(self, first_dealer: Seat = Seat.NORTH) -> None:
+        self.session: Session = new_session(
+            self.scoring, players=self.players, first_dealer=first_dealer
+        )
         self._deals = 0
         self._totals = dict(self.session.summary().totals)
 
@@ -189,9 +192,9 @@ class Table:
     def deal(self, cards: Deal | str | None = None) -> DealState:
         """The next deal: its dealer and vulnerability from the session, its cards shuffled
         and dealt (CB-3) unless ``cards`` are given."""
-        if self.session.is_over or (
-            self._deals >= _BOARD_SET and self.scoring in ("duplicate", "minibridge")
-        ):
+        if self.session.is_over:
+            self._new_session(self._last_dealer.lho)  # CB-4: the deal keeps passing left
+        elif self._deals >= _BOARD_SET and self.scoring in ("duplicate", "minibridge"):
             self._new_session()
         session = self.session
         dealer = session.next_dealer()
@@ -203,6 +206,7 @@ class Table:
             if isinstance(cards, Deal)
             else Deal.parse(cards)
         )
+        self._last_dealer = dealer
         if self._seating is not None:
             vulnerable = [p for p in self.players if session.vulnerable(p)]
             return self._seating.start(deal, vulnerable=vulnerable)
