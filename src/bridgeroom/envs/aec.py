@@ -46,7 +46,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from bridgeroom.envs.actions import action_id, actions
-from bridgeroom.envs.layout import card_bits, layout_for
+from bridgeroom.envs.layout import card_bits, card_bytes, layout_for
 from bridgeroom.envs.render import text
 from bridgeroom.envs.spiel_layout import encode_openspiel, openspiel_size
 from bridgeroom.envs.table import Table
@@ -116,6 +116,7 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self._actions = actions(name)
         self._n_actions = len(self._actions)
         self._zero_mask = bytes(self._n_actions)
+        self._call_zeros = bytes(self._n_actions - 52)
         self._call_masks: dict[tuple[int, int], bytes] = {}
         self.possible_agents = list(self._table.players)
         if self._spiel:
@@ -178,7 +179,9 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):
         return self.deal.view(self._seat[agent])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        state = self.deal
+        state = self._state
+        if state is None:
+            raise BridgeError("no deal yet: call reset() first")
         seat = self._seat[agent]
         if self._spiel:
             observed = encode_openspiel(state.view(seat))
@@ -191,13 +194,12 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):
         return {"observation": observed, "action_mask": mask}
 
     def _legal_mask(self, state: DealState) -> np.ndarray:
-        legal = state.legal_actions()
         phase = state.phase
-        if phase is _PLAY:
-            cells = bytearray(self._zero_mask)
-            for card in legal:
-                cells[card.index] = 1  # type: ignore[union-attr]
-        elif phase is _AUCTION:
+        if phase is _PLAY:  # the cards' mask, from the engine without building the cards
+            cells = bytearray(card_bytes(state.legal_mask()) + self._call_zeros)
+            return np.frombuffer(cells, np.int8)
+        legal = state.legal_actions()
+        if phase is _AUCTION:
             key = (len(legal), legal[1].index if len(legal) > 1 else 0)  # type: ignore[union-attr]
             cached = self._call_masks.get(key)
             if cached is None:
@@ -253,8 +255,12 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        act = self._action(action)
-        state = self.deal
+        if type(action) is int and 0 <= action < self._n_actions:
+            act = self._actions[action]
+        else:
+            act = self._action(action)
+        state = self._state
+        assert state is not None
         seat = state.turn
         state.apply(act)  # an illegal action raises here, and nothing has changed
         if not self._spiel:

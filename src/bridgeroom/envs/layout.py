@@ -66,7 +66,7 @@ from typing import Final
 import numpy as np
 
 from bridgeroom.errors import BridgeError
-from bridgeroom.rules.core import CARDS, Hand, Seat
+from bridgeroom.rules.core import CARDS, Hand, Seat, Vulnerability
 from bridgeroom.rules.minibridge import MiniBridgeExtra
 from bridgeroom.rules.state import Phase, View
 from bridgeroom.rules.three_handed import ThreeHandedExtra
@@ -81,8 +81,9 @@ __all__ = [
     "Block",
     "Layout",
     "card_bits",
+    "card_bytes",
     "layout_for",
-    "vulnerable_in",
+    "vulnerable_seats",
 ]
 
 #: The phases in the order of the ``phase`` block.
@@ -137,6 +138,24 @@ MINIBRIDGE_BLOCKS: Final[tuple[tuple[str, int, str], ...]] = (
 
 #: ``_BITS[m]`` is the 13 bits of a 13-bit suit holding, lowest card first.
 _BITS: Final = ((np.arange(8192)[:, None] >> np.arange(13)) & 1).astype(np.int8)
+_BYTES: Final[tuple[bytes, ...]] = tuple(row.tobytes() for row in _BITS)
+
+
+def card_bytes(mask: int) -> bytes:
+    """The 52 bits of a card mask as 52 bytes of 0 and 1, card index order.
+
+    >>> card_bytes(Hand.parse("A...2").mask).count(1), card_bytes(1)[:2]
+    (2, b'\\x01\\x00')
+    """
+    table = _BYTES
+    return b"".join(
+        (
+            table[mask & 0x1FFF],
+            table[mask >> 13 & 0x1FFF],
+            table[mask >> 26 & 0x1FFF],
+            table[mask >> 39 & 0x1FFF],
+        )
+    )
 
 
 def card_bits(mask: int) -> np.ndarray:
@@ -156,12 +175,24 @@ def card_bits(mask: int) -> np.ndarray:
     )
 
 
-def vulnerable_in(view: View, seat: Seat) -> bool:
-    """Whether ``seat`` is vulnerable as ``view`` shows it (CB-B2; TH-17 per player)."""
+_BY_SIDE: Final[dict[Vulnerability, tuple[bool, ...]]] = {
+    vul: tuple(vul.is_vulnerable(seat) for seat in Seat) for vul in Vulnerability
+}
+
+
+def vulnerable_seats(view: View) -> tuple[bool, ...]:
+    """Which seats (N, E, S, W) are vulnerable as ``view`` shows it: by side (CB-B2), or per
+    player in three-handed bridge (TH-17), the dummy's seat never.
+
+    >>> from bridgeroom.rules import ContractBridgeDeal, Deal
+    >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"), vulnerability="EW")
+    >>> vulnerable_seats(state.view(Seat.NORTH))
+    (False, True, False, True)
+    """
     extra = view.extra
     if isinstance(extra, ThreeHandedExtra):
-        return extra.vulnerable_at(seat)
-    return view.vulnerability.is_vulnerable(seat)
+        return tuple(extra.vulnerable_at(seat) for seat in Seat)
+    return _BY_SIDE[view.vulnerability]
 
 
 class Layout:
@@ -244,8 +275,8 @@ class Layout:
 
         put("phase", PHASE_INDEX[view.phase])
         put("dealer", (view.dealer - me) & 3)
-        for seat in Seat:
-            if vulnerable_in(view, seat):
+        for seat, vulnerable in zip(Seat, vulnerable_seats(view), strict=True):
+            if vulnerable:
                 put("vulnerable", (seat - me) & 3)
         if view.turn is not None:
             put("turn", (view.turn - me) & 3)

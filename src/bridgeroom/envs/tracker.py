@@ -27,12 +27,15 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from bridgeroom.envs.layout import PHASE_INDEX, Layout, card_bits, vulnerable_in
+from bridgeroom.envs.layout import PHASE_INDEX, Layout, card_bytes, vulnerable_seats
 from bridgeroom.rules.core import Call, Card, Seat
 from bridgeroom.rules.minibridge import Announce, MiniBridgeExtra
 from bridgeroom.rules.state import ActionInput, DealState, Phase, View
 
 __all__ = ["Tracker"]
+
+_ZEROS_208 = bytes(208)
+_SEATS = tuple(Seat)
 
 _PLAY, _DONE, _AUCTION = Phase.PLAY, Phase.DONE, Phase.AUCTION
 
@@ -145,20 +148,24 @@ class Tracker:
     def _fresh(self, view: View) -> None:
         """A seat's row at the start of a deal, when most blocks are empty (what
         ``Layout.encode`` writes then, faster)."""
-        row = self._rows[view.seat]
-        start = self._t.start
         me = view.seat
-        row[start["phase"] + PHASE_INDEX[view.phase]] = 1
-        row[start["dealer"] + ((view.dealer - me) & 3)] = 1
-        for seat in Seat:
-            if vulnerable_in(view, seat):
-                row[start["vulnerable"] + ((seat - me) & 3)] = 1
+        at = me * self._t.size
+        start = self._t.start
+        buf = self._buf
+        buf[at + start["phase"] + PHASE_INDEX[view.phase]] = 1
+        buf[at + start["dealer"] + ((view.dealer - me) & 3)] = 1
+        vulnerable = start["vulnerable"]
+        for seat, flag in zip(_SEATS, vulnerable_seats(view), strict=True):
+            if flag:
+                buf[at + vulnerable + ((seat - me) & 3)] = 1
         if view.hand is not None:
-            row[start["hand"] : start["hand"] + 52] = card_bits(view.hand.mask)
+            hand = at + start["hand"]
+            buf[hand : hand + 52] = card_bytes(view.hand.mask)
         if view.dummy_seat is not None:
-            row[start["dummy_seat"] + ((view.dummy_seat - me) & 3)] = 1
+            buf[at + start["dummy_seat"] + ((view.dummy_seat - me) & 3)] = 1
         if view.dummy is not None:
-            row[start["dummy"] : start["dummy"] + 52] = card_bits(view.dummy.mask)
+            dummy = at + start["dummy"]
+            buf[dummy : dummy + 52] = card_bytes(view.dummy.mask)
 
     def apply(self, state: DealState, action: ActionInput) -> None:
         """Apply ``action`` to ``state`` (by the seat to act) and update the observations."""
@@ -229,16 +236,26 @@ class Tracker:
     def _close_trick(self, state: DealState) -> None:
         start = self._t.start
         rows = self._rows
+        buf = self._buf
         trick, last = start["trick"], start["last_trick"]
-        rows[:, last : last + 208] = rows[:, trick : trick + 208]
-        rows[:, trick : trick + 208] = 0
-        winner = state.tricks[-1].winner
+        n = self._t.size
+        for at in range(0, 4 * n, n):
+            buf[at + last : at + last + 208] = buf[at + trick : at + trick + 208]
+            buf[at + trick : at + trick + 208] = _ZEROS_208
+        last_trick = state.tricks[-1]
+        winner = last_trick.winner
+        trick_leader = last_trick.leader
         side = 0 if state.is_declaring(winner) else 1
         at = start["declarer_tricks" if side == 0 else "defender_tricks"]
         rows[:, at + self._won[side]] = 0
         self._won[side] += 1
         rows[:, at + self._won[side]] = 1
-        self._set_seat("leader", winner if state.phase is _PLAY else None)
+        leader = self._t.seat_of["leader"]
+        for i in leader[trick_leader]:
+            buf[i] = 0
+        if state.phase is _PLAY:
+            for i in leader[winner]:
+                buf[i] = 1
 
     def _expose(self, state: DealState) -> None:
         """Write the dummy's cards into the observation of each seat whose view shows them.
@@ -248,12 +265,15 @@ class Tracker:
         dummy = state.dummy
         if dummy is None or len(state.tricks) == 13:
             return
-        block = self.layout["dummy"]
+        offset = self._t.start["dummy"]
+        n = self._t.size
+        buf = self._buf
         for seat in self._seats:
             if dummy in state.hands_visible_to(seat):
                 hand = state.view(seat).dummy
                 if hand is not None:
-                    self._rows[seat, block.start : block.stop] = card_bits(hand.mask)
+                    at = seat * n + offset
+                    buf[at : at + 52] = card_bytes(hand.mask)
 
     def _new_phase(self, state: DealState) -> None:
         """The public facts that come with a new phase: the contract, the declarer and
