@@ -15,8 +15,8 @@ from open_spiel.python.algorithms import evaluate_bots, expected_game_score, ism
 from bridgeroom.envs import contract_v0
 from bridgeroom.envs.spiel import GAME_NAMES, SpielState
 from bridgeroom.envs.spiel_layout import encode_openspiel, openspiel_card, openspiel_size
-from bridgeroom.rules import Card, ContractBridgeDeal, Seat, Vulnerability, deal_cards
 from bridgeroom.robots.public import knowledge
+from bridgeroom.rules import Card, ContractBridgeDeal, Seat, Vulnerability, deal_cards
 
 
 def _spiel_bridge(deal, vulnerability: Vulnerability, num_tricks: int):  # type: ignore[no-untyped-def]
@@ -86,7 +86,7 @@ def _to_the_play(game: pyspiel.Game, seed: int) -> SpielState:
     while True:
         state = game.new_initial_state()
         while state.is_chance_node():
-            outcomes, _ = zip(*state.chance_outcomes())
+            outcomes = [outcome for outcome, _ in state.chance_outcomes()]
             state.apply_action(int(rng.choice(outcomes)))
         while not state.is_terminal() and state.deal.phase.value != "play":
             state.apply_action(int(rng.choice(state.legal_actions())))

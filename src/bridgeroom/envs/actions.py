@@ -40,11 +40,10 @@ def actions(game: str) -> tuple[Action, ...]:
 
 def action_id(action: Action) -> int:
     """The id of a card, a call or a mini-bridge announcement."""
-    kind = type(action)
-    if kind is Card:
-        return action.index  # type: ignore[union-attr]
-    if kind is Call:
-        return action.action_id  # type: ignore[union-attr]
-    if kind is Announce:
-        return 90 + action.points  # type: ignore[union-attr]
+    if isinstance(action, Card):
+        return action.index
+    if isinstance(action, Call):
+        return action.action_id
+    if isinstance(action, Announce):
+        return 90 + action.points
     raise IllegalActionError(f"{action!r} is not an action of the environments", action=action)

@@ -63,7 +63,7 @@ OBSERVATIONS = ("bridgeroom", "openspiel")
 _PLAY, _AUCTION, _DONE = Phase.PLAY, Phase.AUCTION, Phase.DONE
 
 
-class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):
+class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     """A game of the family as a PettingZoo AEC environment (see the module text).
 
     ``game``: ``contract``, ``auction``, ``three-handed`` or ``minibridge``;
@@ -122,7 +122,7 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):
         if self._spiel:
             observed = spaces.Box(0.0, 1.0, (openspiel_size(),), np.float32)
         else:
-            observed = spaces.Box(0, 1, (self.layout.size,), np.int8)
+            observed = spaces.Box(0, 1, (self.layout.size,), np.int8)  # type: ignore[arg-type]
         mask = spaces.Box(0, 1, (self._n_actions,), np.int8)
         self.observation_spaces = {
             agent: spaces.Dict({"observation": observed, "action_mask": mask})
@@ -164,7 +164,7 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self._cumulative_rewards = dict.fromkeys(agents, 0.0)
         self.terminations = dict.fromkeys(agents, False)
         self.truncations = dict.fromkeys(agents, False)
-        self.infos = {agent: {} for agent in agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
         seats = [state.seat_of(i) for i in range(len(agents))]
         self._seat: dict[str, Seat] = dict(zip(agents, seats, strict=True))
         self._agent_at: dict[Seat, str] = dict(zip(seats, agents, strict=True))
@@ -312,28 +312,32 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):
         """Nothing to release: the environment holds no window, file or process."""
 
 
-class OrderEnforcing(OrderEnforcingWrapper[str, dict[str, np.ndarray], int]):
+class OrderEnforcing(OrderEnforcingWrapper[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     """PettingZoo's order enforcement (no step or observation before ``reset``), with the
     attributes read at every step forwarded directly rather than through ``__getattr__``."""
 
     @property
-    def agents(self) -> list[str]:  # type: ignore[override]
+    def agents(self) -> list[str]:
         if not self._has_reset:
             raise AttributeError("agents cannot be accessed before reset")
-        return self.env.agents
+        agents: list[str] = self.env.agents
+        return agents
 
     @property
-    def agent_selection(self) -> str:  # type: ignore[override]
+    def agent_selection(self) -> str:
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
-        return self.env.agent_selection
+        agent: str = self.env.agent_selection
+        return agent
 
     def last(
         self, observe: bool = True
     ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
-        return self.env.last(observe)
+        last: tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]
+        last = self.env.last(observe)
+        return last
 
     def step(self, action: int | None) -> None:
         if not self._has_reset:

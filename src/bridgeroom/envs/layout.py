@@ -232,7 +232,7 @@ class Layout:
     @cached_property
     def card_blocks(self) -> tuple[tuple[int, int], ...]:
         """``(start, stop)`` of every run of 52 card bits (hands, played, tricks)."""
-        runs = []
+        runs: list[tuple[int, int]] = []
         for name in ("hand", "dummy", "played", "trick", "last_trick"):
             block = self[name]
             runs.extend((s, s + 52) for s in range(block.start, block.stop, 52))

@@ -120,7 +120,7 @@ def view_string(view: View, history: bool = True) -> str:
     return "; ".join(parts)
 
 
-class SpielGame(pyspiel.Game):
+class SpielGame(pyspiel.Game):  # type: ignore[misc]
     """One of the four games as an OpenSpiel game (see the module text)."""
 
     def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
@@ -177,7 +177,7 @@ class _Deal:
         return _Deal(None if self.deal is None else self.deal.clone())
 
 
-class SpielState(pyspiel.State):
+class SpielState(pyspiel.State):  # type: ignore[misc]
     """A deal in progress, as an OpenSpiel state: 52 chance cards, then the deal."""
 
     def __init__(self, game: SpielGame) -> None:

@@ -176,7 +176,7 @@ class Tracker:
 
     def observe(self, seat: Seat) -> np.ndarray:
         """The observation of ``seat`` now (a new ``int8`` array)."""
-        obs = self._rows[seat].copy()
+        obs: np.ndarray = self._rows[seat].copy()
         assert self._state is not None
         turn = self._state.turn
         if turn is not None:
