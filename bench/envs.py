@@ -10,6 +10,9 @@ action at each step:
   from the mask; the dead steps at the end of each deal are timed, not counted;
 * ``vector``: ``bridgeroom.envs.vector.VectorEnv`` with 64 deals at once, the actions
   drawn from the batch of masks by NumPy;
+* ``pettingzoo-null``: the same loop on an AEC environment that plays no game at all (it
+  hands out a constant observation and mask of the same sizes and ends after 62 steps),
+  through the same order-enforcing wrapper: the cost of PettingZoo's interface itself;
 * ``engine``: the rules engine alone (``legal_actions()``, ``apply()``), no observation;
 * ``openspiel``: OpenSpiel's C++ ``bridge`` through pyspiel, ``legal_actions()`` and
   ``apply_action()``, no observation;
@@ -41,6 +44,64 @@ def run_pettingzoo(seconds: float, seed: int) -> float:
 
     env = contract_v0.env()
     env.reset(seed=seed)
+    rng = random.Random(seed)
+    steps = 0
+    start = time.process_time()
+    end = start + seconds
+    while time.process_time() < end:
+        env.reset()
+        for _agent in env.agent_iter():
+            obs, _reward, done, truncated, _info = env.last()
+            if done or truncated:
+                env.step(None)
+                continue
+            legal = obs["action_mask"].nonzero()[0]
+            env.step(int(legal[int(rng.random() * len(legal))]))
+            steps += 1
+    return steps / (time.process_time() - start)
+
+
+def run_null(seconds: float, seed: int) -> float:
+    import numpy as np
+    from pettingzoo import AECEnv
+
+    from bridgeroom.envs.aec import OrderEnforcing
+
+    class Null(AECEnv):  # type: ignore[misc]
+        metadata = {"name": "null_v0"}  # noqa: RUF012
+
+        def __init__(self) -> None:
+            self.possible_agents = [f"player_{i}" for i in range(4)]
+            self.obs = np.zeros(1224, np.int8)
+            self.mask = np.zeros(90, np.int8)
+            self.mask[:13] = 1
+
+        def reset(self, seed: int | None = None, options: object = None) -> None:
+            agents = self.agents = list(self.possible_agents)
+            self.rewards = dict.fromkeys(agents, 0.0)
+            self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+            self.terminations = dict.fromkeys(agents, False)
+            self.truncations = dict.fromkeys(agents, False)
+            self.infos = {agent: {} for agent in agents}
+            self.agent_selection = agents[0]
+            self.steps = 0
+
+        def observe(self, agent: str) -> dict[str, np.ndarray]:
+            return {"observation": self.obs.copy(), "action_mask": self.mask.copy()}
+
+        def step(self, action: int | None) -> None:
+            agent = self.agent_selection
+            if self.terminations[agent]:
+                self._was_dead_step(action)
+                return
+            self.steps += 1
+            self._cumulative_rewards[agent] = 0.0
+            if self.steps == 62:
+                self.terminations = dict.fromkeys(self.agents, True)
+            else:
+                self.agent_selection = self.possible_agents[self.steps & 3]
+
+    env = OrderEnforcing(Null())
     rng = random.Random(seed)
     steps = 0
     start = time.process_time()
@@ -131,6 +192,7 @@ def run_openspiel_observed(seconds: float, seed: int) -> float:
 
 LOOPS: dict[str, Callable[[float, int], float]] = {
     "pettingzoo": run_pettingzoo,
+    "pettingzoo-null": run_null,
     "vector": run_vector,
     "engine": run_engine,
     "openspiel": run_openspiel,
@@ -150,7 +212,7 @@ def main() -> None:
             rates[name].append(loop(slice_s, r + 1))
     median = {name: statistics.median(values) for name, values in rates.items()}
     for name, rate in median.items():
-        print(f"{name:<14} {rate:>9.0f} steps/s  ({1e6 / rate:5.2f} us/step)")
+        print(f"{name:<16} {rate:>9.0f} steps/s  ({1e6 / rate:5.2f} us/step)")
     print(f"ratio_vs_openspiel_bare: {median['pettingzoo'] / median['openspiel']:.2f}")
     print(f"ratio_vs_openspiel: {median['pettingzoo'] / median['openspiel+obs']:.2f}")
 

@@ -45,8 +45,8 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from bridgeroom.envs.actions import action_id, actions
-from bridgeroom.envs.layout import card_bits, card_bytes, layout_for
+from bridgeroom.envs.actions import MaskMaker, actions
+from bridgeroom.envs.layout import card_bits, layout_for
 from bridgeroom.envs.render import text
 from bridgeroom.envs.spiel_layout import encode_openspiel, openspiel_size
 from bridgeroom.envs.table import Table
@@ -60,7 +60,7 @@ __all__ = ["OBSERVATIONS", "BridgeEnv", "OrderEnforcing", "make_env"]
 #: The observation layouts: bridgeroom's own, or OpenSpiel's contract-bridge tensor.
 OBSERVATIONS = ("bridgeroom", "openspiel")
 
-_PLAY, _AUCTION, _DONE = Phase.PLAY, Phase.AUCTION, Phase.DONE
+_DONE = Phase.DONE
 
 
 class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
@@ -115,9 +115,7 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self._tracker = Tracker(self.layout)
         self._actions = actions(name)
         self._n_actions = len(self._actions)
-        self._zero_mask = bytes(self._n_actions)
-        self._call_zeros = bytes(self._n_actions - 52)
-        self._call_masks: dict[tuple[int, int], bytes] = {}
+        self._masks = MaskMaker(name)
         self.possible_agents = list(self._table.players)
         if self._spiel:
             observed = spaces.Box(0.0, 1.0, (openspiel_size(),), np.float32)
@@ -188,31 +186,10 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         else:
             observed = self._tracker.observe(seat)
         if agent == self.agent_selection and state.phase is not _DONE:
-            mask = self._legal_mask(state)
+            mask = np.frombuffer(bytearray(self._masks(state)), np.int8)
         else:
             mask = np.zeros(self._n_actions, np.int8)
         return {"observation": observed, "action_mask": mask}
-
-    def _legal_mask(self, state: DealState) -> np.ndarray:
-        phase = state.phase
-        if phase is _PLAY:  # the cards' mask, from the engine without building the cards
-            cells = bytearray(card_bytes(state.legal_mask()) + self._call_zeros)
-            return np.frombuffer(cells, np.int8)
-        legal = state.legal_actions()
-        if phase is _AUCTION:
-            key = (len(legal), legal[1].index if len(legal) > 1 else 0)  # type: ignore[union-attr]
-            cached = self._call_masks.get(key)
-            if cached is None:
-                cells = bytearray(self._zero_mask)
-                for call in legal:
-                    cells[call.action_id] = 1  # type: ignore[union-attr]
-                cached = self._call_masks[key] = bytes(cells)
-            cells = bytearray(cached)
-        else:
-            cells = bytearray(self._zero_mask)
-            for action in legal:
-                cells[action_id(action)] = 1
-        return np.frombuffer(cells, np.int8)
 
     def last(
         self, observe: bool = True

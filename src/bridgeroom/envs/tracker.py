@@ -76,6 +76,11 @@ class _Tables:
             name: tuple(rel4(start[name], x) for x in range(4))
             for name in ("dummy_seat", "declarer", "leader")
         }
+        #: [side: declarer's 0, defenders' 1][tricks]: the cells of a trick count, every row
+        self.count = tuple(
+            tuple(tuple(row * n + start[name] + v for row in range(4)) for v in range(14))
+            for name in ("declarer_tricks", "defender_tricks")
+        )
         self.announced = (
             tuple(tuple(rel4(start["announced"], x, 38, p) for p in range(38)) for x in range(4))
             if "announced" in layout
@@ -235,7 +240,6 @@ class Tracker:
 
     def _close_trick(self, state: DealState) -> None:
         start = self._t.start
-        rows = self._rows
         buf = self._buf
         trick, last = start["trick"], start["last_trick"]
         n = self._t.size
@@ -246,10 +250,13 @@ class Tracker:
         winner = last_trick.winner
         trick_leader = last_trick.leader
         side = 0 if state.is_declaring(winner) else 1
-        at = start["declarer_tricks" if side == 0 else "defender_tricks"]
-        rows[:, at + self._won[side]] = 0
-        self._won[side] += 1
-        rows[:, at + self._won[side]] = 1
+        count = self._t.count[side]
+        won = self._won[side]
+        for i in count[won]:
+            buf[i] = 0
+        for i in count[won + 1]:
+            buf[i] = 1
+        self._won[side] = won + 1
         leader = self._t.seat_of["leader"]
         for i in leader[trick_leader]:
             buf[i] = 0

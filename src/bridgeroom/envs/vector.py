@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from bridgeroom.envs.actions import action_count, action_id, actions
+from bridgeroom.envs.actions import MaskMaker, action_count, actions
 from bridgeroom.envs.layout import layout_for
 from bridgeroom.envs.table import Table
 from bridgeroom.envs.tracker import Tracker
@@ -86,6 +86,7 @@ class VectorEnv:
         self.layout = layout_for(self.tables[0].game.deal_class.rules_name)
         self.num_actions = action_count(self.game)
         self._actions = actions(self.game)
+        self._mask_of = MaskMaker(self.game)
         self._trackers = [Tracker(self.layout) for _ in range(num_deals)]
         self._deals: list[DealState] = []
         self._seats: list[list[Seat]] = []
@@ -135,10 +136,7 @@ class VectorEnv:
         assert player is not None
         self._players[i] = player
         self._obs[i] = self._trackers[i].observe(seat)
-        mask = self._masks[i]
-        mask[:] = 0
-        for action in deal.legal_actions():
-            mask[action_id(action)] = 1
+        self._masks[i] = np.frombuffer(self._mask_of(deal), np.int8)
 
     def step(self, actions: np.ndarray | list[int]) -> Batch:
         """Apply one action id per deal (by its player to act); see :class:`Batch`. An illegal
