@@ -13,6 +13,8 @@ action at each step:
 * ``pettingzoo-null``: the same loop on an AEC environment that plays no game at all (it
   hands out a constant observation and mask of the same sizes and ends after 62 steps),
   through the same order-enforcing wrapper: the cost of PettingZoo's interface itself;
+  ``null-stock``: the same through PettingZoo's own ``OrderEnforcingWrapper`` (``env()``
+  uses a subclass of it that forwards the attributes read at every step directly);
 * ``engine``: the rules engine alone (``legal_actions()``, ``apply()``), no observation;
 * ``openspiel``: OpenSpiel's C++ ``bridge`` through pyspiel, ``legal_actions()`` and
   ``apply_action()``, no observation;
@@ -61,9 +63,10 @@ def run_pettingzoo(seconds: float, seed: int) -> float:
     return steps / (time.process_time() - start)
 
 
-def run_null(seconds: float, seed: int) -> float:
+def run_null(seconds: float, seed: int, stock: bool = False) -> float:
     import numpy as np
     from pettingzoo import AECEnv
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
     from bridgeroom.envs.aec import OrderEnforcing
 
@@ -101,7 +104,7 @@ def run_null(seconds: float, seed: int) -> float:
             else:
                 self.agent_selection = self.possible_agents[self.steps & 3]
 
-    env = OrderEnforcing(Null())
+    env = OrderEnforcingWrapper(Null()) if stock else OrderEnforcing(Null())
     rng = random.Random(seed)
     steps = 0
     start = time.process_time()
@@ -117,6 +120,10 @@ def run_null(seconds: float, seed: int) -> float:
             env.step(int(legal[int(rng.random() * len(legal))]))
             steps += 1
     return steps / (time.process_time() - start)
+
+
+def run_null_stock(seconds: float, seed: int) -> float:
+    return run_null(seconds, seed, stock=True)
 
 
 def run_vector(seconds: float, seed: int) -> float:
@@ -193,6 +200,7 @@ def run_openspiel_observed(seconds: float, seed: int) -> float:
 LOOPS: dict[str, Callable[[float, int], float]] = {
     "pettingzoo": run_pettingzoo,
     "pettingzoo-null": run_null,
+    "null-stock": run_null_stock,
     "vector": run_vector,
     "engine": run_engine,
     "openspiel": run_openspiel,
