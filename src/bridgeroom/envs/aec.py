@@ -52,7 +52,7 @@ from bridgeroom.envs.spiel_layout import encode_openspiel, openspiel_size
 from bridgeroom.envs.table import Table
 from bridgeroom.envs.tracker import Tracker
 from bridgeroom.errors import BridgeError, IllegalActionError
-from bridgeroom.rules.core import Seat
+from bridgeroom.rules.core import Deal, Seat
 from bridgeroom.rules.state import Action, DealState, Phase, View
 
 __all__ = ["OBSERVATIONS", "BridgeEnv", "OrderEnforcing", "make_env"]
@@ -152,9 +152,11 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         """Deal the next deal (``seed``: start a new session from this seed). ``options``
         may give the cards to play, ``{"deal": "N:..."}`` (a PBN deal or a
         :class:`~bridgeroom.rules.Deal`); other keys are ignored."""
+        cards = options.get("deal") if options else None
+        if isinstance(cards, str):
+            cards = Deal.parse(cards)  # a bad deal is refused before anything changes
         if seed is not None:
             self._table.seed(seed)
-        cards = options.get("deal") if options else None
         state = self._state = self._table.deal(cards)
         agents = self.possible_agents
         self.agents = list(agents)
