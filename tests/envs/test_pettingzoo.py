@@ -208,6 +208,8 @@ def test_bad_options_are_refused() -> None:
     env = contract_v0.env()
     with pytest.raises(ParseError):
         env.reset(options={"deal": "N:AKQ"})
+    with pytest.raises(BridgeError, match="PBN deal"):
+        env.reset(options={"deal": 7})
 
 
 def test_render_as_text() -> None:

@@ -155,6 +155,8 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         cards = options.get("deal") if options else None
         if isinstance(cards, str):
             cards = Deal.parse(cards)  # a bad deal is refused before anything changes
+        elif cards is not None and not isinstance(cards, Deal):
+            raise BridgeError(f"options['deal'] is a PBN deal or a Deal, not {cards!r}")
         if seed is not None:
             self._table.seed(seed)
         state = self._state = self._table.deal(cards)
