@@ -188,6 +188,14 @@ class Tracker:
             obs[self._turn_at + ((turn - seat) & 3)] = 1
         return obs
 
+    def observe_into(self, seat: Seat, out: np.ndarray) -> None:
+        """Write the observation of ``seat`` into ``out`` (a row of a batch)."""
+        out[:] = self._rows[seat]
+        assert self._state is not None
+        turn = self._state.turn
+        if turn is not None:
+            out[self._turn_at + ((turn - seat) & 3)] = 1
+
     # --- updates --------------------------------------------------------------------
 
     def _clear(self, offset: int, size: int) -> None:

@@ -135,7 +135,7 @@ class VectorEnv:
         player = deal.player_at(seat)
         assert player is not None
         self._players[i] = player
-        self._obs[i] = self._trackers[i].observe(seat)
+        self._trackers[i].observe_into(seat, self._obs[i])
         self._masks[i] = np.frombuffer(self._mask_of(deal), np.int8)
 
     def step(self, actions: np.ndarray | list[int]) -> Batch:
