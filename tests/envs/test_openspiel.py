@@ -10,7 +10,13 @@ import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python import policy as policy_lib
-from open_spiel.python.algorithms import evaluate_bots, expected_game_score, ismcts, mcts
+from open_spiel.python.algorithms import (
+    evaluate_bots,
+    expected_game_score,
+    ismcts,
+    mcts,
+    outcome_sampling_mccfr,
+)
 
 from bridgeroom.envs import contract_v0
 from bridgeroom.envs.spiel import GAME_NAMES, SpielState
@@ -122,6 +128,20 @@ def test_ismcts_and_mcts_choose_legal_actions(game: pyspiel.Game) -> None:
     assert searcher.step(state) in state.legal_actions()
     plain = mcts.MCTSBot(game, 2.0, 12, evaluator, random_state=rng)
     assert plain.step(state) in state.legal_actions()
+
+
+def test_outcome_sampling_cfr_learns_over_information_states(game: pyspiel.Game) -> None:
+    """A CFR variant that samples one deal per iteration, keyed by the information-state
+    strings: a few iterations fill its table, and its average policy plays legal actions."""
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(3):
+        solver.iteration()
+    assert len(solver._infostates) > 3 * 50  # every decision of three whole deals
+    policy = solver.average_policy()
+    state = _to_the_play(game, 8)
+    probabilities = policy.action_probabilities(state)
+    assert set(probabilities) == set(state.legal_actions())
+    assert abs(sum(probabilities.values()) - 1) < 1e-9
 
 
 def test_policy_evaluation_of_the_last_tricks(game: pyspiel.Game) -> None:
