@@ -46,7 +46,7 @@ from bridgeroom.envs.layout import layout_for
 from bridgeroom.envs.table import Table
 from bridgeroom.games import get_game
 from bridgeroom.rules.core import CARDS, Deal, Seat
-from bridgeroom.rules.minibridge import Announce
+from bridgeroom.rules.minibridge import Announce, MiniBridgeExtra
 from bridgeroom.rules.state import Action, DealState, View
 
 __all__ = ["GAME_NAMES", "SpielGame", "SpielState", "register", "view_string"]
@@ -99,9 +99,8 @@ def view_string(view: View, history: bool = True) -> str:
         parts.append(f"hand {view.hand}")
     if view.dummy is not None and view.dummy_seat is not None:
         parts.append(f"dummy {view.dummy_seat.letter} {view.dummy}")
-    extra = getattr(view, "extra", None)
-    announced = getattr(extra, "announcements", ())
-    if announced:
+    if isinstance(view.extra, MiniBridgeExtra) and view.extra.announcements:
+        announced = view.extra.announcements
         parts.append("announced " + " ".join(f"{s.letter}{p}" for s, p in announced))
     if history:
         parts.append("calls " + " ".join(f"{s.letter}:{c}" for s, c in view.calls))
