@@ -4,6 +4,7 @@ bad input, and the rewards of scripted deals against the score tables of docs/ru
 from __future__ import annotations
 
 import warnings
+from xml.etree import ElementTree
 
 import numpy as np
 import pytest
@@ -12,7 +13,7 @@ from pettingzoo.test import api_test, seed_test
 
 from bridgeroom.envs import auction_v0, contract_v0, minibridge_v0, three_handed_v0
 from bridgeroom.errors import BridgeError, IllegalActionError, ParseError, WrongPhaseError
-from bridgeroom.rules import Call, Card
+from bridgeroom.rules import Call, Card, Seat
 
 MODULES = {
     "contract": contract_v0,
@@ -219,6 +220,25 @@ def test_render_as_text() -> None:
     picture = env.render()
     assert picture is not None
     assert "♠ A K Q J" in picture and "auction: N 7NT" in picture and "E to call" in picture
+
+
+@pytest.mark.parametrize("game", MODULES)
+def test_render_as_the_svg_deal_diagram(game: str) -> None:
+    env = MODULES[game].env(render_mode="svg")
+    env.reset(seed=3, options={"deal": STRONG})
+    rng = np.random.default_rng(1)
+    for _ in range(12):
+        env.step(int(rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))))
+    picture = env.render()
+    assert isinstance(picture, str)
+    root = ElementTree.fromstring(picture)  # well-formed SVG
+    assert root.tag.endswith("svg")
+    texts = ["".join(node.itertext()) for node in root.iter() if node.tag.endswith("text")]
+    state = env.unwrapped.deal
+    assert any(line.startswith(("auction:", "announced:")) for line in texts)
+    assert texts.count("♠") >= sum(1 for seat in Seat if len(state.hand(seat)))
+    if game == "three-handed":
+        assert any("dummy" in line and "player_0" in line for line in texts)
 
 
 def test_render_for_people_prints(capsys: pytest.CaptureFixture[str]) -> None:

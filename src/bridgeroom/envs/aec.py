@@ -47,7 +47,7 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from bridgeroom.envs.actions import MaskMaker, actions
 from bridgeroom.envs.layout import card_bits, layout_for
-from bridgeroom.envs.render import text
+from bridgeroom.envs.render import svg, text
 from bridgeroom.envs.spiel_layout import encode_openspiel, openspiel_size
 from bridgeroom.envs.table import Table
 from bridgeroom.envs.tracker import Tracker
@@ -69,11 +69,12 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     ``game``: ``contract``, ``auction``, ``three-handed`` or ``minibridge``;
     ``scoring``: one of the game's score forms; ``reward``: ``score`` or ``imps``;
     ``observation``: ``bridgeroom`` or ``openspiel``; ``render_mode``: ``ansi``
-    (``render()`` returns the text) or ``human`` (prints it).
+    (``render()`` returns the text), ``human`` (prints it) or ``svg`` (returns the deal
+    diagram of :mod:`bridgeroom.svg`).
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's class attribute; copied per instance
-        "render_modes": ["human", "ansi"],
+        "render_modes": ["human", "ansi", "svg"],
         "name": "bridge_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -269,12 +270,16 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     # --- the rest of the API ------------------------------------------------------
 
     def render(self) -> str | None:
-        """The table as text (``ansi``: returned; ``human``: printed)."""
+        """The table as text (``ansi``: returned; ``human``: printed) or as the SVG deal diagram
+        of :mod:`bridgeroom.svg` (``svg``: returned)."""
         if self.render_mode is None:
             gymnasium.logger.warn(
-                "render() was called without a render_mode (ansi or human) for the environment"
+                "render() was called without a render_mode (ansi, human or svg) for the "
+                "environment"
             )
             return None
+        if self.render_mode == "svg":
+            return svg(self.deal, self._table.game.title())
         picture = text(self.deal, self._table.game.title())
         if self.render_mode == "human":
             print(picture)
