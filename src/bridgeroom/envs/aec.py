@@ -273,10 +273,7 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         """The table as text (``ansi``: returned; ``human``: printed) or as the SVG deal diagram
         of :mod:`bridgeroom.svg` (``svg``: returned)."""
         if self.render_mode is None:
-            gymnasium.logger.warn(
-                "render() was called without a render_mode (ansi, human or svg) for the "
-                "environment"
-            )
+            gymnasium.logger.warn("render() was called without a render_mode (ansi, human or svg)")
             return None
         if self.render_mode == "svg":
             return svg(self.deal, self._table.game.title())
