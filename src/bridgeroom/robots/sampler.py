@@ -46,6 +46,7 @@ __all__ = [
     "HandLimits",
     "Knowledge",
     "Layouts",
+    "deal",
     "sample",
     "NO_LIMITS",
 ]
@@ -378,6 +379,61 @@ def _violations(
         unbalanced = (srt[:, :, 0] < 2) | (srt[:, :, 1] < 3)
         count += (unbalanced & bal).astype(np.int16)
     return np.asarray(count.sum(axis=1))
+
+
+def deal(knowledge: Knowledge, count: int, rng: np.random.Generator) -> np.ndarray:
+    """``count`` layouts of the unseen cards at once, each uniformly random among all layouts:
+    the (count, 4) remaining hands, as :attr:`Layouts.masks` (the cards played not included).
+
+    For callers that judge the layouts themselves (the deal generator of
+    :mod:`bridgeroom.analysis` deals this way and evaluates its own conditions, a
+    thousand times more layouts than a robot asks for): no limit is checked, so
+    the knowledge may hold known hands, cards played and hidden counts, not
+    voids or limits (ValueError), whose layouts :func:`sample` draws.
+
+    Each unseen card in turn goes to a hidden seat with a chance proportional to
+    the places the seat has left (one uniform number per card and layout, the
+    seats' places updated with array operations): an exact draw among the
+    layouts, and cheaper than sorting random keys as :func:`sample` does.
+
+        >>> k = Knowledge(Seat.NORTH, (0, 0, 0, 0), (13, 13, 13, 13))
+        >>> masks = deal(k, 3, np.random.default_rng(5))
+        >>> masks.shape, [int(m).bit_count() for m in masks[0]]
+        ((3, 4), [13, 13, 13, 13])
+    """
+    k = knowledge
+    if any(k.voids) or any(not lim.is_free for lim in (*k.certain, *k.inferred)):
+        raise ValueError("deal() deals without voids or limits: sample() draws those")
+    if count < 0:
+        raise ValueError(f"a number of layouts is 0 or more, not {count}")
+    masks = np.tile(np.array(k.known, dtype=np.uint64), (count, 1))
+    unseen = k.unseen
+    cards = [i for i in range(52) if unseen >> i & 1]
+    n = len(cards)
+    if n == 0 or count == 0:
+        return masks
+    places = [int(h) for h in k.hidden]
+    # bounds[j]: the places left to seats 0..j; card i goes to the first seat whose bound exceeds x
+    bounds = [np.full(count, float(sum(places[: j + 1]))) for j in range(3)]
+    u = rng.random((n, count))
+    owner = np.empty((n, count), dtype=np.int8)
+    for i in range(n):
+        x = u[i]
+        x *= n - i
+        past = [x >= b for b in bounds]
+        row = owner[i]
+        np.add(past[0], past[1], out=row, dtype=np.int8)
+        row += past[2]
+        for b, p in zip(bounds, past, strict=True):
+            b -= ~p  # a card to a seat up to j takes one of the places counted in bounds[j]
+    spread = np.full((count, 52), -1, dtype=np.int8)
+    spread[:, cards] = owner.T
+    word = np.zeros((count, 8), dtype=np.uint8)
+    for s in range(4):
+        if places[s]:
+            word[:, :7] = np.packbits(spread == s, axis=1, bitorder="little")
+            masks[:, s] |= word.view("<u8")[:, 0]
+    return masks
 
 
 def sample(
