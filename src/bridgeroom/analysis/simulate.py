@@ -87,7 +87,9 @@ def parse_contract(text: str) -> Contract:
     try:
         contract = Contract.parse(key)
     except ParseError:
-        raise SimulationError(f"not a contract with its declarer: {text!r} (e.g. 3NT:S, 4SX:N)")
+        raise SimulationError(
+            f"not a contract with its declarer: {text!r} (e.g. 3NT:S, 4SX:N)"
+        ) from None
     if contract.declarer is None:
         raise SimulationError(f"{text!r} needs its declarer: 3NT:S, 4S:N")
     return contract
