@@ -2,7 +2,7 @@
 
 Every error a user can trigger derives from :class:`BridgeError`, so an
 embedding program can catch them all at once. Errors about the rules carry
-the rule number of ``RULES.md`` that was broken (``rule``) and the offending
+the rule number of ``docs/rules.md`` that was broken (``rule``) and the offending
 input (``action``).
 
 >>> from bridgeroom import Call
@@ -44,7 +44,7 @@ class ParseError(BridgeError, ValueError):
 class IllegalActionError(BridgeError, ValueError):
     """An action the rules do not allow now. The game state is unchanged.
 
-    ``action`` is the offending input as given, ``rule`` the RULES.md number.
+    ``action`` is the offending input as given, ``rule`` the docs/rules.md number.
     """
 
     def __init__(self, message: str, *, action: object = None, rule: str | None = None) -> None:

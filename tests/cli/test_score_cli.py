@@ -1,4 +1,4 @@
-"""``bridgeroom score``, run as a real command; values worked by hand from RULES.md."""
+"""``bridgeroom score``, run as a real command; values worked by hand from docs/rules.md."""
 
 from __future__ import annotations
 

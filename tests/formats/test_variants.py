@@ -1,6 +1,6 @@
 """bridgeroom's PBN extensions: three-handed bridge, auction bridge, mini-bridge.
 
-Expected values are worked by hand from RULES.md (TH-, AB-, MB- rules named in
+Expected values are worked by hand from docs/rules.md (TH-, AB-, MB- rules named in
 each test) and the deal below.
 """
 

@@ -1,6 +1,6 @@
 """Mini-bridge scores through ``bridgeroom.scoring.score_minibridge`` (MB-9 to MB-11, MB-T1, MB-T2, MB-A3, MB-A4, MB-A6).
 
-The 70 cells of MB-T1 and the MB-T2 scale are copied from RULES.md.
+The 70 cells of MB-T1 and the MB-T2 scale are copied from docs/rules.md.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ import pytest
 from bridgeroom.i18n import LANGUAGES, Message, Texts, catalogue, explain
 from bridgeroom.robots import make_robot
 from bridgeroom.robots.base import Decision, Robot
-from bridgeroom.robots.bidding import Facts, _context_of, candidates
+from bridgeroom.robots.bidding import Context, Facts, candidates
 from bridgeroom.robots.three_handed import basic_three_handed_call
 from bridgeroom.rules import (
     Call,
@@ -198,7 +198,7 @@ def _play(state: DealState, robot: Robot, seen: set[str], *, expert: Robot | Non
         if isinstance(state, ContractBridgeDeal) and view.phase is Phase.AUCTION:
             assert view.hand is not None
             facts = Facts(view.hand.mask)
-            for rule in candidates(_context_of(view)):
+            for rule in candidates(Context.from_view(view)):
                 _check(rule.explain(facts).message, seen)
         state.apply(decision.action)
         n += 1
@@ -225,15 +225,15 @@ def test_every_reason_of_the_expert_renders_in_both_languages(game: str) -> None
 
 
 def _robot_sources() -> str:
-    return "\n".join(p.read_text("utf-8") for p in sorted(ROBOTS.glob("*.py")))
+    return "\n".join(p.read_text("utf-8") for p in sorted(ROBOTS.rglob("*.py")))
 
 
 def test_every_reason_key_in_the_code_is_in_both_catalogues() -> None:
     source = _robot_sources()
-    bidding = (ROBOTS / "bidding.py").read_text("utf-8")
+    bidding = "\n".join(p.read_text("utf-8") for p in sorted((ROBOTS / "bidding").glob("*.py")))
     used = set(re.findall(r"\"(robot\.[a-z_.]+[a-z_])\"", source))
-    used |= {f"robot.bid.{k}" for k in re.findall(r"_m\(\s*\"(\w+)\"", bidding)}
-    used |= {f"robot.bid.{k}" for k in re.findall(r"_say\([^\n]*?, \"(\w+)\"", bidding)}
+    used |= {f"robot.bid.{k}" for k in re.findall(r"\bsays\(\s*\"(\w+)\"", bidding)}
+    used |= {f"robot.bid.{k}" for k in re.findall(r"\bbecause\([^\n]*?, \"(\w+)\"", bidding)}
     used |= {f"robot.bid.place_{k}" for k in ("slam", "game", "partscore")}
     used |= {"robot.bid.second_suit", "robot.three.let_stand", "robot.three.double_it"}
     assert len(used) > 180

@@ -92,7 +92,7 @@ def test_cb_2_draw_needs_distinct_players() -> None:
         draw_for_deal(["Ann", "Ann"])
 
 
-# CB-B1 and CB-B2, copied from the RULES.md table (boards 1-16).
+# CB-B1 and CB-B2, copied from the docs/rules.md table (boards 1-16).
 BOARD_TABLE = [
     (1, "N", "none"), (2, "E", "NS"), (3, "S", "EW"), (4, "W", "both"),
     (5, "N", "NS"), (6, "E", "EW"), (7, "S", "both"), (8, "W", "none"),

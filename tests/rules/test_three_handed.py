@@ -1,4 +1,4 @@
-"""Three-handed bridge: one test (at least) per rule TH-1 to TH-11 and TH-21 to TH-23 of RULES.md,
+"""Three-handed bridge: one test (at least) per rule TH-1 to TH-11 and TH-21 to TH-23 of docs/rules.md,
 and the ambiguities TH-A1, TH-A2, TH-A3, TH-A9, TH-A10. Every expected value is worked by hand."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Auction bridge scoring of one deal (AB-3..AB-11), values worked by hand from RULES.md."""
+"""Auction bridge scoring of one deal (AB-3..AB-11), values worked by hand from docs/rules.md."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Duplicate scoring, Law 77 (CB-12, CB-13, CB-D1..CB-D6).
 
-Expected values are worked by hand from the tables of RULES.md; the last test
+Expected values are worked by hand from the tables of docs/rules.md; the last test
 compares every contract, doubling, vulnerability and trick count with endplay.
 """
 
@@ -110,7 +110,7 @@ def test_cb_d4_overtricks(contract: str, tricks: int, vul: bool, total: int) -> 
     assert score_duplicate(contract, tricks, vul).score == total
 
 
-# CB-D5, copied from the table of RULES.md, down 1..4 and one further trick (down 5).
+# CB-D5, copied from the table of docs/rules.md, down 1..4 and one further trick (down 5).
 UNDERTRICKS = {
     (False, 0): [50, 100, 150, 200, 250],
     (False, 1): [100, 300, 500, 800, 1100],

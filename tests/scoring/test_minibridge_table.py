@@ -1,4 +1,4 @@
-"""Mini-bridge scoring (MB-9..MB-11, MB-T1, MB-T2, MB-A6), values copied from RULES.md."""
+"""Mini-bridge scoring (MB-9..MB-11, MB-T1, MB-T2, MB-A6), values copied from docs/rules.md."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from bridgeroom.errors import ScoringError
 from bridgeroom.rules import Contract, Strain
 from bridgeroom.scoring import DuplicateSet, Honors, score, score_minibridge
 
-# MB-T1, copied from RULES.md: level -> strain -> (NV, V).
+# MB-T1, copied from docs/rules.md: level -> strain -> (NV, V).
 MB_T1 = {
     1: {"C": (70, 70), "D": (70, 70), "H": (80, 80), "S": (80, 80), "NT": (90, 90)},
     2: {"C": (90, 90), "D": (90, 90), "H": (110, 110), "S": (110, 110), "NT": (120, 120)},

@@ -1,4 +1,4 @@
-"""Contract rubber scoring of one deal (CB-R1, CB-R3, CB-R5): values worked by hand from RULES.md."""
+"""Contract rubber scoring of one deal (CB-R1, CB-R3, CB-R5): values worked by hand from docs/rules.md."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Three-handed bridge scoring (TH-12..TH-20, TH-A8, TH-A11), worked by hand.
 
 Two whole rubbers, one per table, with every figure in the comments; the
-settlement examples of RULES.md; and a hypothesis property: the three columns
+settlement examples of docs/rules.md; and a hypothesis property: the three columns
 always grow by exactly the points awarded.
 """
 

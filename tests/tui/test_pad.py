@@ -1,4 +1,4 @@
-"""``bridgeroom pad``: whole rubbers typed at the terminal, worked by hand from RULES.md."""
+"""``bridgeroom pad``: whole rubbers typed at the terminal, worked by hand from docs/rules.md."""
 
 from __future__ import annotations
 

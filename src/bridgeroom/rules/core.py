@@ -19,7 +19,7 @@ Inside, cards are the integers 0-51 (``suit * 13 + rank - 2``) and hands are
 the objects here are the friendly edges (and are interned: there is one
 ``Card('SA')`` object).
 
-Sources: CB-1 (ranks and denominations), CB-5 (bid ranking), RULES.md.
+Sources: CB-1 (ranks and denominations), CB-5 (bid ranking), docs/rules.md.
 """
 
 from __future__ import annotations

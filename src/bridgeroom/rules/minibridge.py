@@ -1,4 +1,4 @@
-"""Mini-bridge (RULES.md MB-1 to MB-A8): announcements, the declarer rules, a face-down dummy.
+"""Mini-bridge (docs/rules.md MB-1 to MB-A8): announcements, the declarer rules, a face-down dummy.
 
 A deal of mini-bridge has no auction. From the dealer clockwise, each player
 announces his high-card points (MB-2); the pair with more points declares and

@@ -1,4 +1,4 @@
-"""Three-handed bridge ("bridge for three", cutthroat): RULES.md TH-1 to TH-23.
+"""Three-handed bridge ("bridge for three", cutthroat): docs/rules.md TH-1 to TH-23.
 
 Three players, each for himself, sit at a table of four compass seats. For
 each deal the seats are *logical* (TH-5, TH-A3): the dealer, his left-hand

@@ -1,0 +1,227 @@
+"""Messages made now and rendered later in any language: a catalogue key with its parameters
+(:class:`Message`), a text already written in every language (:class:`Texts`), and the messages
+of one language as a callable (:class:`Messages`). Robots explain their decisions this way.
+
+    >>> explain(Message("robot.play.third_hand_high"), "ru")
+    'третьей рукой — старшую'
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import Protocol
+
+from bridgeroom.i18n.catalogues import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    MessageError,
+    check_language,
+    translate,
+)
+from bridgeroom.i18n.plurals import plural
+from bridgeroom.i18n.words import (
+    call_text,
+    card_text,
+    contract_text,
+    rank_text,
+    seat_letter,
+    seat_name,
+    side_name,
+    suit_name,
+)
+from bridgeroom.rules.core import Call, Card, Contract, Rank, Seat, Side, Strain, Suit
+
+__all__ = ["Explained", "Message", "Messages", "Texts", "explain"]
+
+
+class Message:
+    """A catalogue key and its parameters, to be rendered later in any language.
+
+    Parameters are written in the language of the rendering: a card, a call or a
+    contract with its letters, a suit or a strain by name (or in the form a
+    placeholder's format spec asks for: ``{suit:count}`` after a number, ``{strain:in}``
+    with its preposition, ``{suit:adj}`` as an adjective, ``{suit:sym}`` as a symbol),
+    a nested :class:`Message` rendered in the same language, and numbers with the
+    usual format specs or a plural spec (``{n:trick|tricks}``, in Russian three forms
+    ``{n:взятка|взятки|взяток}``). Robots explain their decisions this way.
+
+    >>> from bridgeroom.rules import Call, Card, Suit
+    >>> m = Message("robot.decision", action=Call("1S"), why=Message("robot.bid.open_major", hcp=13, suit=Suit.SPADES))
+    >>> m.render("en")
+    '1♠: 13 points, five or more spades'
+    >>> m.render("ru")
+    '1♠: 13 очков, пять или больше пик'
+    """
+
+    __slots__ = ("key", "params")
+
+    def __init__(self, key: str, /, **params: object) -> None:
+        self.key = key
+        self.params: tuple[tuple[str, object], ...] = tuple(params.items())
+
+    def render(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The message in ``lang``, its parameters written in that language."""
+        return translate(
+            self.key, lang, **{name: _word(value, lang) for name, value in self.params}
+        )
+
+    def used_keys(self) -> list[str]:
+        """The catalogue keys this message uses, its own first, then those of nested messages.
+
+        >>> Message("robot.auction.keep", reason=Message("robot.random"), mean=120.0, n=4).used_keys()
+        ['robot.auction.keep', 'robot.random']
+        """
+        out = [self.key]
+        for _, value in self.params:
+            if isinstance(value, Message):
+                out += value.used_keys()
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Message):
+            return NotImplemented
+        return (self.key, self.params) == (other.key, other.params)
+
+    def __hash__(self) -> int:
+        return hash((self.key, self.params))
+
+    def __repr__(self) -> str:
+        inside = "".join(f", {name}={value!r}" for name, value in self.params)
+        return f"Message({self.key!r}{inside})"
+
+
+class Texts:
+    """A text already written in every language (the coach's advice, made in each), as a parameter.
+
+    >>> Texts(en="Play 3NT.", ru="Играйте 3БК.").render("ru")
+    'Играйте 3БК.'
+    """
+
+    __slots__ = ("texts",)
+
+    def __init__(self, **texts: str) -> None:
+        missing = [lang for lang in LANGUAGES if lang not in texts]
+        if missing:
+            raise MessageError(f"a text is missing in {', '.join(missing)}")
+        self.texts: tuple[tuple[str, str], ...] = tuple(sorted(texts.items()))
+
+    def render(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The text in ``lang``."""
+        return dict(self.texts)[check_language(lang)]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Texts) and self.texts == other.texts
+
+    def __hash__(self) -> int:
+        return hash(self.texts)
+
+    def __repr__(self) -> str:
+        return f"Texts({', '.join(f'{k}={v!r}' for k, v in self.texts)})"
+
+
+class Explained(Protocol):
+    """Anything that carries a :class:`Message` explaining it (a robot's decision)."""
+
+    @property
+    def message(self) -> Message: ...
+
+
+def explain(item: Explained | Message, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A robot's decision (or any :class:`Message`) explained in ``lang``.
+
+    >>> explain(Message("robot.random"), "ru")
+    'случайное допустимое действие'
+    """
+    message = item if isinstance(item, Message) else item.message
+    return message.render(lang)
+
+
+class _Word:
+    """A parameter of a message, written in one language; its format spec picks the form."""
+
+    __slots__ = ("value", "lang")
+
+    def __init__(self, value: object, lang: str) -> None:
+        self.value = value
+        self.lang = lang
+
+    def __format__(self, spec: str) -> str:
+        value, lang = self.value, self.lang
+        if isinstance(value, (Message, Texts)):
+            return value.render(lang)
+        if isinstance(value, Card):
+            return card_text(value, lang)
+        if isinstance(value, Call):
+            return call_text(value, lang)
+        if isinstance(value, Contract):
+            return contract_text(value, lang)
+        if isinstance(value, Seat):
+            return seat_name(value, lang)
+        if isinstance(value, (Suit, Strain)):
+            return _strain_word(value, spec, lang)
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
+            return format(str(value), spec)
+        number = int(value) if isinstance(value, numbers.Integral) else float(value)
+        if "|" in spec:
+            return plural(number, spec)
+        return format(number, spec).replace(".", translate("number.decimal_point", lang))
+
+
+def _strain_word(value: Suit | Strain, spec: str, lang: str) -> str:
+    letter = "N" if value is Strain.NOTRUMP else value.letter
+    if spec == "sym":
+        return value.symbol if letter != "N" else translate("call.notrump", lang)
+    if spec == "in":
+        return translate(f"strain_in.{letter}", lang)
+    if letter == "N":
+        return translate("strain_name.N", lang)
+    if spec in ("count", "adj"):
+        return translate(f"suit_{spec}.{letter}", lang)
+    if spec:
+        raise MessageError(f"no form {spec!r} of a suit")
+    return translate(f"suit.{letter}", lang)
+
+
+def _word(value: object, lang: str) -> object:
+    return value if isinstance(value, str) else _Word(value, lang)
+
+
+class Messages:
+    """The messages of one language, as a callable: ``_ = Messages("ru"); _("play.you")``."""
+
+    def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
+        self.lang = check_language(lang)
+
+    def __call__(self, key: str, /, **params: object) -> str:
+        return translate(key, self.lang, **params)
+
+    def card(self, card: Card) -> str:
+        return card_text(card, self.lang)
+
+    def call(self, call: Call) -> str:
+        return call_text(call, self.lang)
+
+    def contract(self, contract: Contract, *, declarer: bool = True) -> str:
+        return contract_text(contract, self.lang, declarer=declarer)
+
+    def seat(self, seat: Seat) -> str:
+        return seat_name(seat, self.lang)
+
+    def letter(self, seat: Seat) -> str:
+        return seat_letter(seat, self.lang)
+
+    def side(self, side: Side) -> str:
+        return side_name(side, self.lang)
+
+    def rank(self, rank: Rank) -> str:
+        return rank_text(rank, self.lang)
+
+    def suit(self, suit: Suit) -> str:
+        return suit_name(suit, self.lang)
+
+    def explain(self, item: Explained | Message) -> str:
+        """A robot's decision explained in this language (see :func:`explain`)."""
+        return explain(item, self.lang)
+
+    def __repr__(self) -> str:
+        return f"Messages({self.lang!r})"

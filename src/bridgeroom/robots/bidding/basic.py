@@ -1,0 +1,47 @@
+"""The ``basic`` robot's call: a slam try when it is due, else the first candidate of the system
+that the hand meets and that is legal (never a pass when partner's call forces), else a contract
+placed from what the partnership has shown.
+"""
+
+from __future__ import annotations
+
+from bridgeroom.robots.base import Decision
+from bridgeroom.robots.bidding.candidates import candidates
+from bridgeroom.robots.bidding.inference import infer_calls, partner_forcing
+from bridgeroom.robots.bidding.model import Context, Facts, because
+from bridgeroom.robots.bidding.placement import place
+from bridgeroom.robots.bidding.slam import blackwood_answers, slam_try
+from bridgeroom.rules.core import Call
+from bridgeroom.rules.state import View
+
+__all__ = ["basic_call", "basic_call_detail"]
+
+
+def basic_call(view: View) -> Decision:
+    """The ``basic`` call for the seat to act (always one of ``view.legal``)."""
+    return basic_call_detail(view)[0]
+
+
+def basic_call_detail(view: View) -> tuple[Decision, bool]:
+    """The ``basic`` call, and whether it places the contract (a call "to play", or a
+    placement by :func:`place`), where the expert may weigh other contracts."""
+    assert view.hand is not None
+    f = Facts(view.hand.mask)
+    ctx = Context.from_view(view)
+    legal = [c for c in view.legal if isinstance(c, Call)]
+    legal_set = set(legal)
+    forcing = partner_forcing(ctx)
+    if ctx.bids and blackwood_answers(ctx) is None:
+        slam = slam_try(ctx, f, infer_calls(ctx.calls, ctx.dealer)[ctx.partner], legal_set)
+        if slam is not None:
+            return slam, False
+    for rule in candidates(ctx):
+        if rule.call in legal_set and rule.fits(f):
+            if rule.call.is_pass and forcing:
+                continue
+            return rule.explain(f), rule.to_play
+    partner = infer_calls(ctx.calls, ctx.dealer)[ctx.partner]
+    decision = place(ctx, f, partner, legal)
+    if decision.action in legal_set:
+        return decision, decision.why.key != "robot.bid.blackwood"
+    return because(Call.PASS, "nothing_more"), True

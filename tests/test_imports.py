@@ -1,0 +1,242 @@
+"""The layers of the package (README.md, "Layout"), checked on the source itself.
+
+* ``bridgeroom.rules`` needs only the standard library: its modules import the standard library,
+  each other and the error hierarchy ``bridgeroom.errors`` (itself standard library only), and
+  importing it loads nothing else.
+* No import cycles among bridgeroom's modules at module level. An import inside a function
+  is lazy (made when the function runs) and may point anywhere; so may one under
+  ``if TYPE_CHECKING:``, which never runs.
+* The lower layers (rules, scoring, formats, robots) never import a face (the server, the
+  terminal client, the command line), not even lazily; and only the command line starts a face:
+  the server and the terminal client do not import each other.
+
+Imports are read with :mod:`ast`, so a module is checked without being run.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+PACKAGE = SRC / "bridgeroom"
+STDLIB = sys.stdlib_module_names | {"__future__"}
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(SRC).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+#: Every module of the package, by name.
+MODULES: dict[str, Path] = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+@dataclass(frozen=True)
+class Import:
+    """One import statement's target, as the module it loads."""
+
+    module: str
+    line: int
+    #: made when the module is imported (not inside a function, not under TYPE_CHECKING)
+    eager: bool
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _target(name: str, imported: str | None) -> str:
+    """The module ``from name import imported`` loads last: the submodule when ``imported``
+    is one, else ``name`` itself."""
+    if imported is not None and f"{name}.{imported}" in MODULES:
+        return f"{name}.{imported}"
+    return name
+
+
+def imports_of(module: str) -> list[Import]:
+    """The imports of ``module``, relative ones resolved."""
+    path = MODULES[module]
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    out: list[Import] = []
+
+    def visit(node: ast.AST, eager: bool) -> None:
+        if isinstance(node, ast.Import):
+            out.extend(Import(alias.name, node.lineno, eager) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            out.extend(Import(_target(base, a.name), node.lineno, eager) for a in node.names)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            for child in ast.iter_child_nodes(node):
+                visit(child, False)
+        elif isinstance(node, ast.If) and _is_type_checking(node.test):
+            for child in node.body:
+                visit(child, False)
+            for child in node.orelse:
+                visit(child, eager)
+        else:
+            for child in ast.iter_child_nodes(node):
+                visit(child, eager)
+
+    visit(ast.parse(path.read_text("utf-8"), str(path)), True)
+    return out
+
+
+def _top(name: str) -> str:
+    return name.split(".")[0]
+
+
+def _inside(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def test_the_package_is_found() -> None:
+    assert {"bridgeroom", "bridgeroom.rules", "bridgeroom.rules.core", "bridgeroom.errors"} <= set(
+        MODULES
+    )
+    assert len(MODULES) > 50
+
+
+def test_rules_import_only_the_standard_library() -> None:
+    allowed = {"bridgeroom.errors"}
+    breaches = [
+        f"{module}:{imp.line} imports {imp.module}"
+        for module in MODULES
+        if _inside(module, "bridgeroom.rules") or module in allowed
+        for imp in imports_of(module)
+        if _top(imp.module) not in STDLIB
+        and not _inside(imp.module, "bridgeroom.rules")
+        and imp.module not in allowed
+    ]
+    assert not breaches, breaches
+
+
+def test_importing_the_rules_loads_nothing_but_the_standard_library() -> None:
+    """The same, as Python sees it: a fresh interpreter imports ``bridgeroom.rules`` (and with
+    it the package's ``__init__``) and lists what else it loaded."""
+    script = (
+        "import sys; before = set(sys.modules); import bridgeroom.rules; "
+        "print('\\n'.join(sorted(set(sys.modules) - before)))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(SRC)},
+    ).stdout.split()
+    assert "bridgeroom.rules.core" in loaded
+    others = [
+        name
+        for name in loaded
+        if _top(name) not in STDLIB
+        and name not in ("bridgeroom", "bridgeroom.errors")
+        and not _inside(name, "bridgeroom.rules")
+    ]
+    assert not others, others
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan), and self-imports."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def connect(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1 or v in graph[v]:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            connect(v)
+    return found
+
+
+def test_the_cycle_finder_finds_cycles() -> None:
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []
+    assert _cycles({"a": {"a"}}) == [["a"]]
+
+
+def test_relative_imports_are_resolved() -> None:
+    """A ``from . import x`` in a package's ``__init__`` names the package's submodule."""
+    resolved = {
+        imp.module
+        for module in MODULES
+        for imp in imports_of(module)
+        if _top(imp.module) == "bridgeroom"
+    }
+    assert resolved <= set(MODULES), resolved - set(MODULES)
+
+
+def test_no_import_cycles_at_module_level() -> None:
+    graph = {
+        module: {
+            imp.module
+            for imp in imports_of(module)
+            if imp.eager and imp.module in MODULES and imp.module != module
+        }
+        for module in MODULES
+    }
+    cycles = _cycles(graph)
+    assert not cycles, "\n".join(" <-> ".join(cycle) for cycle in cycles)
+
+
+FACES = ("bridgeroom.server", "bridgeroom.tui", "bridgeroom.cli")
+LOWER = ("bridgeroom.rules", "bridgeroom.scoring", "bridgeroom.formats", "bridgeroom.robots")
+
+
+@pytest.mark.parametrize("layer", LOWER)
+def test_the_lower_layers_never_import_a_face(layer: str) -> None:
+    breaches = [
+        f"{module}:{imp.line} imports {imp.module}"
+        for module in MODULES
+        if _inside(module, layer)
+        for imp in imports_of(module)
+        if any(_inside(imp.module, face) for face in FACES)
+    ]
+    assert not breaches, breaches
+
+
+@pytest.mark.parametrize("face", FACES)
+def test_only_the_command_line_imports_a_face(face: str) -> None:
+    starters = ("bridgeroom.cli", "bridgeroom.__main__")
+    breaches = [
+        f"{module}:{imp.line} imports {imp.module}"
+        for module in MODULES
+        if not _inside(module, face) and not any(_inside(module, s) for s in starters)
+        for imp in imports_of(module)
+        if _inside(imp.module, face)
+    ]
+    assert not breaches, breaches
