@@ -32,7 +32,7 @@ predealt hand its known hand, and the rest are shuffled among the places left.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -279,27 +279,43 @@ def run(
     *,
     max_tries: int = MAX_TRIES,
     batch: Any = None,
+    start: Callable[[], Any] | None = None,
     progress: Any = None,
 ) -> Iterator[ChunkResult]:
     """The chunks of a job in order, each cut so that no more than ``n`` deals are kept in all,
     until ``n`` deals are kept or ``max_tries`` candidates are dealt.
 
-    ``batch`` (a started :class:`bridgeroom.analysis.batch.Batch`) deals the chunks on its
-    Dask cluster; without it they are dealt here, one after the other. ``progress``
-    (``advance(count)``) is told the deals kept.
+    ``batch`` (an entered :class:`bridgeroom.analysis.batch.Batch`) deals the chunks on
+    its Dask cluster; without it they are dealt here, and ``start`` (a function making a
+    batch) takes over after the first chunk when the rest would take a while
+    (:func:`bridgeroom.analysis.scale.auto_map`). ``progress`` (``advance(count)``) is told
+    the deals kept.
     """
+    from bridgeroom.analysis.scale import auto_map
+
     if n < 0:
         raise GenerationError(f"a number of deals is 0 or more, not {n}")
     if max_tries < 0:
         raise GenerationError(f"a number of tries is 0 or more, not {max_tries}")
-    kept = 0
     if n == 0:
         return
-    sizes = _chunk_sizes(max_tries, job.chunk)
-    if batch is None:
-        results: Iterable[ChunkResult] = (deal_chunk(job, i, seed, size) for i, size in sizes)
-    else:
-        results = batch.map(_ChunkCall(job, seed), sizes, size=lambda item: 1)
+
+    def remaining(first: ChunkResult, seconds: float) -> float:
+        kept = len(first.masks)
+        if kept >= n:
+            return 0.0
+        left = max_tries - first.tried
+        chunks = left / first.tried if kept == 0 else min(left / first.tried, (n - kept) / kept)
+        return chunks * seconds
+
+    results = auto_map(
+        _ChunkCall(job, seed),
+        _chunk_sizes(max_tries, job.chunk),
+        batch=batch,
+        start=start,
+        remaining=remaining,
+    )
+    kept = 0
     try:
         for result in results:
             take = min(len(result.masks), n - kept)
@@ -313,9 +329,7 @@ def run(
             if kept >= n:
                 break
     finally:
-        close = getattr(results, "close", None)
-        if close is not None:
-            close()
+        results.close()
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ deals take no more memory than ten.
     ...     ["4S:N", "3NT:N"], n=8, seed=1)
     >>> result.n, [str(c) for c in result.contracts]
     (8, ['4SN', '3NTN'])
-    >>> sum(result.tally.tricks[0])
+    >>> int(result.tally.tricks[0].sum())
     8
 """
 
@@ -539,16 +539,25 @@ def layouts_in_chunks(
 
 
 def _solved(
-    func: Any, chunks: Iterable[Any], batch: Any, progress: Any, size: Any = len
+    func: Any,
+    chunks: Iterator[np.ndarray],
+    n: int,
+    *,
+    batch: Any,
+    start: Any,
+    progress: Any,
 ) -> Iterator[Any]:
-    if batch is None:
-        for chunk in chunks:
-            out = func(chunk)
-            if progress is not None:
-                progress.advance(size(chunk))
-            yield out
-    else:
-        yield from batch.map(func, chunks, progress=progress, size=size)
+    """``func`` over the chunks of deals: on ``batch``, or here, moving to ``start()``'s batch
+    when the deals left would take a while (:func:`bridgeroom.analysis.scale.auto_map`)."""
+    from bridgeroom.analysis.scale import auto_map
+
+    def remaining(first: Any, seconds: float) -> float:
+        done = int(first.n)
+        return seconds / max(done, 1) * (n - done)
+
+    return auto_map(
+        func, chunks, batch=batch, start=start, remaining=remaining, progress=progress, size=len
+    )
 
 
 @dataclass(frozen=True)
@@ -574,9 +583,15 @@ def simulate_contracts(
     scoring: str | None = None,
     max_tries: int | None = None,
     batch: Any = None,
+    start: Any = None,
     progress: Any = None,
 ) -> ContractResult:
-    """Simulate ``contracts`` over ``n`` deals meeting ``condition`` (see :func:`generate`)."""
+    """Simulate ``contracts`` over ``n`` deals meeting ``condition`` (see :func:`generate`).
+
+    The deals are solved here, or on ``batch`` (an entered Dask
+    :class:`~bridgeroom.analysis.batch.Batch`); ``start`` (a function making a batch) takes
+    over when the first chunk shows that the rest would take a while. ``progress`` is told
+    the deals solved."""
     from bridgeroom.analysis.generate import MAX_TRIES
 
     chosen = tuple(c if isinstance(c, Contract) else parse_contract(c) for c in contracts)
@@ -598,6 +613,7 @@ def simulate_contracts(
     if isinstance(vul, str):
         vul = Vulnerability.find(vul)
     for c in chosen:
+        assert c.declarer is not None
         table.check(c, table.vulnerability and vul.is_vulnerable(c.declarer), None)
     run_seed = new_seed() if seed is None else int(seed)
     stats: dict[str, int] = {}
@@ -607,7 +623,10 @@ def simulate_contracts(
     )  # fmt: skip
     cjob = ContractJob(chosen, vul, table.name)
     total = ContractTally.empty(len(chosen))
-    for tally in _solved(_Bound(solve_contracts, cjob), chunks, batch, progress):
+    solved = _solved(
+        _Bound(solve_contracts, cjob), chunks, n, batch=batch, start=start, progress=progress
+    )
+    for tally in solved:
         total = total + tally
     result = ContractResult(chosen, total, table.name, vul, run_seed, stats.get("tried", 0))
     if total.n < n:
@@ -708,6 +727,7 @@ def simulate_lead(
     vulnerability: Vulnerability | str = Vulnerability.NONE,
     seed: int | None = None,
     batch: Any = None,
+    start: Any = None,
     progress: Any = None,
 ) -> LeadResult:
     """Every opening lead from ``hand`` against ``contract`` (``4H:S``; from the auction when
@@ -743,7 +763,11 @@ def simulate_lead(
 
     ljob = LeadJob(final, leader, h.mask)
     total = LeadTally.empty()
-    for tally in _solved(_Bound(solve_leads, ljob), _capped(chunks(), n), batch, progress):
+    solved = _solved(
+        _Bound(solve_leads, ljob), _capped(chunks(), n), n, batch=batch, start=start,
+        progress=progress,
+    )  # fmt: skip
+    for tally in solved:
         total = total + tally
     result = LeadResult(final, leader, h, total, run_seed)
     result.notes.extend(notes)

@@ -236,7 +236,7 @@ class _Parser:
                 self.next()
                 number = self.integer("the number of an alternative count (0 to 9)")
                 if not 0 <= number <= 9:
-                    self.fail(f"alternative counts are numbered 0 to 9, not {number}", tok)
+                    self.fail(f"altcount numbers the counts 0 to 9, not {number}", tok)
                 if self.is_op(","):
                     self.next()
                 altcounts[number] = self.scale("altcount")

@@ -71,6 +71,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="MAX",
         help="candidate deals to try at most (default: the script's generate, else 20,000,000)",
     )
+    from bridgeroom.analysis.scale import add_arguments
+
+    add_arguments(p)
     p.set_defaults(func=run)
 
 

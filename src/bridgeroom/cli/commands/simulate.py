@@ -57,6 +57,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--plot", metavar="FILE", help="draw the result to FILE (.png or .svg)")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     p.add_argument("--generate", type=int, metavar="MAX", help="candidate deals to try at most")
+    from bridgeroom.analysis.scale import add_arguments
+
+    add_arguments(p)
     p.set_defaults(func=run)
 
 
@@ -66,7 +69,6 @@ def run(args: argparse.Namespace) -> int:
 
     from bridgeroom.analysis.dealer.lexer import DealerError
     from bridgeroom.analysis.generate import merge_predeals, parse_predeal
-    from bridgeroom.analysis.simulate import parse_contract, simulate_contracts, simulate_lead
     from bridgeroom.cli.commands.deal import _script, _with_condition
     from bridgeroom.errors import BridgeError
 
@@ -87,34 +89,16 @@ def run(args: argparse.Namespace) -> int:
         print(f"bridgeroom simulate: {name}: {warning}", file=sys.stderr)
     predeal = merge_predeals(*(parse_predeal(text) for text in args.predeal))
     game = args.game if args.game != "contract" or set_game is None else set_game
-    result: object
-    if lead:
-        if args.hand is None:
-            raise BridgeError("an opening-lead simulation needs the leader's --hand")
-        if any(predeal):
-            raise BridgeError("give the leader's cards with --hand (not --predeal) for a lead")
-        result = simulate_lead(
-            args.hand,
-            parse_contract(args.lead) if args.lead else None,
-            args.deals,
-            condition=script,
-            auction=args.auction,
-            dealer=args.dealer,
-            vulnerability=args.vulnerable or "none",
-            seed=args.seed,
-        )
-    else:
-        result = simulate_contracts(
-            script,
-            [parse_contract(text) for text in args.contracts],
-            args.deals,
-            seed=args.seed,
-            predeal=predeal,
-            vulnerability=args.vulnerable,
-            game=game,
-            scoring=args.scoring,
-            max_tries=args.generate,
-        )
+    if lead and args.hand is None:
+        raise BridgeError("an opening-lead simulation needs the leader's --hand")
+    if lead and any(predeal):
+        raise BridgeError("give the leader's cards with --hand (not --predeal) for a lead")
+    from bridgeroom.analysis.batch import Progress
+    from bridgeroom.analysis.scale import placement
+
+    progress = Progress("solving", total=args.deals, unit="deals", enabled=args.progress)
+    with placement(args.scheduler, args.workers) as (batch, start), progress:
+        result = _simulate(args, script, predeal, game, lead, batch, start, progress)
     from bridgeroom.analysis.report import plot, tables
 
     if args.plot:
@@ -130,3 +114,45 @@ def run(args: argparse.Namespace) -> int:
         for note in result.notes:  # type: ignore[attr-defined]
             console.print(f"note: {note}")
     return 0
+
+
+def _simulate(
+    args: argparse.Namespace,
+    script: object,
+    predeal: tuple[int, int, int, int],
+    game: str,
+    lead: bool,
+    batch: object,
+    start: object,
+    progress: object,
+) -> object:
+    from bridgeroom.analysis.simulate import parse_contract, simulate_contracts, simulate_lead
+
+    if lead:
+        return simulate_lead(
+            args.hand,
+            parse_contract(args.lead) if args.lead else None,
+            args.deals,
+            condition=script,
+            auction=args.auction,
+            dealer=args.dealer,
+            vulnerability=args.vulnerable or "none",
+            seed=args.seed,
+            batch=batch,
+            start=start,
+            progress=progress,
+        )
+    return simulate_contracts(
+        script,
+        [parse_contract(text) for text in args.contracts],
+        args.deals,
+        seed=args.seed,
+        predeal=predeal,
+        vulnerability=args.vulnerable,
+        game=game,
+        scoring=args.scoring,
+        max_tries=args.generate,
+        batch=batch,
+        start=start,
+        progress=progress,
+    )
