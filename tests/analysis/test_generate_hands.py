@@ -147,10 +147,10 @@ def check_batch(masks: np.ndarray) -> None:
                 view.controls.tolist(),
                 view.losers.tolist(),
                 view.hcp_in("S").tolist(),
-                zip(*(view.points(scale).tolist() for scale in SCALES)),
-                zip(*(view.shape(shapes).tolist() for shapes in SHAPES)),
+                zip(*(view.points(scale).tolist() for scale in SCALES), strict=True),
+                zip(*(view.shape(shapes).tolist() for shapes in SHAPES), strict=True),
                 view.is_balanced().tolist(),
-                zip(*(view.has(card).tolist() for card in cards)),
+                zip(*(view.has(card).tolist() for card in cards), strict=True),
                 strict=True,
             )
         )
