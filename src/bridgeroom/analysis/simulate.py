@@ -612,6 +612,11 @@ def simulate_contracts(
     vul = Vulnerability.NONE if vul is None else vul
     if isinstance(vul, str):
         vul = Vulnerability.find(vul)
+    if vul is not Vulnerability.NONE and not table.vulnerability:
+        raise SimulationError(
+            f"{table.title} has no vulnerability ({table.vulnerability_rule}), "
+            f"so vulnerable {vul.pbn} cannot be scored"
+        )
     for c in chosen:
         assert c.declarer is not None
         table.check(c, table.vulnerability and vul.is_vulnerable(c.declarer), None)
