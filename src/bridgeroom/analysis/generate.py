@@ -33,17 +33,18 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from bridgeroom.analysis.dealer.evaluate import Condition, Context
-from bridgeroom.analysis.dealer.lexer import DealerError
-from bridgeroom.analysis.dealer.syntax import Expr, Script
-from bridgeroom.analysis.hands import DealBatch
 from bridgeroom.errors import BridgeError, ParseError
 from bridgeroom.rules.core import Deal, Hand, Seat
+
+if TYPE_CHECKING:  # NumPy and the Dealer evaluator are imported when a job runs
+    import numpy as np
+
+    from bridgeroom.analysis.dealer.evaluate import Condition
+    from bridgeroom.analysis.dealer.syntax import Expr, Script
+    from bridgeroom.analysis.hands import DealBatch
 
 __all__ = [
     "CHUNK",
@@ -93,6 +94,7 @@ def parse_predeal(text: str) -> tuple[int, int, int, int]:
         masks = [0, 0, 0, 0]
         masks[seat] = hand.mask
         return (masks[0], masks[1], masks[2], masks[3])
+    from bridgeroom.analysis.dealer.lexer import DealerError
     from bridgeroom.analysis.dealer.parser import loads
 
     try:
@@ -156,6 +158,10 @@ class Predicate:
         self.vectorized = vectorized
 
     def __call__(self, batch: DealBatch) -> np.ndarray:
+        import numpy as np
+
+        from bridgeroom.analysis.hands import DealBatch
+
         if self.vectorized is not False and len(batch):
             try:
                 result = self.func(batch)
@@ -180,12 +186,12 @@ class Predicate:
         return f"Predicate({getattr(self.func, '__name__', self.func)!r})"
 
 
-Test = Condition | Predicate
-
-
 def _as_test(
     condition: object, vectorized: bool | None = None
-) -> tuple[Test | None, Script | None]:
+) -> tuple[Condition | Predicate | None, Script | None]:
+    from bridgeroom.analysis.dealer.evaluate import Condition
+    from bridgeroom.analysis.dealer.syntax import Expr, Script
+
     if condition is None:
         return None, None
     if isinstance(condition, Condition | Predicate):
@@ -215,7 +221,7 @@ class Job:
     kept (the expressions of a script's actions). Picklable: it travels to Dask workers."""
 
     predeal: tuple[int, int, int, int] = (0, 0, 0, 0)
-    test: Test | None = None
+    test: Condition | Predicate | None = None
     values: tuple[Expr, ...] = ()
     chunk: int = CHUNK
 
@@ -233,12 +239,18 @@ class ChunkResult:
 
 def chunk_rng(seed: int, index: int) -> np.random.Generator:
     """The generator of chunk ``index`` of a job seeded ``seed`` (NumPy ``SeedSequence`` spawn keys)."""
+    import numpy as np
+
     return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(index,)))
 
 
 def deal_chunk(job: Job, index: int, seed: int, tries: int | None = None) -> ChunkResult:
     """Chunk ``index`` of a job: deal ``tries`` candidates (default ``job.chunk``) from the chunk's
     own generator and keep those that pass the test."""
+    import numpy as np
+
+    from bridgeroom.analysis.dealer.evaluate import Condition, Context
+    from bridgeroom.analysis.hands import DealBatch
     from bridgeroom.robots.sampler import deal
 
     count = job.chunk if tries is None else tries
@@ -358,7 +370,6 @@ class Deals(Sequence[Deal]):
     masks: np.ndarray
     tried: int
     seed: int
-    values: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.int64))
 
     def __len__(self) -> int:
         return int(self.masks.shape[0])
@@ -375,6 +386,8 @@ class Deals(Sequence[Deal]):
     @property
     def batch(self) -> DealBatch:
         """The deals as a :class:`DealBatch`, for vectorised statistics."""
+        from bridgeroom.analysis.hands import DealBatch
+
         return DealBatch(self.masks)
 
     @property
@@ -421,6 +434,8 @@ def generate(
     run_seed = new_seed() if seed is None else int(seed)
     chunks = list(run(job, n, run_seed, max_tries=MAX_TRIES if max_tries is None else max_tries,
                       batch=batch))  # fmt: skip
+    import numpy as np
+
     masks = [c.masks for c in chunks]
     tried = sum(c.tried for c in chunks)
     out = np.concatenate(masks) if masks else np.zeros((0, 4), dtype=np.uint64)
