@@ -6,6 +6,14 @@ mini-bridge contract choice, three-handed deals. Fixed seeds; figures printed, n
     python bench/robots.py --parts declarer,defence --levels expert --deals 50
     python bench/robots.py --parts declarer --levels expert --judge 4   # with card reading
     python bench/robots.py --parts defence --levels expert --deals 20 --by-trick
+    python bench/robots.py --workers 0                   # in this process, without Dask
+    python bench/robots.py --scheduler tcp://HOST:8786   # on a Dask cluster's workers
+
+The deals are played on the Dask layer (:mod:`bridgeroom.analysis.batch`): by default a
+local cluster of one worker process per core, each with one DDS thread; with
+``--scheduler`` the workers of a cluster of many machines. Each deal's robots are seeded
+by the deal's number, so the figures do not depend on the workers (the seconds per
+decision do: they are measured where the decision is made).
 
 Parts:
 
@@ -30,6 +38,7 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 LEVELS = ("random", "basic", "expert")
 PARTS = ("timing", "declarer", "defence", "minibridge", "three-handed")
@@ -104,10 +113,41 @@ def best_contract(table: dict, side: Sequence, vulnerable: bool, score: Callable
 # --- parts ----------------------------------------------------------------------------------
 
 
-def part_timing(levels: Sequence[str], n: int, seed: int) -> None:
+def _timing_deal(level: str, seed: int, i: int, deal) -> tuple[list, list, list, list]:  # type: ignore[no-untyped-def]
+    """Seconds per decision on one deal: calls, cards, the mini-bridge contract, three-handed calls."""
     from bridgeroom.robots import make_robot
     from bridgeroom.rules import ContractBridgeDeal, MiniBridgeDeal, Phase, Seat, ThreeHandedDeal
 
+    calls: list[float] = []
+    cards: list[float] = []
+    names: list[float] = []
+    th_calls: list[float] = []
+    robots = {s: make_robot(level, seed=seed + s) for s in Seat}
+    state = ContractBridgeDeal(deal, dealer=Seat(i % 4))
+    while not state.is_over:
+        seat = state.to_act
+        t0 = time.perf_counter()
+        d = robots[seat].decide(state.view(seat))
+        (calls if state.phase is Phase.AUCTION else cards).append(time.perf_counter() - t0)
+        state.apply(d.action)
+    mb = MiniBridgeDeal.from_board(i + 1, deal)
+    mb.announce_all()
+    seat = mb.to_act
+    t0 = time.perf_counter()
+    robots[seat].decide(mb.view(seat))
+    names.append(time.perf_counter() - t0)
+    th = ThreeHandedDeal(deal, dealer=Seat(i % 4))
+    th_robots = {s: make_robot(level, seed=seed + 10 + s) for s in Seat}
+    while th.phase is Phase.AUCTION:
+        seat = th.to_act
+        t0 = time.perf_counter()
+        d = th_robots[seat].decide(th.view(seat))
+        th_calls.append(time.perf_counter() - t0)
+        th.apply(d.action)
+    return calls, cards, names, th_calls
+
+
+def part_timing(levels: Sequence[str], n: int, seed: int, batch: Any) -> None:
     print(f"\n== time per decision ({n} deals per game and level) ==")
     deals = _deals(n, seed)
     for level in levels:
@@ -115,29 +155,13 @@ def part_timing(levels: Sequence[str], n: int, seed: int) -> None:
         cards: list[float] = []
         names: list[float] = []
         th_calls: list[float] = []
-        robots = {s: make_robot(level, seed=seed + s) for s in Seat}
-        for i, deal in enumerate(deals):
-            state = ContractBridgeDeal(deal, dealer=Seat(i % 4))
-            while not state.is_over:
-                seat = state.to_act
-                t0 = time.perf_counter()
-                d = robots[seat].decide(state.view(seat))
-                (calls if state.phase is Phase.AUCTION else cards).append(time.perf_counter() - t0)
-                state.apply(d.action)
-            mb = MiniBridgeDeal.from_board(i + 1, deal)
-            mb.announce_all()
-            seat = mb.to_act
-            t0 = time.perf_counter()
-            robots[seat].decide(mb.view(seat))
-            names.append(time.perf_counter() - t0)
-            th = ThreeHandedDeal(deal, dealer=Seat(i % 4))
-            th_robots = {s: make_robot(level, seed=seed + 10 + s) for s in Seat}
-            while th.phase is Phase.AUCTION:
-                seat = th.to_act
-                t0 = time.perf_counter()
-                d = th_robots[seat].decide(th.view(seat))
-                th_calls.append(time.perf_counter() - t0)
-                th.apply(d.action)
+        # the same robots' seeds on every deal, as when the deals were played one after another
+        work = [(level, seed, i, deal) for i, deal in enumerate(deals)]
+        for a, b, c, d in batch.map(_star(_timing_deal), work, size=lambda item: 1):
+            calls += a
+            cards += b
+            names += c
+            th_calls += d
         print(f" {level}")
         print(_line("call (four-handed)", calls))
         print(_line("card", cards))
@@ -145,13 +169,30 @@ def part_timing(levels: Sequence[str], n: int, seed: int) -> None:
         print(_line("call (three-handed)", th_calls))
 
 
-def _contracts(deals: list, seed: int) -> list[tuple]:
-    """For each deal: dealer, vulnerability, the NS double-dummy best contract, its DD tricks."""
+class _star:
+    """``func(*item)``, picklable (a deal's arguments travel as one tuple to a worker)."""
+
+    def __init__(self, func: Callable) -> None:  # type: ignore[type-arg]
+        self.func = func
+        self.__name__ = getattr(func, "__name__", "chunk")
+
+    def __call__(self, item: tuple) -> Any:  # type: ignore[type-arg]
+        return self.func(*item)
+
+
+def _tables(deals: list) -> list:
     from bridgeroom.robots.dds import solver
+
+    return solver().tables([d.masks for d in deals])
+
+
+def _contracts(deals: list, seed: int, batch: Any) -> list[tuple]:
+    """For each deal: dealer, vulnerability, the NS double-dummy best contract, its DD tricks."""
+    from bridgeroom.analysis.batch import chunked
     from bridgeroom.rules import Seat, Vulnerability
     from bridgeroom.scoring import score_duplicate
 
-    tables = solver().tables([d.masks for d in deals])
+    tables = [table for part in batch.map(_tables_of, chunked(deals, 10)) for table in part]
     out = []
     for i, (deal, table) in enumerate(zip(deals, tables, strict=True)):
         vul = Vulnerability(i % 4)
@@ -163,6 +204,10 @@ def _contracts(deals: list, seed: int) -> list[tuple]:
         )
         out.append((deal, declarer, vul, contract, tricks))
     return out
+
+
+def _tables_of(chunk) -> list:  # type: ignore[no-untyped-def]
+    return _tables(list(chunk.items))
 
 
 def _play(deal, declarer, vul, contract, players: Callable) -> int:  # type: ignore[no-untyped-def]
@@ -179,6 +224,42 @@ def _play(deal, declarer, vul, contract, players: Callable) -> int:  # type: ign
     return state.result.tricks  # type: ignore[union-attr]
 
 
+def _strength_deal(
+    level: str, seed: int, k: int, job: tuple, defence: bool, judge: int, by_trick: bool
+) -> tuple[int, int, dict[str, int]]:
+    """One deal of the declarer or defence part: the tricks lost, the contract's level, and
+    where they were lost (with ``by_trick``)."""
+    from bridgeroom.robots import ExpertRobot, make_robot
+
+    deal, declarer, vul, contract, dd = job
+    where: dict[str, int] = {"opening lead": 0, "later leads": 0, "following": 0}
+    robot = make_robot(level, seed=seed + k)
+    if isinstance(robot, ExpertRobot):
+        # the contract is imposed by a one-bid auction whose calls show nothing by the
+        # system; the defenders still read the contract itself (robots.inference)
+        robot.use_auction = False
+        robot.card_reading = judge
+
+    def players(state, seat):  # type: ignore[no-untyped-def]
+        ours = seat in (declarer, declarer.partner)
+        if ours != defence:
+            values = dd_values(state) if by_trick else None
+            card = robot.decide(state.view(seat)).action
+            if values is not None:
+                lost = max(values.values()) - values[card.index]
+                if state.current_trick:
+                    where["following"] += lost
+                elif state.tricks:
+                    where["later leads"] += lost
+                else:
+                    where["opening lead"] += lost
+            return card
+        return dd_card(state)
+
+    tricks = _play(deal, declarer, vul, contract, players)
+    return (tricks - dd if defence else dd - tricks), contract.level, where
+
+
 def part_declarer(
     levels: Sequence[str],
     deals: list,
@@ -186,44 +267,24 @@ def part_declarer(
     defence: bool,
     judge: int = 0,
     by_trick: bool = False,
+    batch: Any = None,
 ) -> None:
-    from bridgeroom.robots import ExpertRobot, make_robot
-
     what = "defence: tricks given away" if defence else "declarer: tricks lost"
     print(f"\n== {what} against double dummy ({len(deals)} deals) ==")
-    jobs = _contracts(deals, seed)
+    jobs = _contracts(deals, seed, batch)
     for level in levels:
         losses: list[int] = []
         where: dict[str, int] = {"opening lead": 0, "later leads": 0, "following": 0}
         by_level: dict[int, list[int]] = {}
         t0 = time.perf_counter()
-        for k, (deal, declarer, vul, contract, dd) in enumerate(jobs):
-            robot = make_robot(level, seed=seed + k)
-            if isinstance(robot, ExpertRobot):
-                # the contract is imposed by a one-bid auction whose calls show nothing by the
-                # system; the defenders still read the contract itself (robots.inference)
-                robot.use_auction = False
-                robot.card_reading = judge
-
-            def players(state, seat, robot=robot, declarer=declarer, where=where):  # type: ignore[no-untyped-def]
-                ours = seat in (declarer, declarer.partner)
-                if ours != defence:
-                    values = dd_values(state) if by_trick else None
-                    card = robot.decide(state.view(seat)).action
-                    if values is not None:
-                        lost = max(values.values()) - values[card.index]
-                        if state.current_trick:
-                            where["following"] += lost
-                        elif state.tricks:
-                            where["later leads"] += lost
-                        else:
-                            where["opening lead"] += lost
-                    return card
-                return dd_card(state)
-
-            tricks = _play(deal, declarer, vul, contract, players)
-            losses.append(tricks - dd if defence else dd - tricks)
-            by_level.setdefault(contract.level, []).append(losses[-1])
+        work = [(level, seed, k, job, defence, judge, by_trick) for k, job in enumerate(jobs)]
+        for loss, contract_level, lost_at in batch.map(
+            _star(_strength_deal), work, size=lambda item: 1
+        ):
+            losses.append(loss)
+            by_level.setdefault(contract_level, []).append(loss)
+            for name, n in lost_at.items():
+                where[name] += n
         mean = statistics.mean(losses)
         # the half-width of a 95% confidence interval of the mean (normal approximation):
         # on 200 deals it is 0.08-0.09 tricks, so smaller differences between runs are noise
@@ -245,54 +306,62 @@ def part_declarer(
             print(f"  {'':<8} tricks a deal lost at: {split}")
 
 
-def part_minibridge(deals: list, seed: int) -> None:
-    import numpy as np
+def _minibridge_deal(seed: int, i: int, deal) -> dict[str, list[int]]:  # type: ignore[no-untyped-def]
+    """One board's scores (not vulnerable, vulnerable) of the expert's contract, the advice and
+    the double-dummy best, each with the declarer's double-dummy tricks."""
+    from dataclasses import replace
 
     from bridgeroom.robots import make_robot
     from bridgeroom.robots.contracts import order_for
     from bridgeroom.robots.dds import Position, solver
-    from bridgeroom.rules import Contract, MiniBridgeDeal, Strain
+    from bridgeroom.rules import Contract, MiniBridgeDeal, Strain, Vulnerability
     from bridgeroom.scoring import score_minibridge
+
+    basic = make_robot("basic")
+    expert = make_robot("expert", seed=seed + i)
+    totals: dict[str, list[int]] = {"expert": [], "advice": [], "dd best": []}
+    state = MiniBridgeDeal.from_board(i + 1, deal)
+    state.announce_all()
+    declarer = state.declarer
+    assert declarer is not None and state.dummy is not None
+    order = order_for(declarer, state.dummy)
+    hands = tuple(deal.masks[s] for s in order)
+    best = solver().best([Position(hands, strain, 1) for strain in Strain])
+    tricks = {strain: 13 - best[j] for j, strain in enumerate(Strain)}
+    view = state.view(declarer)
+    advice = basic.decide(view).action
+    for vulnerable in (False, True):
+        # the view's vulnerability is the board's; the expert is asked for each case
+        vul = Vulnerability.BOTH if vulnerable else Vulnerability.NONE
+        choice = expert.decide(replace(view, vulnerability=vul)).action
+
+        def points(call, vulnerable=vulnerable, tricks=tricks) -> int:  # type: ignore[no-untyped-def]
+            return score_minibridge(
+                Contract(call.level, call.strain), tricks[call.strain], vulnerable
+            ).score
+
+        totals["expert"].append(points(choice))
+        totals["advice"].append(points(advice))
+        top = max(
+            score_minibridge(Contract(level, strain), tricks[strain], vulnerable).score
+            for level in range(1, 8)
+            for strain in Strain
+        )
+        totals["dd best"].append(top)
+    return totals
+
+
+def part_minibridge(deals: list, seed: int, batch: Any) -> None:
+    import numpy as np
 
     print(
         f"\n== mini-bridge contract choice ({len(deals)} deals, each not vulnerable and vulnerable) =="
     )
-    basic = make_robot("basic")
-    expert = make_robot("expert", seed=seed)
-    totals = {"expert": [], "advice": [], "dd best": []}
-    for i, deal in enumerate(deals):
-        state = MiniBridgeDeal.from_board(i + 1, deal)
-        state.announce_all()
-        declarer = state.declarer
-        assert declarer is not None and state.dummy is not None
-        order = order_for(declarer, state.dummy)
-        hands = tuple(deal.masks[s] for s in order)
-        best = solver().best([Position(hands, strain, 1) for strain in Strain])
-        tricks = {strain: 13 - best[j] for j, strain in enumerate(Strain)}
-        view = state.view(declarer)
-        advice = basic.decide(view).action
-        for vulnerable in (False, True):
-            # the view's vulnerability is the board's; the expert is asked for each case
-            from dataclasses import replace
-
-            from bridgeroom.rules import Vulnerability
-
-            vul = Vulnerability.BOTH if vulnerable else Vulnerability.NONE
-            choice = expert.decide(replace(view, vulnerability=vul)).action
-
-            def points(call, vulnerable=vulnerable, tricks=tricks) -> int:  # type: ignore[no-untyped-def]
-                return score_minibridge(
-                    Contract(call.level, call.strain), tricks[call.strain], vulnerable
-                ).score
-
-            totals["expert"].append(points(choice))
-            totals["advice"].append(points(advice))
-            top = max(
-                score_minibridge(Contract(level, strain), tricks[strain], vulnerable).score
-                for level in range(1, 8)
-                for strain in Strain
-            )
-            totals["dd best"].append(top)
+    totals: dict[str, list[int]] = {"expert": [], "advice": [], "dd best": []}
+    work = [(seed, i, deal) for i, deal in enumerate(deals)]
+    for board in batch.map(_star(_minibridge_deal), work, size=lambda item: 1):
+        for name, values in board.items():
+            totals[name] += values
     for name, values in totals.items():
         print(f"  {name:<8} mean score per board {np.mean(values):+.1f}")
     print(
@@ -300,41 +369,51 @@ def part_minibridge(deals: list, seed: int) -> None:
     )
 
 
-def part_three_handed(levels: Sequence[str], deals: list, seed: int) -> None:
+def _three_handed_deal(level: str, seed: int, i: int, deal) -> tuple[float, float | None, bool]:  # type: ignore[no-untyped-def]
+    """Three robots bid and play one deal: the seconds it took, the declarer's score minus the
+    score of his double-dummy tricks (``None``: passed out), and whether the contract made."""
     from bridgeroom.robots import make_robot
     from bridgeroom.robots.contracts import order_for
     from bridgeroom.robots.dds import Position, solver
     from bridgeroom.robots.values import value
     from bridgeroom.rules import Seat, ThreeHandedDeal
 
+    t0 = time.perf_counter()
+    state = ThreeHandedDeal(deal, dealer=Seat(i % 4))
+    robots = {s: make_robot(level, seed=seed + 4 * i + s) for s in Seat}
+    while not state.is_over:
+        seat = state.to_act
+        state.apply(robots[seat].decide(state.view(seat)).action)
+    took = time.perf_counter() - t0
+    result = state.result
+    if result is None or result.contract is None:
+        return took, None, False
+    c = result.contract
+    left, _ = state.left_defender, state.right_defender
+    order = order_for(c.declarer, state.dummy_seat, left)
+    hands = tuple(deal.masks[s] for s in order)
+    dd = 13 - solver().best([Position(hands, c.strain, 1)])[0]
+    vul = False
+    actual = value("three-handed-contract", c, result.tricks, vul)
+    ideal = value("three-handed-contract", c, dd, vul)
+    return took, actual - ideal, result.tricks >= c.tricks_needed
+
+
+def part_three_handed(levels: Sequence[str], deals: list, seed: int, batch: Any) -> None:
     print(f"\n== three-handed: robots play whole deals ({len(deals)} deals, contract scoring) ==")
     for level in levels:
         made = played = passed = 0
         diffs: list[float] = []
         per_deal: list[float] = []
-        for i, deal in enumerate(deals):
-            t0 = time.perf_counter()
-            state = ThreeHandedDeal(deal, dealer=Seat(i % 4))
-            robots = {s: make_robot(level, seed=seed + 4 * i + s) for s in Seat}
-            while not state.is_over:
-                seat = state.to_act
-                state.apply(robots[seat].decide(state.view(seat)).action)
-            per_deal.append(time.perf_counter() - t0)
-            result = state.result
-            if result is None or result.contract is None:
+        work = [(level, seed, i, deal) for i, deal in enumerate(deals)]
+        for took, diff, was_made in batch.map(_star(_three_handed_deal), work, size=lambda x: 1):
+            per_deal.append(took)
+            if diff is None:
                 passed += 1
                 continue
             played += 1
-            c = result.contract
-            made += result.tricks >= c.tricks_needed
-            left, _ = state.left_defender, state.right_defender
-            order = order_for(c.declarer, state.dummy_seat, left)
-            hands = tuple(deal.masks[s] for s in order)
-            dd = 13 - solver().best([Position(hands, c.strain, 1)])[0]
-            vul = False
-            actual = value("three-handed-contract", c, result.tricks, vul)
-            ideal = value("three-handed-contract", c, dd, vul)
-            diffs.append(actual - ideal)
+            made += was_made
+            diffs.append(diff)
         rate = made / played if played else 0.0
         print(
             f"  {level:<8} contracts made {made}/{played} ({rate:.0%}), passed out {passed}; "
@@ -365,7 +444,22 @@ def main(argv: Sequence[str] | None = None) -> None:
         action="store_true",
         help="split the declarer and defence losses by kind of card (one more DDS solve a card)",
     )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="play the deals on an existing Dask cluster ('dask scheduler', 'dask worker')",
+    )
+    where.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help="local worker processes, one DDS thread each (default: one per core; 0: here)",
+    )
     args = parser.parse_args(argv)
+
+    from bridgeroom.analysis.batch import Batch
+    from bridgeroom.analysis.scale import WORKER_ENV
 
     parts = [p.strip() for p in args.parts.split(",") if p.strip()]
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
@@ -373,20 +467,35 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(
         f"bridgeroom robot benchmark: {args.deals} deals, seed {args.seed}, levels {', '.join(levels)}"
     )
-    if "timing" in parts:
-        part_timing(levels, args.timing_deals, args.seed)
-    if "declarer" in parts:
-        part_declarer(
-            levels, deals, args.seed, defence=False, judge=args.judge, by_trick=args.by_trick
-        )
-    if "defence" in parts:
-        part_declarer(
-            levels, deals, args.seed, defence=True, judge=args.judge, by_trick=args.by_trick
-        )
-    if "minibridge" in parts:
-        part_minibridge(deals, args.seed)
-    if "three-handed" in parts:
-        part_three_handed(levels, deals, args.seed)
+    batch = Batch(scheduler=args.scheduler, workers=args.workers, env=WORKER_ENV)
+    with batch:
+        print(f"on {batch!r}, {batch.threads()} worker thread(s)")
+        if "timing" in parts:
+            part_timing(levels, args.timing_deals, args.seed, batch)
+        if "declarer" in parts:
+            part_declarer(
+                levels,
+                deals,
+                args.seed,
+                defence=False,
+                judge=args.judge,
+                by_trick=args.by_trick,
+                batch=batch,
+            )
+        if "defence" in parts:
+            part_declarer(
+                levels,
+                deals,
+                args.seed,
+                defence=True,
+                judge=args.judge,
+                by_trick=args.by_trick,
+                batch=batch,
+            )
+        if "minibridge" in parts:
+            part_minibridge(deals, args.seed, batch)
+        if "three-handed" in parts:
+            part_three_handed(levels, deals, args.seed, batch)
 
 
 if __name__ == "__main__":

@@ -229,12 +229,14 @@ class Job:
 @dataclass
 class ChunkResult:
     """The deals a chunk kept (``masks``, in the order dealt), the values of the job's expressions
-    for each (``values[i, j]``), and how many candidates it dealt."""
+    for each (``values[i, j]``), how many candidates it dealt and how many of them met the test
+    (``passed``: also those cut away when the job needed fewer)."""
 
     index: int
     masks: np.ndarray
     values: np.ndarray
     tried: int
+    passed: int
 
 
 def chunk_rng(seed: int, index: int) -> np.random.Generator:
@@ -271,7 +273,7 @@ def deal_chunk(job: Job, index: int, seed: int, tries: int | None = None) -> Chu
         evaluator = job.test if isinstance(job.test, Condition) else Condition(None)
         for j, expr in enumerate(job.values):
             values[:, j] = evaluator.value(expr, ctx, rows)
-    return ChunkResult(index, masks[rows], values, count)
+    return ChunkResult(index, masks[rows], values, count, len(rows))
 
 
 def _chunk_sizes(max_tries: int, chunk: int) -> Iterator[tuple[int, int]]:
@@ -370,6 +372,7 @@ class Deals(Sequence[Deal]):
     masks: np.ndarray
     tried: int
     seed: int
+    passed: int = 0
 
     def __len__(self) -> int:
         return int(self.masks.shape[0])
@@ -392,8 +395,9 @@ class Deals(Sequence[Deal]):
 
     @property
     def rate(self) -> float:
-        """The share of candidates kept."""
-        return len(self) / self.tried if self.tried else 0.0
+        """The share of the candidates dealt that met the condition (those beyond the ``n``
+        asked for included)."""
+        return self.passed / self.tried if self.tried else 0.0
 
     def __repr__(self) -> str:
         return f"<Deals: {len(self)} kept of {self.tried} dealt, seed {self.seed}>"
@@ -439,7 +443,7 @@ def generate(
     masks = [c.masks for c in chunks]
     tried = sum(c.tried for c in chunks)
     out = np.concatenate(masks) if masks else np.zeros((0, 4), dtype=np.uint64)
-    return Deals(out, tried, run_seed)
+    return Deals(out, tried, run_seed, sum(c.passed for c in chunks))
 
 
 def _predeal_of(predeal: object) -> tuple[int, int, int, int]:
