@@ -14,16 +14,16 @@ from bridgeroom.analysis.batch import Batch
 from bridgeroom.analysis.generate import generate
 from bridgeroom.analysis.hands import DealBatch
 from bridgeroom.analysis.simulate import (
+    ContractJob,
     ContractTally,
     Interval,
     SimulationError,
-    lead_knowledge,
     layouts_in_chunks,
+    lead_knowledge,
     parse_contract,
     simulate_contracts,
     simulate_lead,
     solve_contracts,
-    ContractJob,
 )
 from bridgeroom.cli.main import main
 from bridgeroom.rules import Card, Contract, Hand, Seat, Vulnerability
