@@ -49,6 +49,7 @@ if TYPE_CHECKING:  # NumPy and the Dealer evaluator are imported when a job runs
 __all__ = [
     "CHUNK",
     "MAX_TRIES",
+    "TRIES_PER_DEAL",
     "ChunkResult",
     "Deals",
     "GenerationError",
@@ -62,8 +63,20 @@ __all__ = [
 
 #: Candidate deals per chunk (fixed: the deals of a seeded run depend on it).
 CHUNK = 1 << 15
-#: Candidate deals tried at most when neither the caller nor the script says (Dealer's ``generate``).
+#: Candidate deals tried at most when neither the caller nor the script says (Dealer's
+#: ``generate``): this many, or :data:`TRIES_PER_DEAL` per deal asked for if that is more.
 MAX_TRIES = 20_000_000
+#: Candidates allowed per deal asked for (a condition met by one deal in 2000 or more often).
+TRIES_PER_DEAL = 2_000
+
+
+def default_tries(n: int) -> int:
+    """The candidates tried at most for ``n`` deals when nobody says.
+
+    >>> default_tries(40), default_tries(1_000_000)
+    (20000000, 2000000000)
+    """
+    return max(MAX_TRIES, TRIES_PER_DEAL * n)
 
 
 class GenerationError(BridgeError):
@@ -291,7 +304,7 @@ def run(
     n: int,
     seed: int,
     *,
-    max_tries: int = MAX_TRIES,
+    max_tries: int | None = None,
     batch: Any = None,
     start: Callable[[], Any] | None = None,
     progress: Any = None,
@@ -309,6 +322,8 @@ def run(
 
     if n < 0:
         raise GenerationError(f"a number of deals is 0 or more, not {n}")
+    if max_tries is None:
+        max_tries = default_tries(n)
     if max_tries < 0:
         raise GenerationError(f"a number of tries is 0 or more, not {max_tries}")
     if n == 0:
@@ -424,7 +439,7 @@ def generate(
     ``predeal`` gives cards before dealing: four masks (N, E, S, W), a mapping of
     seats to hands (``{"S": "AKQ2.K32.A2.Q432"}``), or a string as
     :func:`parse_predeal` reads. ``max_tries`` bounds the candidates dealt (a
-    script's ``generate``, else :data:`MAX_TRIES`); fewer than ``n`` deals come
+    script's ``generate``, else :func:`default_tries`); fewer than ``n`` deals come
     back when it is reached (see :attr:`Deals.tried`). ``batch`` runs the chunks
     on a started Dask :class:`~bridgeroom.analysis.batch.Batch`.
     """
@@ -436,8 +451,7 @@ def generate(
             max_tries = script.generate
     job = Job(given, test)
     run_seed = new_seed() if seed is None else int(seed)
-    chunks = list(run(job, n, run_seed, max_tries=MAX_TRIES if max_tries is None else max_tries,
-                      batch=batch))  # fmt: skip
+    chunks = list(run(job, n, run_seed, max_tries=max_tries, batch=batch))
     import numpy as np
 
     masks = [c.masks for c in chunks]

@@ -483,7 +483,7 @@ def deals_in_chunks(
     seed: int,
     *,
     size: int = SOLVE_CHUNK,
-    max_tries: int,
+    max_tries: int | None,
     batch: Any = None,
     stats: dict[str, int] | None = None,
 ) -> Iterator[np.ndarray]:
@@ -592,8 +592,6 @@ def simulate_contracts(
     :class:`~bridgeroom.analysis.batch.Batch`); ``start`` (a function making a batch) takes
     over when the first chunk shows that the rest would take a while. ``progress`` is told
     the deals solved."""
-    from bridgeroom.analysis.generate import MAX_TRIES
-
     chosen = tuple(c if isinstance(c, Contract) else parse_contract(c) for c in contracts)
     if not chosen:
         raise SimulationError("name at least one contract to simulate (e.g. 3NT:S 4S:N)")
@@ -624,7 +622,7 @@ def simulate_contracts(
     stats: dict[str, int] = {}
     chunks = deals_in_chunks(
         Job(merge_predeals(given), test), n, run_seed,
-        max_tries=MAX_TRIES if max_tries is None else max_tries, batch=batch, stats=stats,
+        max_tries=max_tries, batch=batch, stats=stats,
     )  # fmt: skip
     cjob = ContractJob(chosen, vul, table.name)
     total = ContractTally.empty(len(chosen))
@@ -759,7 +757,7 @@ def simulate_lead(
             predeal[leader] = h.mask
             yield from deals_in_chunks(
                 Job((predeal[0], predeal[1], predeal[2], predeal[3]), test), n, run_seed,
-                max_tries=20_000_000,
+                max_tries=None,
             )  # fmt: skip
             return
         for masks, was_relaxed in layouts_in_chunks(k, test, n, run_seed):

@@ -69,7 +69,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--generate",
         type=int,
         metavar="MAX",
-        help="candidate deals to try at most (default: the script's generate, else 20,000,000)",
+        help="candidate deals to try at most (default: the script's generate, else "
+        "20,000,000 or 2,000 per board, whichever is more)",
     )
     from bridgeroom.analysis.scale import add_arguments
 
@@ -123,7 +124,6 @@ def run(args: argparse.Namespace) -> int:
     from bridgeroom.analysis.dealer.lexer import DealerError
     from bridgeroom.analysis.dealer.syntax import Script
     from bridgeroom.analysis.generate import (
-        MAX_TRIES,
         Job,
         merge_predeals,
         new_seed,
@@ -163,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
         raise BridgeError(f"boards are numbered from 1, not {args.first_board}")
     fmt = args.format or _format_of(args.output)
     game = args.game or set_game or "contract"
-    max_tries = args.generate if args.generate is not None else (script.generate or MAX_TRIES)
+    max_tries = args.generate if args.generate is not None else script.generate
     seed = new_seed() if args.seed is None else args.seed
     job = Job(predeal, Condition(script), actions.values)
 
