@@ -82,7 +82,8 @@ def test_lin_and_text(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Non
     first = games[0].deal
     assert first is not None
     spades = " ".join(c.rank.letter for c in first[Seat.SOUTH] if c.suit == 3)
-    assert spades in text.splitlines()[1]
+    assert text.splitlines()[1].split() == ["North", "East", "South", "West"]
+    assert spades in text.splitlines()[2]
 
 
 def test_predeal_and_hidden_hands(capsys: pytest.CaptureFixture[str]) -> None:

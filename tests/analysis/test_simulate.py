@@ -13,16 +13,14 @@ import pytest
 from bridgeroom.analysis.batch import Batch
 from bridgeroom.analysis.generate import generate
 from bridgeroom.analysis.hands import DealBatch
+from bridgeroom.analysis.leads import layouts_in_chunks, lead_knowledge, simulate_lead
 from bridgeroom.analysis.simulate import (
     ContractJob,
     ContractTally,
     Interval,
     SimulationError,
-    layouts_in_chunks,
-    lead_knowledge,
     parse_contract,
     simulate_contracts,
-    simulate_lead,
     solve_contracts,
 )
 from bridgeroom.cli.main import main

@@ -73,16 +73,18 @@ def _hidden(deal: Deal, seats: Sequence[Seat], first: Seat) -> str:
 
 
 def text_diagram(deal: Deal, seats: Sequence[Seat] = ALL_SEATS) -> list[str]:
-    """Four hands side by side, North, East, South, West, a suit a line, spades first (as Dealer's
-    ``printall``); hands not in ``seats`` are left blank.
+    """Four hands side by side under their seats' names, North, East, South, West, a suit a line,
+    spades first (as Dealer's ``printall``); hands not in ``seats`` are left blank.
 
     >>> print("\\n".join(text_diagram(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))))
+    North               East                South               West
     A K Q J             T 9 8 7             6 5 4 3             2
     A K Q               J T 9               8 7 6               5 4 3 2
     A K Q               J T 9               8 7 6               5 4 3 2
     A K Q               J T 9               8 7 6               5 4 3 2
     """
-    lines = []
+    names = [seat.name.title() if seat in seats else "" for seat in ALL_SEATS]
+    lines = ["".join(f"{name:<20}" for name in names[:3]) + names[3]]
     for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
         cells = []
         for seat in ALL_SEATS:

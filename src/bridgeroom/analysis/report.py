@@ -10,7 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bridgeroom.analysis.simulate import ContractResult, Interval, LeadResult
+from bridgeroom.analysis.leads import LeadResult
+from bridgeroom.analysis.simulate import ContractResult, Interval
 from bridgeroom.errors import BridgeError
 from bridgeroom.rules.core import Card, Contract
 
@@ -38,7 +39,11 @@ def _pct(iv: Interval) -> str:
 
 def _num(iv: Interval, digits: int = 2, sign: bool = False) -> str:
     fmt = f"{{:{'+' if sign else ''}.{digits}f}}"
-    return f"{fmt.format(iv.value)} ({fmt.format(iv.low)} to {fmt.format(iv.high)})"
+
+    def show(x: float) -> str:
+        return fmt.format(round(x, digits) + 0.0)  # + 0.0: no "-0.00"
+
+    return f"{show(iv.value)} ({show(iv.low)} to {show(iv.high)})"
 
 
 def _distribution(counts: Any, n: int) -> str:
@@ -47,15 +52,17 @@ def _distribution(counts: Any, n: int) -> str:
 
 
 def tables(result: ContractResult | LeadResult) -> list[Any]:
-    """Rich renderables for a result (print them with a Rich console)."""
+    """Rich renderables for a result (print them with a Rich console): each table after its
+    title, a line of its own."""
     from rich.table import Table
+    from rich.text import Text
 
     if isinstance(result, ContractResult):
         title = (
             f"{result.n} deals, {result.table} scoring, vulnerable {result.vulnerability.pbn}, "
             f"seed {result.seed}"
         )
-        main = Table(title=title, title_justify="left")
+        main = Table()
         main.add_column("Contract")
         main.add_column("Makes (95%)", justify="right")
         main.add_column("Mean tricks (95%)", justify="right")
@@ -69,13 +76,11 @@ def tables(result: ContractResult | LeadResult) -> list[Any]:
                 _num(result.score(i), 0, sign=True),
                 _distribution(result.tally.tricks[i], result.n),
             )
-        out: list[Any] = [main]
+        out: list[Any] = [Text(title), main]
         if result.pairs():
             side = result.contracts[0].declarer
             who = f"{side.letter}{side.partner.letter}" if side is not None else ""
-            diff = Table(
-                title=f"Differences, from {who}'s side (first minus second)", title_justify="left"
-            )
+            diff = Table()
             diff.add_column("Contracts")
             diff.add_column("IMPs a deal (95%)", justify="right")
             diff.add_column("Matchpoints (95%)", justify="right")
@@ -85,13 +90,13 @@ def tables(result: ContractResult | LeadResult) -> list[Any]:
                     _num(result.imps(i, j), 2, sign=True),
                     _pct(result.matchpoints(i, j)),
                 )
-            out.append(diff)
+            out.extend([Text(f"Differences, from {who}'s side (first minus second)"), diff])
         return out
     title = (
         f"Opening lead by {result.leader.name.lower()} against {contract_name(result.contract)}: "
         f"{result.n} deals, the defence needs {result.needed} tricks, seed {result.seed}"
     )
-    table = Table(title=title, title_justify="left")
+    table = Table()
     table.add_column("Lead")
     table.add_column("Defence's tricks (95%)", justify="right")
     table.add_column("Beats the contract (95%)", justify="right")
@@ -100,7 +105,7 @@ def tables(result: ContractResult | LeadResult) -> list[Any]:
     for card in cards:
         versus = "" if card == cards[0] else _num(result.versus(card, cards[0]), 2, sign=True)
         table.add_row(card_name(card), _num(result.tricks(card)), _pct(result.beats(card)), versus)
-    return [table]
+    return [Text(title), table]
 
 
 def plot(result: ContractResult | LeadResult, path: str | Path) -> Path:
@@ -181,6 +186,9 @@ def _plot_lead(plt: Any, result: LeadResult) -> Any:
         capsize=3,
     )
     left.set_yticks(y, [card_name(c) for c in cards])
+    for label, card in zip(left.get_yticklabels(), cards, strict=True):
+        if card.suit in (1, 2):  # diamonds and hearts in red
+            label.set_color("tab:red")
     left.set_xlabel("defence's tricks (mean, 95% interval)")
     left.axvline(result.needed, color="grey", linewidth=0.6, linestyle="--")
     right.errorbar(

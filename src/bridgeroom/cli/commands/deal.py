@@ -97,7 +97,7 @@ def _script(args: argparse.Namespace) -> tuple[object, str | None, str]:
         return loads(sys.stdin.read(), name="<stdin>"), None, "<stdin>"
     if args.script:
         return load(args.script), None, args.script
-    return Script(name="--condition"), None, "--condition"
+    return Script(name="--condition"), None, ""
 
 
 def _with_condition(script: object, text: str | None) -> object:
@@ -149,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
         raise BridgeError(f"{where}: {err}") from None
     assert isinstance(script, Script)
     for warning in script.warnings:
-        print(f"bridgeroom deal: {name}: {warning}", file=sys.stderr)
+        print(f"bridgeroom deal: {name or '--condition'}: {warning}", file=sys.stderr)
     predeal = merge_predeals(script.predeal, *(parse_predeal(text) for text in args.predeal))
     actions = Actions(script)
     count = args.boards
@@ -173,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
             out,
             fmt,
             game=game,
-            event=args.event or f"bridgeroom deal {name}",
+            event=args.event or f"bridgeroom deal {name}".rstrip(),
             dealer=script.dealer,
             vulnerability=script.vulnerable,
         )

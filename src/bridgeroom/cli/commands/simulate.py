@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         where = where or (f"--set {args.set}" if args.set else "--condition")
         raise BridgeError(f"{where}: {err}") from None
     for warning in script.warnings:  # type: ignore[attr-defined]
-        print(f"bridgeroom simulate: {name}: {warning}", file=sys.stderr)
+        print(f"bridgeroom simulate: {name or '--condition'}: {warning}", file=sys.stderr)
     predeal = merge_predeals(*(parse_predeal(text) for text in args.predeal))
     game = args.game if args.game != "contract" or set_game is None else set_game
     if lead and args.hand is None:
@@ -126,7 +126,8 @@ def _simulate(
     start: object,
     progress: object,
 ) -> object:
-    from bridgeroom.analysis.simulate import parse_contract, simulate_contracts, simulate_lead
+    from bridgeroom.analysis.leads import simulate_lead
+    from bridgeroom.analysis.simulate import parse_contract, simulate_contracts
 
     if lead:
         return simulate_lead(
