@@ -2,7 +2,7 @@
 
     python bench/formats.py [ROUNDS]
 
-Reads ../shared/corpora/endplay (beside the checkout). No assertion on time.
+Reads the endplay project's files in tests/data/endplay. No assertion on time.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from bridgeroom.formats import lin, pbn
 
-CORPORA = Path(__file__).resolve().parent.parent.parent / "shared" / "corpora" / "endplay"
+CORPORA = Path(__file__).resolve().parent.parent / "tests" / "data" / "endplay"
 
 
 def main(rounds: int = 5) -> None:

@@ -1,4 +1,4 @@
-"""Shared fixtures. The corpora of other programs' files live in ../shared/corpora when present."""
+"""Shared fixtures. Files written by other programs live in tests/data (see its README.md)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPORA = ROOT.parent / "shared" / "corpora"
+DATA = ROOT / "tests" / "data"
 
 
 @pytest.fixture
-def corpora() -> Path:
-    if not CORPORA.is_dir():
-        pytest.fail(f"the corpora folder {CORPORA} is missing (it sits beside the checkout)")
-    return CORPORA
+def endplay_files() -> Path:
+    """The folder of the endplay project's test files (tests/data/endplay)."""
+    return DATA / "endplay"

@@ -4,7 +4,8 @@ Each :class:`Game` names its rules (the deal class), its players and the
 score forms it can be played with. A :class:`Match` deals the next deal with
 the dealer and vulnerability its session gives, scores each finished deal into
 that session, and shows the running sheet; it is what the terminal client and
-the web server play.
+the web server play. It asks its session only what the
+:class:`~bridgeroom.scoring.Session` protocol answers.
 
     >>> match = Match("contract", scoring="rubber", seed=1)
     >>> state = match.next_deal()
@@ -27,7 +28,7 @@ the web server play.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,22 +38,13 @@ from bridgeroom.rules import (
     DealState,
     Mode,
     Seat,
-    Side,
     Vulnerability,
-    board_dealer,
-    board_vulnerability,
     deal_cards,
     make_rng,
 )
 from bridgeroom.rules.minibridge import MiniBridgeDeal
 from bridgeroom.rules.three_handed import ThreeHandedDeal, ThreeHandedTable
-from bridgeroom.scoring import (
-    Chicago,
-    DuplicateSet,
-    Rubber,
-    ThreeHandedRubber,
-    honors_of_deal,
-)
+from bridgeroom.scoring import Session, SessionEntry, new_session
 
 __all__ = ["GAMES", "Game", "Match", "get_game"]
 
@@ -138,29 +130,6 @@ def get_game(name: str) -> Game:
     return GAMES[key]
 
 
-#: The scoring session of each score form.
-_SESSIONS: dict[str, Callable[[Match], Any]] = {
-    "rubber": lambda m: Rubber(table="rubber"),
-    "auction": lambda m: Rubber(table="auction"),
-    "chicago": lambda m: Chicago(m.first_dealer),  # type: ignore[has-type]
-    "duplicate": lambda m: DuplicateSet("duplicate"),
-    "minibridge": lambda m: DuplicateSet("minibridge"),
-    "three-handed-contract": lambda m: ThreeHandedRubber(m.players, "contract"),
-    "three-handed-auction": lambda m: ThreeHandedRubber(m.players, "auction"),
-}
-
-#: The honors table used by each score form (None: honors do not score).
-_HONORS_TABLE: dict[str, str | None] = {
-    "rubber": "rubber",
-    "auction": "auction",
-    "chicago": None,
-    "duplicate": None,
-    "minibridge": None,
-    "three-handed-contract": "three-handed-contract",
-    "three-handed-auction": "three-handed-auction",
-}
-
-
 class Match:
     """A table's sequence of deals and its score (a rubber, a Chicago round, a set of boards).
 
@@ -188,10 +157,13 @@ class Match:
         self.players: tuple[str, ...]
         if self.game.players == 3:
             names = tuple(players) or ("A", "B", "C")
+            if len(names) != 3:
+                raise BridgeError(
+                    f"three-handed bridge has three players, not {len(names)}: {names} (TH-1)"
+                )
             #: Three-handed: the players around the table and whose deal it is (TH-2, TH-5).
             self.seating: ThreeHandedTable | None = ThreeHandedTable(
-                (names[0], names[1], names[2]) if len(names) == 3 else names,  # type: ignore[arg-type]
-                names[0],
+                (names[0], names[1], names[2]), names[0]
             )
             self.players = self.seating.players
         else:
@@ -201,10 +173,14 @@ class Match:
         self.mode = Mode(mode) if isinstance(mode, str) else mode
         self.first_dealer = first_dealer
         self._rng: random.Random = make_rng(seed)
-        self.session = _SESSIONS[self.scoring](self)
+        #: The score: a rubber, a Chicago round, a set of boards, a three-handed rubber.
+        self.session: Session = new_session(
+            self.scoring, players=self.players, first_dealer=first_dealer
+        )
         #: Deals dealt so far (passed-out ones included), in order.
         self.deals: list[DealState] = []
-        self.entries: list[object] = []
+        #: What the session returned for each recorded deal.
+        self.entries: list[SessionEntry] = []
 
     # --- dealing -------------------------------------------------------------
 
@@ -214,14 +190,9 @@ class Match:
         return len(self.deals) + 1
 
     def next_dealer(self) -> Seat:
-        """Boards: from the board number (CB-B1); Chicago: from the round; else rotating to the left (CB-4)."""
-        if self.scoring in ("duplicate", "minibridge"):
-            return board_dealer(self.number)
-        if self.scoring == "chicago":
-            return self.session.dealer(self.session.number)  # type: ignore[no-any-return]
-        if self.seating is not None:
-            return self._table_for(self.number).dealer_seat
-        return self.first_dealer.offset(len(self.deals))
+        """The session's: boards from the board number (CB-B1); Chicago from the round (CB-C1);
+        rubbers rotating to the left (CB-4); three-handed with the deal number (TH-5)."""
+        return self.session.next_dealer()
 
     def _table_for(self, number: int) -> ThreeHandedTable:
         table = self.seating
@@ -231,16 +202,9 @@ class Match:
         return table
 
     def next_vulnerability(self) -> Vulnerability:
-        """Boards: CB-B2; Chicago: CB-C1; rubber: from the games won (CB-R3); auction bridge: none (AB-5)."""
-        if self.scoring in ("duplicate", "minibridge"):
-            return board_vulnerability(self.number)
-        if self.scoring == "chicago":
-            return self.session.vulnerability(self.session.number)  # type: ignore[no-any-return]
-        if self.scoring == "rubber":
-            return Vulnerability.of(
-                self.session.vulnerable(Side.NS), self.session.vulnerable(Side.EW)
-            )
-        return Vulnerability.NONE
+        """The session's: boards CB-B2; Chicago CB-C1; rubber from the games won (CB-R3);
+        auction bridge none (AB-5); three-handed none by side (per player, TH-17)."""
+        return self.session.next_vulnerability()
 
     def next_deal(self) -> DealState:
         """Shuffle, cut and deal the next deal (CB-3) and return its state, ready to play."""
@@ -274,38 +238,22 @@ class Match:
 
     # --- scoring -------------------------------------------------------------
 
-    def record(self, state: DealState) -> object:
-        """Score a finished deal into the session and return the session's entry."""
+    def record(self, state: DealState) -> SessionEntry:
+        """Score a finished deal into the session (its honors found in the cards where the
+        score form counts them, CB-R5, AB-9, TH-15) and return the session's entry."""
         if state is not self.current:
             raise BridgeError("only the deal in progress can be recorded")
         result = state.result
         if result is None:
             raise BridgeError("the deal is not over yet")
-        contract = result.contract
-        session = self.session
-        if self.scoring in ("duplicate", "minibridge"):
-            entry = session.record(self.number - 1, contract, result.tricks)
-        elif contract is None:
-            entry = session.record(None, None)
-        else:
-            assert contract.declarer is not None
-            honors = None
-            table = _HONORS_TABLE[self.scoring]
-            if table is not None:
-                honors = honors_of_deal(
-                    result.deal, contract.strain, contract.declarer, table, dummy=state.dummy
-                )
-            who: object = contract.declarer.side
-            if isinstance(state, ThreeHandedDeal):
-                who = state.player_at(contract.declarer)
-            entry = session.record(who, contract, result.tricks, honors)
+        entry = self.session.record_result(result)
         self.entries.append(entry)
         return entry
 
     @property
     def is_over(self) -> bool:
         """A rubber ends at two games, a Chicago round after four deals; a set of boards never ends by itself."""
-        return bool(getattr(self.session, "is_over", False))
+        return self.session.is_over
 
     def __repr__(self) -> str:
         return (

@@ -8,11 +8,9 @@ bridgeroom.
 from __future__ import annotations
 
 import io
-import random
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from bridgeroom.errors import ParseError
 from bridgeroom.formats import pbn
@@ -29,8 +27,9 @@ from bridgeroom.rules import (
     Seat,
     Side,
     Vulnerability,
-    deal_cards,
 )
+
+from ..strategies import Line, contract_deals, lines, modes
 
 DEAL = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
 
@@ -405,24 +404,10 @@ def test_built_sections_write_rows() -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10**6), steps=st.integers(0, 100), table=st.booleans())
-def test_random_states_round_trip(seed: int, steps: int, table: bool) -> None:
+@given(lines(contract_deals(modes), steps=100))
+def test_random_states_round_trip(line: Line[ContractBridgeDeal]) -> None:
     """Any state, finished or not, written and read back replays to the same record."""
-    rng = random.Random(seed)
-    state = ContractBridgeDeal(
-        deal_cards(Seat(seed % 4), rng=rng),
-        Seat(seed % 4),
-        Vulnerability(seed % 4),
-        mode=Mode.TABLE if table else Mode.STRICT,
-    )
-    for _ in range(steps):
-        if state.phase is Phase.DONE:
-            break
-        legal = list(state.legal_actions())
-        # keep auctions short: pass more often than not
-        passes = [a for a in legal if a == Call.PASS]
-        action = passes[0] if passes and rng.random() < 0.6 else rng.choice(legal)
-        state.apply(action)
+    state = line.final()
     game = PbnGame.from_state(state, Scoring="MP")
     [again] = pbn.loads(pbn.dumps(game))
     assert again == game

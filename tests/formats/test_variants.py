@@ -6,8 +6,6 @@ each test) and the deal below.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,7 +14,6 @@ from bridgeroom.errors import BridgeError, ParseError
 from bridgeroom.formats import pbn
 from bridgeroom.formats.pbn import PbnGame
 from bridgeroom.rules import (
-    Call,
     Contract,
     ContractBridgeDeal,
     Deal,
@@ -24,8 +21,6 @@ from bridgeroom.rules import (
     Mode,
     Phase,
     Seat,
-    Vulnerability,
-    deal_cards,
 )
 from bridgeroom.rules.minibridge import (
     EBU_OPTIONS,
@@ -34,6 +29,8 @@ from bridgeroom.rules.minibridge import (
     MiniBridgeDeal,
 )
 from bridgeroom.rules.three_handed import LookAtDummy, ThreeHandedDeal
+
+from ..strategies import Line, contract_deals, lines, minibridge_deals, three_handed_deals
 
 DEAL = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
 
@@ -359,35 +356,20 @@ def test_variants_are_chosen_from_states() -> None:
 # --- every variant round-trips --------------------------------------------------------
 
 
-def _random_state(kind: str, seed: int, steps: int) -> DealState:
-    rng = random.Random(seed)
-    dealer = Seat(seed % 4)
-    deal = deal_cards(dealer, rng=rng)
-    state: DealState
-    if kind == "three-handed":
-        state = ThreeHandedDeal(deal, dealer, players=("Ann", "Bob", "Cy"), pack=1 + seed % 2)
-    elif kind == "minibridge":
-        state = MiniBridgeDeal.from_board(1 + seed % 16, deal)
-    else:
-        state = ContractBridgeDeal(deal, dealer, Vulnerability(seed % 4))
-    for _ in range(steps):
-        if state.phase is Phase.DONE:
-            break
-        legal = list(state.legal_actions())
-        passes = [a for a in legal if a is Call.PASS]
-        state.apply(passes[0] if passes and rng.random() < 0.6 else rng.choice(legal))
-    return state
-
-
 @settings(max_examples=40, deadline=None)
 @given(
-    kind=st.sampled_from(["contract", "three-handed", "minibridge"]),
-    seed=st.integers(0, 10**6),
-    steps=st.integers(0, 70),
+    lines(
+        st.one_of(
+            contract_deals(),
+            three_handed_deals(packs=st.integers(1, 2)),
+            minibridge_deals(),
+        ),
+        steps=70,
+    )
 )
-def test_random_states_of_every_variant_round_trip(kind: str, seed: int, steps: int) -> None:
+def test_random_states_of_every_variant_round_trip(line: Line[DealState]) -> None:
     """Written, read back and replayed, a state of any variant has the same record."""
-    state = _random_state(kind, seed, steps)
+    state = line.final()
     game = PbnGame.from_state(state)
     [again] = pbn.loads(pbn.dumps(game))
     assert again == game

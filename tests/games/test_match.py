@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.games import GAMES, Match, get_game
 from bridgeroom.rules import Deal, Seat, Side, Vulnerability
+
+from ..strategies import proper_action
 
 STRONG_NORTH = Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
 
@@ -73,24 +77,23 @@ def test_cb_c1_chicago_vulnerability_by_deal() -> None:
     assert (match.next_dealer(), match.next_vulnerability()) == (Seat.EAST, Vulnerability.EW)
 
 
-def test_random_matches_play_to_the_end() -> None:
-    import random
-
-    rng = random.Random(5)
-    for name, scoring in [
-        ("contract", "rubber"),
-        ("auction", "auction"),
-        ("minibridge", "minibridge"),
-    ]:
-        match = Match(name, scoring=scoring, seed=9)
-        for _ in range(3):
-            state = match.next_deal()
-            while not state.is_over:
-                state.apply(rng.choice(state.legal_actions()))
-            match.record(state)
-            if match.is_over:
-                break
-        assert len(match.entries) >= 1
+@settings(max_examples=10, deadline=None)
+@given(
+    st.sampled_from([("contract", "rubber"), ("auction", "auction"), ("minibridge", "minibridge")]),
+    st.data(),
+)
+def test_random_matches_play_to_the_end(game: tuple[str, str], data: st.DataObject) -> None:
+    """Deals played out with actions drawn by hypothesis are recorded into their match."""
+    name, scoring = game
+    match = Match(name, scoring=scoring, seed=9)
+    for _ in range(3):
+        state = match.next_deal()
+        while not state.is_over:
+            state.apply(proper_action(data.draw, state))
+        match.record(state)
+        if match.is_over:
+            break
+    assert len(match.entries) >= 1
 
 
 def test_th_5_three_handed_match_passes_the_deal_and_scores_per_player() -> None:
@@ -113,7 +116,8 @@ def test_th_5_three_handed_match_passes_the_deal_and_scores_per_player() -> None
     # deal 2: Bob (Ann's left) deals, at E (TH-5, TH-A3)
     assert match.next_dealer() == Seat.EAST
     state = match.next_deal()
-    assert state.player_at(Seat.EAST) == "Bob" and "Ann" in state.vulnerable
+    assert state.name_at(Seat.EAST) == "Bob" and "Ann" in state.vulnerable
+    assert state.player_at(Seat.EAST) == 1 and state.seat_of(1) == Seat.EAST  # Bob, player 1
 
 
 def test_ab_2_auction_bridge_ranks_bids_as_contract_and_the_dealer_may_pass() -> None:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from bridgeroom.coach import LANGUAGES, MESSAGES, Fit, advise, advise_counts, coach
 from bridgeroom.errors import BridgeError, ParseError
 from bridgeroom.rules import Contract, MiniBridgeDeal, Seat, Suit
+from bridgeroom.teaching.coach import LANGUAGES, MESSAGES, Fit, advise, advise_counts, coach
 
 H18 = "AKQ.KQ2.A76.5432"
 SPADE_FIT = (5, 3, 3, 2)  # spades 3 + 5 = 8

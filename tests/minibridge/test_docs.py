@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bridgeroom.session import format_session, loads
+from bridgeroom.teaching import format_session, loads
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "minibridge.md"
 

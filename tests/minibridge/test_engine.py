@@ -202,7 +202,8 @@ def test_mb2_table_mode_records_a_wrong_count_until_corrected() -> None:
     assert state.wrong_announcements() == [E]
     assert state.to_act == E
     assert state.legal_actions() == [CorrectAnnouncement(E, 16)]
-    assert state.table_actions() == [CorrectAnnouncement(E, 16)]
+    assert state.table_actions(E) == [CorrectAnnouncement(E, 16)]
+    assert all(state.table_actions(seat) == [] for seat in (N, S, W))  # only E corrects his own
     with pytest.raises(WrongPhaseError) as info:
         state.apply("3NT")  # no contract before the counts are right
     assert info.value.rule == "MB-2"
@@ -270,7 +271,7 @@ def test_mb2_announcements_are_public() -> None:
     state.apply("11")
     state.apply("11")
     for seat in Seat:
-        assert state.view(seat).extra["announcements"] == ((N, 11), (E, 11))
+        assert state.view(seat).extra.announcements == ((N, 11), (E, 11))
 
 
 def test_mb2_announcing_after_announcements_is_a_phase_error() -> None:
@@ -378,18 +379,18 @@ def test_mb5_dummy_lengths_public_cards_hidden() -> None:
         view = state.view(seat)
         assert view.dummy is None
         assert view.dummy_seat == S
-        assert view.extra["dummy_lengths"] == (3, 3, 3, 4)
+        assert view.extra.dummy_lengths == (3, 3, 3, 4)
         assert view.hand is not None and not view.hand.mask & Deal(D_12_8_12_8)[S].mask
     state.apply("2C")
     assert state.view(N).dummy is None and state.view(E).dummy is None  # named, not led
-    assert state.view(W).extra["dummy_lengths"] == (3, 3, 3, 4)
+    assert state.view(W).extra.dummy_lengths == (3, 3, 3, 4)
 
 
 def test_mb5_dummy_lengths_follow_the_declarer() -> None:
     """MB-5: the lengths shown are dummy's; S declares when the dealer is E, so dummy is N."""
     state = announced(D_12_8_12_8, E)
     assert state.dummy == N
-    assert state.view(E).extra["dummy_lengths"] == (4, 4, 4, 1)
+    assert state.view(E).extra.dummy_lengths == (4, 4, 4, 1)
 
 
 # --- MB-6: naming the contract ------------------------------------------------------------
@@ -639,7 +640,7 @@ def test_mb_a5_revokes_are_not_corrected() -> None:
     state.apply("HA")
     state.apply("HJ")
     state.apply("C2")
-    assert state.table_actions() == []
+    assert all(state.table_actions(seat) == [] for seat in Seat)
     with pytest.raises(IllegalActionError) as info:
         state.apply(Correction(Card("H2")))
     assert info.value.rule == "MB-A5"

@@ -1,25 +1,24 @@
-"""Properties of mini-bridge on random deals (hypothesis): MB-2 to MB-8, MB-12, MB-A1, MB-A5."""
+"""Properties of mini-bridge on lines of play drawn by hypothesis (tests/strategies.py, so a failure
+shrinks to its shortest line): MB-2 to MB-8, MB-12, MB-A1, MB-A5."""
 
 from __future__ import annotations
 
 import dataclasses
-import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgeroom.rules import (
     Card,
-    CorrectAnnouncement,
     Deal,
     Hand,
     MiniBridgeDeal,
-    Mode,
     Phase,
     Seat,
     choose_declarer,
-    deal_cards,
 )
+
+from ..strategies import Line, lines, minibridge_deals, minibridge_step, modes
 
 
 def _cards_in(value: object, found: list[int]) -> None:
@@ -40,29 +39,22 @@ def _cards_in(value: object, found: list[int]) -> None:
             _cards_in(getattr(value, f.name), found)
 
 
-def _announce_step(state: MiniBridgeDeal, rng: random.Random) -> None:
-    """One announcement: in table mode sometimes a wrong count, or a correction out of turn."""
-    if state.mode is Mode.TABLE and rng.random() < 0.3:
-        fixes = state.table_actions()
-        if fixes and rng.random() < 0.5:
-            fix = rng.choice(fixes)
-            assert isinstance(fix, CorrectAnnouncement)
-            state.apply(fix, fix.seat)
-            return
-        if not isinstance(state.legal_actions()[0], CorrectAnnouncement):
-            state.apply(str(rng.randint(0, 37)))
-            return
-    state.apply(state.legal_actions()[0])
+def _announced(state: MiniBridgeDeal) -> bool:
+    return state.phase is not Phase.ANNOUNCE
 
 
 @settings(max_examples=100, deadline=None)
-@given(seed=st.integers(0, 2**32), board=st.integers(1, 32), table=st.booleans())
-def test_mb5_no_view_holds_a_dummy_card_before_the_lead(seed: int, board: int, table: bool) -> None:
+@given(
+    lines(minibridge_deals(modes, boards=32), act=minibridge_step, until=_announced),
+    st.data(),
+)
+def test_mb5_no_view_holds_a_dummy_card_before_the_lead(
+    line: Line[MiniBridgeDeal], data: st.DataObject
+) -> None:
     """MB-5, MB-A1: from the deal to the opening lead, no view of any seat but dummy's own
     holds a dummy card in any field; and dummy's suit lengths are shown once he is known."""
-    rng = random.Random(seed)
-    deal = deal_cards(rng=rng)
-    state = MiniBridgeDeal.from_board(board, deal, mode=Mode.TABLE if table else Mode.STRICT)
+    state = line.new()
+    deal = state.deal
 
     def check() -> None:
         dummy = state.dummy
@@ -75,44 +67,36 @@ def test_mb5_no_view_holds_a_dummy_card_before_the_lead(seed: int, board: int, t
             if dummy is not None:
                 leak = [m for m in found if m & deal[dummy].mask]
                 assert not leak, (seat, view)
-                assert view.extra["dummy_lengths"] == deal[dummy].lengths
+                assert view.extra.dummy_lengths == deal[dummy].lengths
             assert view.dummy is None
 
     check()
-    while state.phase is Phase.ANNOUNCE:
-        _announce_step(state, rng)
+    for step in line.steps:
+        step.apply(state)
         check()
-    state.apply(rng.choice(state.legal_actions()))
+    state.apply(data.draw(st.sampled_from(list(state.legal_actions())), label="contract"))
     check()
-    state.apply(rng.choice(state.legal_actions()))  # the opening lead
+    state.apply(data.draw(st.sampled_from(list(state.legal_actions())), label="lead"))
     assert state.view(state.declarer.lho).dummy == Hand(deal[state.dummy].mask)  # type: ignore[union-attr]
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32), board=st.integers(1, 16), table=st.booleans())
-def test_random_deals_always_finish(seed: int, board: int, table: bool) -> None:
+@given(lines(minibridge_deals(modes), act=minibridge_step))
+def test_random_deals_always_finish(line: Line[MiniBridgeDeal]) -> None:
     """MB-2 to MB-8, MB-12: random announcements, contracts and cards (revokes too in table
     mode) always end after 13 tricks, with the declarer of MB-3/MB-4 and at most one trick moved."""
-    rng = random.Random(seed)
-    deal = deal_cards(rng=rng)
-    mode = Mode.TABLE if table else Mode.STRICT
-    state = MiniBridgeDeal.from_board(board, deal, mode=mode)
+    state = line.new()
+    deal = state.deal
+    steps = iter(line.steps)
     while state.phase is Phase.ANNOUNCE:
-        _announce_step(state, rng)
+        next(steps).apply(state)
     counts = [deal[s].hcp for s in Seat]
     assert state.declarer == choose_declarer(counts, state.dealer)
-    state.apply(rng.choice(state.legal_actions()))
-    moves = 0
-    while not state.is_over:
-        seat = state.turn
-        assert seat is not None
-        if table and rng.random() < 0.1:
-            hand = state.hand(seat)
-            state.apply(rng.choice(list(hand)))  # any card: perhaps a revoke
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-        moves += 1
-    assert moves == 52 and len(state.tricks) == 13
+    rest = list(steps)
+    assert len(rest) == 1 + 52  # the contract (MB-6), then every card
+    for step in rest:
+        step.apply(state)
+    assert state.is_over and len(state.tricks) == 13
     result = state.result
     assert result is not None
     assert result.adjustment in (-1, 0, 1)
@@ -120,6 +104,6 @@ def test_random_deals_always_finish(seed: int, board: int, table: bool) -> None:
     if not state.revokes:
         assert result.adjustment == 0
     # the record replays to the same end
-    again = MiniBridgeDeal.from_board(board, deal, mode=mode)
+    again = line.new()
     again.replay(state.history)
     assert again.result == result

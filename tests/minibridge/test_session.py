@@ -32,7 +32,7 @@ import pytest
 from bridgeroom.errors import BridgeError, ParseError
 from bridgeroom.rules import Contract, MiniBridgeDeal, Seat, Side
 from bridgeroom.scoring.compare import IMP_SCALE, cross_imps, imps, matchpoint_top, matchpoints
-from bridgeroom.session import (
+from bridgeroom.teaching import (
     ClassSession,
     SessionResult,
     dumps_csv,

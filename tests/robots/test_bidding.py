@@ -6,15 +6,13 @@ is this project's own, written down in docs/bidding.md (section names below).
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from bridgeroom.robots.bidding import Facts, basic_call, infer
-from bridgeroom.rules import Call, ContractBridgeDeal, Hand, Seat, Suit, deal_cards
+from bridgeroom.rules import Call, ContractBridgeDeal, Hand, Seat, Suit
 
+from ..strategies import Line, auction_over, contract_deals, lines
 from .helpers import auction, deal_with
 
 
@@ -179,17 +177,10 @@ def test_inference_reads_the_system_backwards() -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(seed=st.integers(0, 1_000_000), n=st.integers(0, 25))
-def test_basic_calls_are_legal_after_any_legal_auction(seed: int, n: int) -> None:
+@given(lines(contract_deals(), steps=25, until=auction_over))
+def test_basic_calls_are_legal_after_any_legal_auction(line: Line[ContractBridgeDeal]) -> None:
     """CB-5, CB-6: whatever was called before (by anyone, in any system), the robot's call is legal."""
-    rng = random.Random(seed)
-    state = ContractBridgeDeal(deal_cards(rng=rng), dealer=Seat(seed % 4))
-    for _ in range(n):
-        if state.phase.value != "auction":
-            return
-        calls = state.legal_actions()
-        # favour passes so that random auctions end in plausible places
-        state.apply(Call.PASS if rng.random() < 0.5 else rng.choice(calls))
+    state = line.final()
     if state.phase.value != "auction":
         return
     view = state.view(state.to_act)  # type: ignore[arg-type]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bridgeroom.coach import coach
 from bridgeroom.robots import make_robot
 from bridgeroom.robots.base import RandomRobot
 from bridgeroom.robots.bidding import Facts
@@ -23,6 +22,7 @@ from bridgeroom.rules import (
     ThreeHandedDeal,
 )
 from bridgeroom.rules.minibridge import Announce
+from bridgeroom.teaching.coach import coach
 
 from .helpers import PADDING, THROW_IN_DEAL, play_tricks
 

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import random
 import subprocess
 import sys
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.robots import (
@@ -29,13 +27,13 @@ from bridgeroom.rules import (
     Deal,
     DealState,
     Hand,
-    MiniBridgeDeal,
     Phase,
     Seat,
-    ThreeHandedDeal,
     View,
     deal_cards,
 )
+
+from ..strategies import Line, any_deals, lines
 
 DEAL = "N:AK2.KQ3.Q432.Q32 Q963.T74.K96.K96 J85.A962.J85.J85 T74.J85.AT7.AT74"
 
@@ -150,29 +148,11 @@ def _visible_mask(view: View) -> int:
     return mask
 
 
-def _new_state(game: str, seed: int) -> DealState:
-    deal = deal_cards(seed=seed)
-    if game == "three-handed":
-        return ThreeHandedDeal(deal, dealer=Seat(seed % 4))
-    if game == "minibridge":
-        return MiniBridgeDeal.from_board(seed % 16 + 1, deal)
-    return ContractBridgeDeal(deal, dealer=Seat(seed % 4))
-
-
 @settings(max_examples=40, deadline=None)
-@given(
-    game=st.sampled_from(["contract", "three-handed", "minibridge"]),
-    seed=st.integers(0, 10_000),
-    steps=st.integers(0, 70),
-)
-def test_view_holds_no_hidden_card(game: str, seed: int, steps: int) -> None:
+@given(lines(any_deals(), steps=70))
+def test_view_holds_no_hidden_card(line: Line[DealState]) -> None:
     """The robot's only input, the view, reaches no card the seat may not see, and no state."""
-    state = _new_state(game, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state.apply(rng.choice(state.legal_actions()))
+    state = line.final()
     for seat in Seat:
         view = state.view(seat)
         found: dict[str, object] = {}

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,23 +14,18 @@ from bridgeroom.rules import (
 from .helpers import new_state
 
 
-def _play_out(state: DealState, robots: dict[Seat, object], rng: random.Random, stop: int) -> int:
-    """Let the robots play up to ``stop`` actions (random actions take the other turns); count them."""
+def _play_out(state: DealState, robots: dict[Seat, object], stop: int) -> int:
+    """Let the robots (one at every seat) play up to ``stop`` actions; count them."""
     n = 0
     while not state.is_over and n < stop:
         seat = state.to_act
         assert seat is not None
         view = state.view(seat)
-        robot = robots.get(seat)
-        if robot is None:
-            action = rng.choice(state.legal_actions())
-        else:
-            decision = robot.decide(view)  # type: ignore[attr-defined]
-            assert decision.action in view.legal, (decision, view.legal)
-            assert decision.action in state.legal_actions()
-            assert decision.reason and "\n" not in decision.reason
-            action = decision.action
-        state.apply(action)
+        decision = robots[seat].decide(view)  # type: ignore[attr-defined]
+        assert decision.action in view.legal, (decision, view.legal)
+        assert decision.action in state.legal_actions()
+        assert decision.reason and "\n" not in decision.reason
+        state.apply(decision.action)
         n += 1
     return n
 
@@ -46,7 +39,7 @@ def _play_out(state: DealState, robots: dict[Seat, object], rng: random.Random, 
 def test_random_and_basic_robots_play_whole_deals_legally(game: str, level: str, seed: int) -> None:
     state = new_state(game, seed)
     robots = {s: make_robot(level, seed=seed) for s in Seat}
-    _play_out(state, robots, random.Random(seed), 200)
+    _play_out(state, robots, 200)
     assert state.is_over
 
 
@@ -59,8 +52,7 @@ def test_random_and_basic_robots_play_whole_deals_legally(game: str, level: str,
 def test_expert_robot_acts_legally(game: str, seed: int, skip: int) -> None:
     """A few decisions of an expert with a tiny budget, from a random point of a deal."""
     state = new_state(game, seed)
-    rng = random.Random(seed)
     basic = {s: make_robot("basic", seed=seed) for s in Seat}
-    _play_out(state, basic, rng, skip)
+    _play_out(state, basic, skip)
     expert = make_robot("expert", seed=seed, time_budget=0.05, samples=4)
-    _play_out(state, dict.fromkeys(Seat, expert), rng, 6)
+    _play_out(state, dict.fromkeys(Seat, expert), 6)

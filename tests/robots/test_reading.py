@@ -3,16 +3,15 @@ opponents' last cards (robots.cardplay.past_plays and the weights)."""
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from bridgeroom.robots.cardplay import MISPLAY_WEIGHT, _weights, dds_seats, past_plays
 from bridgeroom.robots.dds import Position, solver
 from bridgeroom.robots.inference import contract_limits, strength
 from bridgeroom.robots.sampler import HandLimits
 from bridgeroom.rules import Card, Contract, ContractBridgeDeal, Deal, Seat, deal_cards
+
+from ..strategies import Line, deals, lines
 
 # West: S KJ2 H Q432 D K32 C 432 (9 HCP, three spades); dummy North: S AQ43 H K65 D Q54 C J65 (12 HCP)
 DEAL = Deal("N:AQ43.K65.Q54.J65 T9.AJT9.AJ9.AKQ7 8765.87.T876.T98 KJ2.Q432.K32.432")
@@ -96,17 +95,19 @@ def test_past_plays_are_the_opponents_last_cards_without_the_opening_lead() -> N
     assert past_plays(state.view(Seat.SOUTH), limit=2) == plays[:2]
 
 
-@settings(max_examples=12, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.integers(5, 20))
-def test_weights_mark_exactly_the_double_dummy_mistakes(seed: int, cards: int) -> None:
-    """For the true layout, the weight is MISPLAY_WEIGHT to the number of judged opponent cards that
-    were not double-dummy best, checked by replaying the deal with the engine and asking DDS."""
-    rng = random.Random(seed)
-    state = ContractBridgeDeal(deal_cards(rng=rng), dealer=Seat.NORTH)
+def _after_3nt(deal: Deal) -> ContractBridgeDeal:
+    state = ContractBridgeDeal(deal, dealer=Seat.NORTH)
     for call in ("3NT", "P", "P", "P"):
         state.apply(call)
-    for _ in range(cards):
-        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@settings(max_examples=12, deadline=None)
+@given(lines(deals().map(_after_3nt), steps=20, min_steps=5))
+def test_weights_mark_exactly_the_double_dummy_mistakes(line: Line[ContractBridgeDeal]) -> None:
+    """For the true layout, the weight is MISPLAY_WEIGHT to the number of judged opponent cards that
+    were not double-dummy best, checked by replaying the deal with the engine and asking DDS."""
+    state = line.final()
     view = state.view(state.to_act)  # type: ignore[arg-type]
     judged = past_plays(view)
     layout = tuple(state.hand(s).mask for s in Seat)
@@ -133,7 +134,7 @@ def test_an_expert_reading_the_cards_plays_a_whole_deal_legally() -> None:
     from bridgeroom.robots import ExpertRobot
 
     robot = ExpertRobot(seed=3, time_budget=0.1, samples=6, card_reading=4)
-    state = ContractBridgeDeal(deal_cards(rng=random.Random(7)), dealer=Seat.NORTH)
+    state = ContractBridgeDeal(deal_cards(seed=7), dealer=Seat.NORTH)
     for call in ("1NT", "P", "P", "P"):
         state.apply(call)
     while not state.is_over:

@@ -3,8 +3,6 @@ known hands, mini-bridge counts and dummy's lengths, MB-2, MB-5), and the inferr
 
 from __future__ import annotations
 
-import random
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -13,7 +11,6 @@ from hypothesis import strategies as st
 from bridgeroom.robots.public import knowledge, shown_voids
 from bridgeroom.robots.sampler import HandLimits, Knowledge, sample
 from bridgeroom.rules import (
-    ContractBridgeDeal,
     Deal,
     DealState,
     Hand,
@@ -21,36 +18,21 @@ from bridgeroom.rules import (
     Phase,
     Seat,
     Suit,
-    ThreeHandedDeal,
-    deal_cards,
 )
 
-
-def _state(game: str, seed: int) -> DealState:
-    deal = deal_cards(seed=seed)
-    if game == "three-handed":
-        return ThreeHandedDeal(deal, dealer=Seat(seed % 4))
-    if game == "minibridge":
-        return MiniBridgeDeal.from_board(seed % 16 + 1, deal)
-    return ContractBridgeDeal(deal, dealer=Seat(seed % 4))
+from ..strategies import Line, any_deals, lines
 
 
 @settings(max_examples=120, deadline=None)
 @given(
-    game=st.sampled_from(["contract", "three-handed", "minibridge"]),
-    seed=st.integers(0, 100_000),
-    steps=st.integers(0, 60),
+    line=lines(any_deals(), steps=60),
     viewer=st.sampled_from(list(Seat)),
+    seed=st.integers(0, 2**32 - 1),
 )
 def test_layouts_agree_with_the_public_information(
-    game: str, seed: int, steps: int, viewer: Seat
+    line: Line[DealState], viewer: Seat, seed: int
 ) -> None:
-    state = _state(game, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state.apply(rng.choice(state.legal_actions()))
+    state = line.final()
     if state.is_over:
         return
     view = state.view(viewer)
@@ -76,9 +58,9 @@ def test_layouts_agree_with_the_public_information(
             for suit in range(4):
                 if voids[seat] >> suit & 1 and seat != viewer and seat != view.dummy_seat:
                     assert Hand(hands[seat]).length(Suit(suit)) == 0
-        if game == "minibridge" and view.phase is not Phase.ANNOUNCE:
+        if isinstance(state, MiniBridgeDeal) and view.phase is not Phase.ANNOUNCE:
             # MB-2: each seat's original hand has the count it announced
-            for seat, points in view.extra["announcements"]:
+            for seat, points in view.extra.announcements:
                 played = sum(
                     c.hcp
                     for t in view.tricks
@@ -88,8 +70,12 @@ def test_layouts_agree_with_the_public_information(
                 played += sum(c.hcp for s, c in view.trick if s == seat)
                 assert Hand(hands[seat]).hcp + played == points
             # MB-5: dummy's suit lengths before the lead
-            if view.dummy is None and view.dummy_seat is not None and "dummy_lengths" in view.extra:
-                assert Hand(hands[view.dummy_seat]).lengths == view.extra["dummy_lengths"]
+            if (
+                view.dummy is None
+                and view.dummy_seat is not None
+                and view.extra.dummy_lengths is not None
+            ):
+                assert Hand(hands[view.dummy_seat]).lengths == view.extra.dummy_lengths
 
 
 def test_minibridge_naming_view_fixes_counts_and_dummy_lengths() -> None:

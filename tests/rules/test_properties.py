@@ -1,8 +1,7 @@
-"""Invariants of the contract-bridge engine, checked on random deals (hypothesis)."""
+"""Invariants of the contract-bridge engine, checked on lines of play drawn by hypothesis
+(tests/strategies.py): a failure shrinks to its shortest line."""
 
 from __future__ import annotations
-
-import random
 
 import pytest
 from hypothesis import given, settings
@@ -14,31 +13,15 @@ from bridgeroom.rules import (
     Call,
     Card,
     ContractBridgeDeal,
-    Phase,
     Seat,
+    Strain,
     View,
-    Vulnerability,
-    deal_cards,
 )
+from bridgeroom.scoring import get_table
 
-seeds = st.integers(min_value=0, max_value=2**32 - 1)
+from ..strategies import Line, contract_deals, lines
 
-
-def random_state(seed: int, *, pass_bias: float = 0.6) -> tuple[ContractBridgeDeal, random.Random]:
-    rng = random.Random(seed)
-    dealer = Seat(rng.randrange(4))
-    state = ContractBridgeDeal(deal_cards(dealer, rng), dealer, Vulnerability(rng.randrange(4)))
-    return state, rng
-
-
-def step(state: ContractBridgeDeal, rng: random.Random, pass_bias: float = 0.6) -> object:
-    legal = state.legal_actions()
-    if state.phase is Phase.AUCTION and rng.random() < pass_bias:
-        action: object = Call.PASS
-    else:
-        action = rng.choice(legal)
-    state.apply(action)
-    return action
+contract_lines = lines(contract_deals())
 
 
 def cards_in_view(view: View) -> set[Card]:
@@ -56,11 +39,12 @@ def cards_in_view(view: View) -> set[Card]:
 
 
 @settings(max_examples=150, deadline=None)
-@given(seeds)
-def test_random_deals_finish_with_13_tricks_and_52_distinct_cards(seed: int) -> None:
-    state, rng = random_state(seed)
-    while not state.is_over:
-        step(state, rng)
+@given(contract_lines)
+def test_random_deals_finish_with_13_tricks_and_52_distinct_cards(
+    line: Line[ContractBridgeDeal],
+) -> None:
+    state = line.final()
+    assert state.is_over
     result = state.result
     assert result is not None
     if result.contract is None:
@@ -82,11 +66,11 @@ def test_random_deals_finish_with_13_tricks_and_52_distinct_cards(seed: int) -> 
 
 
 @settings(max_examples=60, deadline=None)
-@given(seeds)
-def test_views_never_show_a_card_the_seat_may_not_see(seed: int) -> None:
-    state, rng = random_state(seed)
+@given(contract_lines)
+def test_views_never_show_a_card_the_seat_may_not_see(line: Line[ContractBridgeDeal]) -> None:
+    state = line.new()
     original = state.deal
-    while not state.is_over:
+    for step in line.steps:
         played = {c for t in state.tricks for c in t.cards} | {c for _, c in state.current_trick}
         lead_made = bool(played)
         for seat in Seat:
@@ -96,47 +80,87 @@ def test_views_never_show_a_card_the_seat_may_not_see(seed: int) -> None:
                 allowed |= set(original[state.dummy])
             assert cards_in_view(view) <= allowed, (seat, state.phase)
             assert view.deal is None
-        step(state, rng)
+        step.apply(state)
 
 
 @settings(max_examples=60, deadline=None)
-@given(seeds)
-def test_undo_restores_the_exact_state(seed: int) -> None:
-    state, rng = random_state(seed)
-    while not state.is_over:
+@given(contract_lines)
+def test_undo_restores_the_exact_state(line: Line[ContractBridgeDeal]) -> None:
+    state = line.new()
+    for step in line.steps:
         before = [state.view(s) for s in Seat]
         history = list(state.history)
         probe = state.clone()
-        step(probe, rng)
-        probe.undo()
+        step.apply(probe)
+        assert probe.undo() == step.action
         assert [probe.view(s) for s in Seat] == before
         assert probe.history == history
-        step(state, rng)
+        step.apply(state)
+
+
+UNIVERSE: list[object] = [*CARDS, *Call._all]
 
 
 @settings(max_examples=60, deadline=None)
-@given(seeds)
-def test_illegal_actions_leave_the_state_unchanged(seed: int) -> None:
-    state, rng = random_state(seed)
-    universe: list[object] = [*CARDS, *Call._all]
-    while not state.is_over:
+@given(contract_lines, st.data())
+def test_illegal_actions_leave_the_state_unchanged(
+    line: Line[ContractBridgeDeal], data: st.DataObject
+) -> None:
+    state = line.new()
+    for step in line.steps:
         legal = set(state.legal_actions())
-        illegal = [a for a in universe if a not in legal]
+        illegal = [a for a in UNIVERSE if a not in legal]
         before = ([state.view(s) for s in Seat], list(state.history))
-        for action in rng.sample(illegal, min(5, len(illegal))):
+        picks = data.draw(st.tuples(*[st.integers(0, len(illegal) - 1)] * 5))
+        tries = {illegal[i] for i in picks}
+        for action in tries:
             with pytest.raises(IllegalActionError):
                 state.apply(action)
         assert ([state.view(s) for s in Seat], state.history) == before
-        step(state, rng)
+        step.apply(state)
 
 
 @settings(max_examples=40, deadline=None)
-@given(seeds)
-def test_replaying_the_history_gives_the_same_state(seed: int) -> None:
-    state, rng = random_state(seed)
-    while not state.is_over:
-        step(state, rng)
+@given(contract_lines)
+def test_replaying_the_history_gives_the_same_state(line: Line[ContractBridgeDeal]) -> None:
+    state = line.final()
     copy = ContractBridgeDeal(state.deal, state.dealer, state.vulnerability)
     copy.replay(state.history)
     assert [copy.view(s) for s in Seat] == [state.view(s) for s in Seat]
     assert copy.result == state.result
+
+
+# Auction bridge is played on the same deal (AB-1); only its score table differs.
+AB_TRICK_VALUE = {
+    Strain.CLUBS: 6,
+    Strain.DIAMONDS: 7,
+    Strain.HEARTS: 8,
+    Strain.SPADES: 9,
+    Strain.NOTRUMP: 10,
+}
+
+
+@settings(max_examples=60, deadline=None)
+@given(contract_lines)
+def test_ab_4_ab_5_auction_bridge_scores_every_finished_deal(
+    line: Line[ContractBridgeDeal],
+) -> None:
+    """AB-1: a deal of auction bridge is a deal of contract bridge. AB-3, AB-4: a made contract
+    puts every odd trick won below the line at its strain's value (x2 doubled, x4 redoubled);
+    AB-5: a defeated one puts nothing below and 50 / 100 / 200 an undertrick above for the
+    defenders (AB-10: plus their slam, 50 for 12 tricks, 100 for 13)."""
+    result = line.final().result
+    assert result is not None
+    contract = result.contract
+    if contract is None:
+        return
+    hand = get_table("auction").score(contract, result.tricks)
+    factor = (1, 2, 4)[contract.doubled]
+    need = contract.level + 6
+    if result.tricks >= need:
+        odd = result.tricks - 6
+        assert hand.below == odd * AB_TRICK_VALUE[contract.strain] * factor
+    else:
+        slam = {12: 50, 13: 100}.get(13 - result.tricks, 0)
+        assert hand.below == 0 and hand.declarer_above == 0
+        assert hand.defenders_above == (need - result.tricks) * 50 * factor + slam

@@ -49,8 +49,10 @@ def test_cb_v1_table_mode_records_a_revoke_and_allows_its_correction() -> None:
     revoke = state.revokes[0]
     assert (revoke.seat, revoke.trick, revoke.suit) == (Seat.WEST, 0, Suit.HEARTS)
     state.apply("HA")  # N wins the trick; nobody has played to the next one
-    corrections = state.table_actions()
+    assert state.to_act == Seat.NORTH
+    corrections = state.table_actions(Seat.NORTH)
     assert Correction(Card("H2")) in corrections and len(corrections) == 4
+    assert all(state.table_actions(seat) == [] for seat in Seat if seat != Seat.NORTH)
     state.apply(Correction(Card("H2")))
     # The revoke card and the cards after it go back; W's heart stands in the trick.
     assert state.current_trick == [
@@ -79,7 +81,7 @@ def test_cb_v2_play_to_the_next_trick_by_the_offending_side_establishes() -> Non
     assert not state.revokes[0].established
     play(state, "ST")  # E, the offender's partner, plays to trick 2
     assert state.revokes[0].established
-    assert state.table_actions() == []
+    assert all(state.table_actions(seat) == [] for seat in Seat)
     with pytest.raises(IllegalActionError, match="no revoke to correct") as err:
         state.apply(Correction(Card("H2")))
     assert err.value.rule == "CB-V2"

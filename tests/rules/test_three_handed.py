@@ -27,6 +27,7 @@ from bridgeroom.rules.three_handed import (
     DoubleOf,
     LookAtDummy,
     ThreeHandedDeal,
+    ThreeHandedExtra,
     ThreeHandedResult,
     ThreeHandedTable,
 )
@@ -84,7 +85,9 @@ def test_th_1_three_players_each_for_himself() -> None:
     state = new()
     assert state.player_names == ("Ann", "Bob", "Cy")
     assert state.players == {N: "Ann", E: "Bob", W: "Cy"}
-    assert state.seat_of("Cy") == W and state.player_at(S) is None
+    assert state.name_at(W) == "Cy" and state.name_at(S) is None and state.player_at(S) is None
+    assert state.names == ("Ann", "Bob", "Cy") and state.player_named("Cy") == 2
+    assert [state.seat_of(p) for p in range(3)] == [N, E, W]
     assert len({state._team(seat) for seat in state.auction_seats()}) == 3
     with pytest.raises(BridgeError, match="TH-1"):
         ThreeHandedDeal(AUCTION_DEAL, players=("Ann", "Bob"))
@@ -93,7 +96,9 @@ def test_th_1_three_players_each_for_himself() -> None:
     with pytest.raises(BridgeError, match="TH-4"):
         ThreeHandedDeal(AUCTION_DEAL, players={N: "Ann", E: "Bob", S: "Cy"})
     with pytest.raises(BridgeError):
-        state.seat_of("Dan")
+        state.player_named("Dan")
+    with pytest.raises(BridgeError, match="CB-2"):
+        state.seat_of(3)
 
 
 def test_th_1_two_packs_used_alternately() -> None:
@@ -104,7 +109,8 @@ def test_th_1_two_packs_used_alternately() -> None:
         table = table.next()
     assert packs == [1, 2, 1, 2]
     state = ThreeHandedTable(PLAYERS, "Bob", 2).deal(seed=3)
-    assert state.pack == 2 and state.view(state.dealer).extra["pack"] == 2
+    extra = state.view(state.dealer).extra
+    assert state.pack == 2 and isinstance(extra, ThreeHandedExtra) and extra.pack == 2
     with pytest.raises(BridgeError, match="TH-1"):
         ThreeHandedDeal(AUCTION_DEAL, pack=3)
 
@@ -377,7 +383,9 @@ def test_th_11_revoke_corrected_after_an_irregular_auction() -> None:
     play_all(state, "SA S3 H6")  # E revokes
     assert len(state.revokes) == 1
     # E held T987 of spades when he revoked: any of them may replace the H6 (CB-V1).
-    assert state.table_actions() == [Correction(Card(c)) for c in ("S7", "S8", "S9", "ST")]
+    assert state.to_act == W
+    assert state.table_actions(W) == [Correction(Card(c)) for c in ("S7", "S8", "S9", "ST")]
+    assert state.table_actions(N) == [] and state.table_actions(E) == []
     state.apply(Correction(Card("S7")))
     assert state.current_trick == [(N, Card("SA")), (S, Card("S3")), (E, Card("S7"))]
     assert state.contract == Contract("1NTXW") and calls(state)[-3:] == [
@@ -457,7 +465,7 @@ def test_th_21_double_of_a_bid_that_is_not_the_last() -> None:
     (item,) = state.irregularities
     assert item.reasons == ("not the last bid",) and item.target == N
     assert state._doubled == 0  # E's 1D is not doubled by it
-    assert state.to_act == N and CancelDouble() in state.table_actions()
+    assert state.to_act == N and CancelDouble() in state.table_actions(N)
     state.apply(CancelDouble())
     assert calls(state) == [(N, "1C"), (E, "1D")] and state.to_act == W
 
@@ -620,7 +628,9 @@ def test_th_23_looking_at_dummy_bars_from_the_auction() -> None:
     state.apply("1D")  # E
     state.apply(LookAtDummy(), seat=E)
     assert state.barred == {E} and LookAtDummy() not in state.table_actions(E)
-    assert state.view(E).dummy is None  # the look is recorded, not shown
+    # He has seen the dummy, and his view shows it; the others' views do not.
+    assert state.hands_visible_to(E) == (E, S) and state.view(E).dummy == state.hand(S)
+    assert state.view(N).dummy is None and state.view(W).dummy is None
     state.apply("P")  # W
     state.apply("1H")  # N
     assert state.to_act == E and state.legal_actions() == (Call("P"),)
@@ -638,6 +648,8 @@ def test_th_23_barred_player_may_still_declare() -> None:
     state.apply("P")
     assert state.contract == Contract("1DE") and state.declarer == E
     assert state.to_act == W  # he declares; W, at his left, leads
+    # Before the lead only he has seen the dummy (TH-23, TH-10).
+    assert state.view(E).dummy == state.hand(S) and state.view(W).dummy is None
 
 
 def test_th_a10_looking_only_counts_during_the_auction() -> None:
@@ -702,8 +714,9 @@ def test_view_extra_and_repr() -> None:
         Deal(AUCTION_DEAL), W, players=PLAYERS, pack=2, vulnerable=["Bob"], mode=Mode.TABLE
     )
     extra = state.view(S).extra
-    assert extra["players"] == {W: "Ann", N: "Bob", S: "Cy"} and extra["pack"] == 2
-    assert extra["vulnerable"] == ("Bob",)
+    assert isinstance(extra, ThreeHandedExtra) and state.view(S).game == "three-handed"
+    assert extra.players == {W: "Ann", N: "Bob", S: "Cy"} and extra.pack == 2
+    assert extra.vulnerable == ("Bob",) and extra.vulnerable_at(N) and not extra.vulnerable_at(S)
     assert repr(state).startswith(
         f"ThreeHandedDeal({AUCTION_DEAL!r}, dealer='W', players=('Ann', 'Bob', 'Cy'), pack=2)"
     )

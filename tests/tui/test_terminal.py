@@ -29,7 +29,7 @@ def play_to_end(child: pexpect.spawn, database: Path, match_id: int, me: Seat | 
             return screen(child)
         assert index == 0, screen(child)
         state = load_state(database, match_id)
-        seat = me if me is not None else state.seat_of("you")  # type: ignore[attr-defined]
+        seat = me if me is not None else state.seat_of(0)  # the person is player 0 (TH-5)
         child.sendline(choose(state, state.hand(seat).hcp))
 
 

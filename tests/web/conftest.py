@@ -1,5 +1,7 @@
 """Fixtures of the browser tests: a real ``bridgeroom serve`` on a free loopback port, and
-Debian's headless Chromium driven by Playwright (never a browser that Playwright downloads).
+Debian's headless Chromium driven by Playwright (never a browser that Playwright downloads):
+the ``chromium`` found on PATH, or the one ``BRIDGEROOM_CHROMIUM`` names. Without one the
+tests fail and say how to get it; they never skip.
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = os.environ.get("BRIDGEROOM_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -86,13 +87,32 @@ def server(tmp_path: Path) -> Iterator[Server]:
         srv.stop()
 
 
+def find_chromium() -> str:
+    """The browser to drive: ``$BRIDGEROOM_CHROMIUM`` if set, else ``chromium`` on PATH."""
+    override = os.environ.get("BRIDGEROOM_CHROMIUM")
+    if override:
+        found = shutil.which(override)
+        if found is None:
+            pytest.fail(
+                f"BRIDGEROOM_CHROMIUM={override!r} is not an executable browser: set it to the "
+                "path of a Chromium, or unset it to use the chromium on PATH"
+            )
+        return found
+    found = shutil.which("chromium")
+    if found is None:
+        pytest.fail(
+            "the browser tests need Debian's chromium on PATH (apt-get install chromium), or "
+            "BRIDGEROOM_CHROMIUM set to the path of a Chromium; none was found"
+        )
+    return found
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
-        pytest.fail(f"Debian's chromium is needed at {CHROMIUM} (apt-get install chromium)")
+    chromium = find_chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         yield b
         b.close()

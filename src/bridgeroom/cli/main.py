@@ -1,5 +1,9 @@
 """Entry point of the ``bridgeroom`` command.
 
+The parser lists every command of :data:`bridgeroom.cli.commands.COMMANDS`, but imports and
+configures only the one typed, so that ``bridgeroom score ...`` loads neither the store nor the
+server (see :mod:`bridgeroom.cli.commands`).
+
 Errors a user can cause (bad input, illegal actions, unreadable files) are
 printed as one readable line on stderr with exit code 2; nothing else is
 changed.
@@ -8,37 +12,56 @@ changed.
 from __future__ import annotations
 
 import argparse
-import importlib
-import pkgutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from bridgeroom import __version__
+from bridgeroom.cli.commands import COMMANDS, load
 from bridgeroom.errors import BridgeError
 
 __all__ = ["build_parser", "main"]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(commands: Iterable[str] | None = None) -> argparse.ArgumentParser:
+    """The ``bridgeroom`` parser with the arguments of ``commands`` (default: all of them).
+
+    The other commands are listed with their help line but take no arguments.
+
+    >>> build_parser(["score"]).parse_args(["score", "duplicate", "4S", "10"]).tricks
+    '10'
+    """
+    wanted = set(COMMANDS if commands is None else commands)
     parser = argparse.ArgumentParser(
         prog="bridgeroom",
         description="Play, score and analyse contract, auction, three-handed and mini-bridge.",
     )
     parser.add_argument("--version", action="version", version=f"bridgeroom {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    from bridgeroom.cli import commands
-
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
-        register = getattr(module, "register", None)
-        if register is not None:
-            register(sub)
+    for name, help_line in COMMANDS.items():
+        p = sub.add_parser(name, help=help_line)
+        if name in wanted:
+            command = load(name)
+            command.configure(p)
+            p.set_defaults(func=command.run, parser=p)
     return parser
 
 
+def _command(argv: Sequence[str]) -> str | None:
+    """The command typed: the first word that is not an option (``bridgeroom`` has no option
+    that takes a value)."""
+    for word in argv:
+        if word == "--":
+            return None
+        if not word.startswith("-"):
+            return word
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    command = _command(words)
+    parser = build_parser([command] if command in COMMANDS else [])
+    args = parser.parse_args(words)
     func = getattr(args, "func", None)
     if func is None:
         parser.print_help()

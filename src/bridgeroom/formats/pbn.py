@@ -48,11 +48,11 @@ import io
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import IO, ClassVar
+from typing import IO, Any, ClassVar
 
 from bridgeroom.errors import BridgeError, ParseError
 from bridgeroom.rules.core import CARDS, Call, Card, Contract, Deal, Hand, Seat, Side, Vulnerability
-from bridgeroom.rules.state import ContractBridgeDeal, DealState, Mode, Phase
+from bridgeroom.rules.state import ActionInput, ContractBridgeDeal, DealState, Mode, Phase
 
 __all__ = [
     "DUPLICATE_SCORINGS",
@@ -677,7 +677,7 @@ class PbnVariant:
     def state_class(self) -> type[DealState]:
         return ContractBridgeDeal
 
-    def state_options(self, game: PbnGame) -> dict[str, object]:
+    def state_options(self, game: PbnGame) -> dict[str, Any]:
         """Keyword arguments of the state's constructor that come from the variant's tags."""
         return {}
 
@@ -777,7 +777,7 @@ def _auction_columns(game: PbnGame) -> int:
 
 
 def _apply(
-    state: DealState, action: object, what: str, line: int | None, seat: Seat | None = None
+    state: DealState, action: ActionInput, what: str, line: int | None, seat: Seat | None = None
 ) -> None:
     """``state.apply(action, seat)``; a refusal becomes a ParseError naming ``line``."""
     try:

@@ -35,7 +35,7 @@ mini-bridge         ``[Variant "minibridge"]``,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from bridgeroom.errors import BridgeError, ParseError
 from bridgeroom.formats.pbn import (
@@ -82,7 +82,7 @@ class ThreeHandedVariant(PbnVariant):
 
         return ThreeHandedDeal
 
-    def state_options(self, game: PbnGame) -> dict[str, object]:
+    def state_options(self, game: PbnGame) -> dict[str, Any]:
         """``players``, ``pack`` and ``vulnerable`` from the Players, Pack and VulnerablePlayers tags."""
         options: dict[str, object] = {}
         players = game.tags.get("Players", "").strip()
@@ -133,7 +133,7 @@ class ThreeHandedVariant(PbnVariant):
         if three.vulnerable:
             tags["VulnerablePlayers"] = ",".join(n for n in names if n in three.vulnerable)
         for seat in Seat:
-            tags[seat.name.title()] = three.player_at(seat) or "Dummy"
+            tags[seat.name.title()] = three.name_at(seat) or "Dummy"
         return tags
 
     def state_auction(self, state: DealState) -> PbnAuction | None:
@@ -178,7 +178,7 @@ class MiniBridgeVariant(PbnVariant):
 
         return MiniBridgeDeal
 
-    def state_options(self, game: PbnGame) -> dict[str, object]:
+    def state_options(self, game: PbnGame) -> dict[str, Any]:
         """``options`` from the VariantOptions tag, ``board`` from the Board tag."""
         from bridgeroom.rules.minibridge import MiniBridgeOptions
 

@@ -18,7 +18,7 @@ from typing import ClassVar
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.i18n import DEFAULT_LANGUAGE, Message
-from bridgeroom.rules.state import View
+from bridgeroom.rules.state import Action, View
 
 __all__ = ["Decision", "Robot", "RandomRobot", "RobotError"]
 
@@ -44,11 +44,11 @@ class Decision:
     '♠Д: второй рукой — маленькую'
     """
 
-    action: object
+    action: Action
     message: Message
 
     @classmethod
-    def because(cls, action: object, key: str, /, **params: object) -> Decision:
+    def because(cls, action: Action, key: str, /, **params: object) -> Decision:
         """``action`` explained as ``action: <the message key with params>``."""
         return cls(action, Message("robot.decision", action=action, why=Message(key, **params)))
 

@@ -138,11 +138,7 @@ def past_plays(view: View, limit: int = JUDGED_PLAYS) -> list[PastPlay]:
     if view.contract is None or limit <= 0:
         return []
     playing = view.turn if view.turn is not None else view.seat
-
-    def declaring(s: Seat) -> bool:
-        return s in (view.declarer, view.dummy_seat)
-
-    ours = declaring(playing)
+    ours = view.is_declaring(playing)
     history: list[tuple[Seat, Card, Seat, tuple[int, ...]]] = []
     for t in view.tricks:
         done: list[int] = []
@@ -160,7 +156,7 @@ def past_plays(view: View, limit: int = JUDGED_PLAYS) -> list[PastPlay]:
     for n in range(len(history) - 1, 0, -1):  # history[0] is the opening lead
         seat, card, leader, before = history[n]
         later[seat] |= card.mask
-        if declaring(seat) == ours:
+        if view.is_declaring(seat) == ours:
             continue
         out.append(
             PastPlay(seat, card.index, leader, before, (later[0], later[1], later[2], later[3]))
@@ -199,8 +195,7 @@ def _target(view: View, playing: Seat) -> int:
     """Tricks still needed from now on by the side of ``playing`` (contract made, or defeated)."""
     contract = view.contract
     assert contract is not None
-    declarer_side = playing in (view.declarer, view.dummy_seat)
-    if declarer_side:
+    if view.is_declaring(playing):
         return contract.tricks_needed - view.declarer_tricks
     return 14 - contract.tricks_needed - view.defender_tricks
 
@@ -358,10 +353,6 @@ def expert_card(
         choice = min(best, key=lambda i: (stats.cards[i] % 13, stats.cards[i]))
     card = Card.from_index(stats.cards[choice])
     playing = view.turn if view.turn is not None else view.seat
-    side_tricks = (
-        view.declarer_tricks
-        if playing in (view.declarer, view.dummy_seat)
-        else view.defender_tricks
-    )
+    side_tricks = view.declarer_tricks if view.is_declaring(playing) else view.defender_tricks
     mean = side_tricks + stats.mean(choice)
     return Decision.because(card, "robot.expert.tricks", tricks=float(mean), n=stats.count)

@@ -109,7 +109,7 @@ def accepts_claim(
     """
     if view.phase is not Phase.PLAY or view.contract is None:
         return False
-    left = 13 - len(view.tricks)
+    left = view.tricks_left
     if not 0 <= tricks <= left:
         return False
     who = claimer if claimer is not None else view.declarer
@@ -146,12 +146,10 @@ def accepts_claim(
     to_play = view.turn
     assert to_play is not None
 
-    def side(s: Seat) -> bool:
-        return s in (view.declarer, view.dummy_seat)
-
     # DDS counts the tricks from the current one on for the side to play; the claimer's share
+    same_side = view.is_declaring(to_play) == view.is_declaring(who)
     for b in best:
-        claimer_tricks = b if side(to_play) == side(who) else left - b
+        claimer_tricks = b if same_side else left - b
         if claimer_tricks < tricks:
             return False
     return True
@@ -177,11 +175,8 @@ def claim_limit(state: DealState, seat: Seat) -> int:
     scores = solver().solve(positions_for(view, [layout], dds_seats(view)))[0]
     best = max(scores.values()) if scores else 0
 
-    def declaring(s: Seat) -> bool:
-        return s in (state.declarer, state.dummy)
-
-    left = 13 - len(state.tricks)
-    return best if declaring(state.turn) == declaring(seat) else left - best
+    left = state.tricks_left
+    return best if state.is_declaring(state.turn) == state.is_declaring(seat) else left - best
 
 
 def robot_accepts_claim(

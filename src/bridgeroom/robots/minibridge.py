@@ -2,7 +2,7 @@
 dummy's suit lengths (MB-2, MB-5).
 
 ``basic`` follows the seed's advice (MB-13) through the coach of
-:mod:`bridgeroom.coach`; ``expert`` samples layouts that agree with the four
+:mod:`bridgeroom.teaching.coach`; ``expert`` samples layouts that agree with the four
 counts and dummy's lengths, solves the declarer's tricks in every strain
 double dummy, and names the contract with the best mean score under MB-T1 and
 MB-T2 (no overtricks, MB-9).
@@ -30,7 +30,7 @@ _STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strai
 
 def basic_contract(view: View) -> Decision:
     """The contract the seed's advice (MB-13) recommends, with the coach's reason in every language."""
-    from bridgeroom.coach import coach
+    from bridgeroom.teaching.coach import coach
 
     advice = {lang: coach(view, lang=lang) for lang in LANGUAGES}  # the coach's own sentences
     call = advice[DEFAULT_LANGUAGE].contract.bid

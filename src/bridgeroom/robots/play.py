@@ -311,7 +311,7 @@ def basic_card(view: View) -> Decision:
         decision = _follow(view, whole, trump, unplayed)
     elif not view.tricks:
         decision = _opening_lead(view, whole, trump)
-    elif playing in (view.declarer, view.dummy_seat):
+    elif view.is_declaring(playing):
         other_seat = view.dummy_seat if playing == view.declarer else view.declarer
         other = 0
         if other_seat == view.dummy_seat and view.dummy is not None:

@@ -17,29 +17,14 @@ from bridgeroom.robots.sampler import HandLimits
 from bridgeroom.rules.core import Call, Hand, Seat
 from bridgeroom.rules.state import Phase, View
 
-__all__ = ["BasicRobot", "ExpertRobot", "is_minibridge", "is_three_handed"]
+__all__ = ["BasicRobot", "ExpertRobot"]
 
-
-def is_three_handed(view: View) -> bool:
-    """A three-handed deal: its view names three players (TH-1)."""
-    players = view.extra.get("players")
-    return isinstance(players, dict) and len(players) == 3
-
-
-def is_minibridge(view: View) -> bool:
-    """A mini-bridge deal: its view carries the announcements (MB-2)."""
-    return "announcements" in view.extra
+#: The score table a robot plays to when none is given, by the rules of the deal (``View.game``).
+_DEFAULT_TABLES = {"three-handed": "three-handed-contract", "minibridge": "minibridge"}
 
 
 def _default_table(view: View) -> str:
-    given = view.extra.get("scoring")
-    if isinstance(given, str):
-        return given
-    if is_three_handed(view):
-        return "three-handed-contract"
-    if is_minibridge(view):
-        return "minibridge"
-    return "duplicate"
+    return _DEFAULT_TABLES.get(view.game, "duplicate")
 
 
 class BasicRobot(Robot):
@@ -61,7 +46,8 @@ class BasicRobot(Robot):
         if phase is Phase.PLAY:
             decision = self.card(view)
         elif phase is Phase.AUCTION:
-            decision = self.three_handed_call(view) if is_three_handed(view) else self.call(view)
+            three_handed = view.game == "three-handed"
+            decision = self.three_handed_call(view) if three_handed else self.call(view)
         elif phase is Phase.NAMING:
             decision = self.name_contract(view)
         elif phase is Phase.ANNOUNCE:
@@ -177,7 +163,7 @@ class ExpertRobot(BasicRobot):
         from bridgeroom.robots.play import basic_card
 
         inferred: list[HandLimits | None] | None = None
-        four_handed = not is_three_handed(view) and not is_minibridge(view)
+        four_handed = view.game == "contract"
         if self.use_auction and view.calls and four_handed:
             inferred = list(infer(view))
         if self.read_contract and four_handed:

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from bridgeroom.robots.sampler import NO_LIMITS, HandLimits, Knowledge
 from bridgeroom.rules.core import Card, Seat, Suit
+from bridgeroom.rules.minibridge import MiniBridgeExtra
 from bridgeroom.rules.state import Phase, View
 
 __all__ = [
@@ -102,24 +103,14 @@ def shown_voids(view: View) -> tuple[int, int, int, int]:
 
 def announcements(view: View) -> dict[Seat, int]:
     """Mini-bridge counts announced so far (MB-2), by seat; empty in other games."""
-    items = view.extra.get("announcements")
-    out: dict[Seat, int] = {}
-    if isinstance(items, dict):
-        for seat, points in items.items():
-            out[Seat(int(seat))] = int(points)
-    elif isinstance(items, (tuple, list)):
-        for item in items:
-            seat, points = item
-            out[Seat(int(seat))] = int(points)
-    return out
+    extra = view.extra
+    return dict(extra.announcements) if isinstance(extra, MiniBridgeExtra) else {}
 
 
 def dummy_lengths(view: View) -> tuple[int, int, int, int] | None:
     """Dummy's suit lengths as laid out face down (S, H, D, C), when the view shows them (MB-5)."""
-    lengths = view.extra.get("dummy_lengths")
-    if isinstance(lengths, (tuple, list)) and len(lengths) == 4:
-        return (int(lengths[0]), int(lengths[1]), int(lengths[2]), int(lengths[3]))
-    return None
+    extra = view.extra
+    return extra.dummy_lengths if isinstance(extra, MiniBridgeExtra) else None
 
 
 def acting_hand(view: View) -> int:

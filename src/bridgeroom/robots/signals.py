@@ -59,7 +59,7 @@ def _defender(view: View, seat: Seat) -> bool:
     """Whether ``seat`` defends (in every game: neither the declarer nor the dummy)."""
     if view.declarer is None or view.dummy_seat is None:
         return False
-    return seat not in (view.declarer, view.dummy_seat)
+    return not view.is_declaring(seat)
 
 
 def _first_time(view: View, suit: Suit, before: int) -> bool:

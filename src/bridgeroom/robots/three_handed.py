@@ -42,6 +42,7 @@ from bridgeroom.robots.sampler import NO_LIMITS, HandLimits, sample
 from bridgeroom.robots.values import value
 from bridgeroom.rules.core import Call, Contract, Seat, Strain
 from bridgeroom.rules.state import View
+from bridgeroom.rules.three_handed import ThreeHandedExtra
 
 __all__ = ["basic_three_handed_call", "expert_three_handed_call", "expected_tricks", "Cache"]
 
@@ -60,11 +61,8 @@ def _defenders(view: View, declarer: Seat) -> tuple[Seat, Seat]:
 
 def _vulnerable(view: View, seat: Seat) -> bool:
     """TH-17: a player's own vulnerability, from the names the view lists as vulnerable."""
-    players = view.extra.get("players")
-    vulnerable = view.extra.get("vulnerable", ())
-    if isinstance(players, dict) and isinstance(vulnerable, (tuple, list, frozenset, set)):
-        return players.get(seat) in vulnerable
-    return False
+    extra = view.extra
+    return isinstance(extra, ThreeHandedExtra) and extra.vulnerable_at(seat)
 
 
 def _current(view: View) -> tuple[Call | None, Seat | None, int]:

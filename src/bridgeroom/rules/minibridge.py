@@ -17,8 +17,8 @@ public and its cards are not (MB-5, MB-A1). The declarer names any contract
     >>> state.phase, state.declarer, state.dummy
     (<Phase.NAMING: 'naming'>, <Seat.NORTH: 0>, <Seat.SOUTH: 2>)
     >>> view = state.view(Seat.NORTH)
-    >>> view.dummy is None, view.extra["dummy_lengths"]
-    (True, (4, 3, 3, 3))
+    >>> view.dummy is None, view.game, view.extra.dummy_lengths
+    (True, 'minibridge', (4, 3, 3, 3))
     >>> state.apply("7NT")
     >>> state.contract, state.to_act
     (Contract('7NTN'), <Seat.EAST: 1>)
@@ -61,7 +61,16 @@ from bridgeroom.rules.core import (
     Vulnerability,
 )
 from bridgeroom.rules.dealing import board_dealer, board_vulnerability
-from bridgeroom.rules.state import Correction, DealState, Mode, Phase
+from bridgeroom.rules.state import (
+    Action,
+    ActionInput,
+    Correction,
+    DealState,
+    GameAction,
+    Mode,
+    Phase,
+    ViewExtra,
+)
 
 __all__ = [
     "MAX_HCP",
@@ -71,6 +80,7 @@ __all__ = [
     "AnnouncementError",
     "CorrectAnnouncement",
     "MiniBridgeDeal",
+    "MiniBridgeExtra",
     "MiniBridgeOptions",
     "choose_declarer",
     "declaring_side",
@@ -96,7 +106,7 @@ def _check_points(points: int, what: str) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class Announce:
+class Announce(GameAction):
     """A player's announcement of his high-card points (MB-2).
 
     >>> Announce(12), str(Announce(12)), Announce.parse("announce 12")
@@ -121,7 +131,7 @@ class Announce:
 
 
 @dataclass(frozen=True, slots=True)
-class CorrectAnnouncement:
+class CorrectAnnouncement(GameAction):
     """Table mode: ``seat`` corrects its announcement to ``points`` (MB-2).
 
     >>> c = CorrectAnnouncement(Seat.EAST, 9)
@@ -149,6 +159,19 @@ class CorrectAnnouncement:
 
     def __str__(self) -> str:
         return f"correct {self.seat.letter} {self.points}"
+
+
+@dataclass(frozen=True, slots=True)
+class MiniBridgeExtra(ViewExtra):
+    """The public part of a mini-bridge view (``View.extra``): the same for every seat.
+
+    ``announcements`` are the counts announced so far, from the dealer clockwise
+    (MB-2); ``dummy_lengths`` dummy's suit lengths (S, H, D, C) as laid out face
+    down once the declarer is known (MB-5, MB-A1), else ``None``.
+    """
+
+    announcements: tuple[tuple[Seat, int], ...] = ()
+    dummy_lengths: tuple[int, int, int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +270,7 @@ class MiniBridgeDeal(DealState):
     MB-A5); in ``Mode.STRICT`` both are refused.
     """
 
-    rules_name: ClassVar[str] = "minibridge"
+    rules_name = "minibridge"
     first_phase: ClassVar[Phase] = Phase.ANNOUNCE
 
     #: Action ids: cards 0-51 and calls 52-89 as in bridge, announcements 90-127
@@ -265,9 +288,7 @@ class MiniBridgeDeal(DealState):
         board: int | None = None,
     ) -> None:
         self.options = options
-        #: The board number when the deal came from a board (MB-1), else ``None``.
-        self.board = board
-        super().__init__(deal, dealer, vulnerability, mode=mode)
+        super().__init__(deal, dealer, vulnerability, mode=mode, board=board)
 
     @classmethod
     def from_board(
@@ -392,26 +413,49 @@ class MiniBridgeDeal(DealState):
 
     # --- naming the contract (MB-6) ----------------------------------------
 
-    def _name(self, seat: Seat, action: Call | Contract) -> None:
+    def _coerce(self, action: ActionInput) -> Action:
+        """Also a :class:`Contract` object when the declarer names the contract (MB-6): it is
+        recorded as its bid.
+
+        >>> state = MiniBridgeDeal.from_board(1, "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+        >>> state.announce_all(); state.apply(Contract("6NTN")); state.history[-1]
+        (<Seat.NORTH: 0>, Call('6NT'))
+        """
         if isinstance(action, Contract):
-            if action.doubled:
-                raise IllegalCallError(
-                    f"there are no doubles in mini-bridge: {action}", action=action, rule="MB-6"
-                )
-            if action.declarer is not None and action.declarer != self.declarer:
-                raise IllegalCallError(
-                    f"{self.declarer} is the declarer, not {action.declarer}: {action}",
-                    action=action,
-                    rule="MB-4",
-                )
-            call = action.bid
-        else:
-            call = action
+            return self._named_bid(action)
+        return super()._coerce(action)
+
+    def _named_bid(self, contract: Contract) -> Call:
+        """The bid of a contract named as a :class:`Contract` (undoubled, by the declarer)."""
+        if self.phase is Phase.ANNOUNCE:
+            raise WrongPhaseError(
+                f"each player announces his points first (MB-2), then the declarer names the "
+                f"contract: {contract}",
+                action=contract,
+                rule="MB-2",
+            )
+        if self.phase is not Phase.NAMING:
+            raise WrongPhaseError(
+                f"{contract!r} is not an action of the {self.phase.value} phase", action=contract
+            )
+        if contract.doubled:
+            raise IllegalCallError(
+                f"there are no doubles in mini-bridge: {contract}", action=contract, rule="MB-6"
+            )
+        if contract.declarer is not None and contract.declarer != self.declarer:
+            raise IllegalCallError(
+                f"{self.declarer} is the declarer, not {contract.declarer}: {contract}",
+                action=contract,
+                rule="MB-4",
+            )
+        return contract.bid
+
+    def _name(self, seat: Seat, call: Call) -> None:
         if not call.is_bid:
             raise IllegalCallError(
                 f"the declarer names a contract (level 1-7 and a strain); there is no pass "
                 f"or double in mini-bridge: {call}",
-                action=action,
+                action=call,
                 rule="MB-6",
             )
         assert call.strain is not None and self.declarer is not None
@@ -421,7 +465,7 @@ class MiniBridgeDeal(DealState):
 
     # --- the hooks of DealState --------------------------------------------
 
-    def _legal_other(self) -> list[object]:
+    def _legal_other(self) -> list[Action]:
         if self.phase is Phase.ANNOUNCE:
             seat = self._turn
             assert seat is not None
@@ -432,16 +476,19 @@ class MiniBridgeDeal(DealState):
             return list(_BIDS)
         return []
 
-    def table_actions(self) -> list[object]:
-        """Table mode: the corrections of wrong announcements still open (MB-2).
+    def table_actions(self, seat: Seat) -> list[Action]:
+        """Table mode: the correction of ``seat``'s own wrong announcement, while it is open
+        (MB-2; he may make it out of turn).
 
         Revokes are not corrected in mini-bridge: they are found at the end (MB-A5).
         """
         if self.mode is not Mode.TABLE or self.phase is not Phase.ANNOUNCE:
             return []
-        return [CorrectAnnouncement(s, self._hcp[s]) for s in self.wrong_announcements()]
+        return [
+            CorrectAnnouncement(s, self._hcp[s]) for s in self.wrong_announcements() if s == seat
+        ]
 
-    def parse_action(self, text: str) -> object:
+    def parse_action(self, text: str) -> Action:
         """An announcement (``12``, ``correct E 9``), a contract (``3NT``), or a card (``SA``).
 
         In table mode, a bare number from a seat that has announced already is
@@ -470,7 +517,7 @@ class MiniBridgeDeal(DealState):
             return Call.parse(text)
         return super().parse_action(text)
 
-    def _apply_other(self, seat: Seat, action: object) -> None:
+    def _apply_other(self, seat: Seat, action: Action) -> None:
         phase = self.phase
         if phase is Phase.ANNOUNCE:
             if type(action) is Announce:
@@ -485,7 +532,7 @@ class MiniBridgeDeal(DealState):
                 action=action,
                 rule="MB-2",
             )
-        if phase is Phase.NAMING and isinstance(action, (Call, Contract)):
+        if phase is Phase.NAMING and isinstance(action, Call):
             self._name(seat, action)
             return
         if isinstance(action, (Announce, CorrectAnnouncement)):
@@ -496,7 +543,7 @@ class MiniBridgeDeal(DealState):
             f"{action!r} is not an action of the {phase.value} phase", action=action
         )
 
-    def _apply_out_of_turn(self, action: object, seat: Seat) -> None:
+    def _apply_out_of_turn(self, action: ActionInput, seat: Seat) -> None:
         """Table mode: a player may correct his own wrong count at any time before the contract is named."""
         if isinstance(action, str) and self.phase is Phase.ANNOUNCE:
             if action.strip().lower().startswith("correct"):
@@ -536,13 +583,11 @@ class MiniBridgeDeal(DealState):
             return (seat, dummy)
         return (seat,)
 
-    def _view_extra(self, seat: Seat) -> dict[str, object]:
+    def _view_extra(self) -> MiniBridgeExtra:
         """Public to every seat: the announcements (MB-2) and, once the declarer is known,
         dummy's suit lengths (S, H, D, C) as laid out face down (MB-5, MB-A1)."""
-        extra: dict[str, object] = {"announcements": self.announcements}
-        if self.dummy is not None:
-            extra["dummy_lengths"] = self.deal[self.dummy].lengths
-        return extra
+        lengths = self.deal[self.dummy].lengths if self.dummy is not None else None
+        return MiniBridgeExtra(self.announcements, lengths)
 
     def _correct(self, correction: Correction) -> None:
         raise IllegalActionError(
@@ -555,7 +600,7 @@ class MiniBridgeDeal(DealState):
     def _revoke_adjustment(self) -> int:
         """MB-12, MB-A5: one trick from each offending line per deal, whatever the number of its
         revokes; when both lines revoked the transfers cancel; a line with no trick loses none."""
-        lines = {self._is_declarer_side(r.seat) for r in self.revokes}
+        lines = {self.is_declaring(r.seat) for r in self.revokes}
         if len(lines) != 1:
             return 0
         taken = self.declarer_tricks_taken()
@@ -565,7 +610,7 @@ class MiniBridgeDeal(DealState):
 
     # --- RL ids ----------------------------------------------------------------
 
-    def action_id(self, action: object) -> int:
+    def action_id(self, action: Action) -> int:
         """Ids as in bridge, then announcements and corrections.
 
         >>> d = MiniBridgeDeal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
@@ -578,7 +623,7 @@ class MiniBridgeDeal(DealState):
             return 128 + (MAX_HCP + 1) * action.seat + action.points
         return super().action_id(action)
 
-    def action_from_id(self, action_id: int) -> object:
+    def action_from_id(self, action_id: int) -> Action:
         if 90 <= action_id < 128:
             return Announce(action_id - 90)
         if 128 <= action_id < self.num_action_ids:

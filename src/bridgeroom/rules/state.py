@@ -35,8 +35,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import ClassVar, NamedTuple, Self
+from dataclasses import dataclass
+from typing import ClassVar, Literal, NamedTuple, Self, TypeAlias
 
 from bridgeroom.errors import (
     BridgeError,
@@ -65,6 +65,10 @@ __all__ = [
     "Phase",
     "Mode",
     "Action",
+    "ActionInput",
+    "GameAction",
+    "RulesName",
+    "ViewExtra",
     "Trick",
     "Revoke",
     "Correction",
@@ -98,8 +102,23 @@ class Mode(enum.Enum):
     TABLE = "table"
 
 
+class GameAction:
+    """Base of the engine's own actions besides calls and cards.
+
+    :class:`Claim` and :class:`Correction` here, the rectifications of
+    three-handed bridge (TH-21 to TH-23) and the announcements of mini-bridge
+    (MB-2) derive from it: small frozen value types whose ``str`` is the text
+    that ``parse_action`` reads back.
+
+    >>> isinstance(Claim(3), GameAction), isinstance(Card("SA"), GameAction)
+    (True, False)
+    """
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
-class Correction:
+class Correction(GameAction):
     """Table mode: replace a revoke that is not yet established by ``card`` (CB-V1).
 
     The revoke card and every card played after it go back to their hands
@@ -114,7 +133,7 @@ class Correction:
 
 
 @dataclass(frozen=True, slots=True)
-class Claim:
+class Claim(GameAction):
     """An agreed claim: the claimer's side takes ``tricks`` of the tricks not yet completed
     (the trick in progress included) and concedes the rest; the deal ends.
 
@@ -138,8 +157,27 @@ class Claim:
         return f"claim {self.tricks}"
 
 
-# An action is a card, a call, or one of the variants' own small action types.
-Action = object
+#: An action of any game: a call, a card, or one of the engine's own small action types.
+Action: TypeAlias = Card | Call | GameAction
+
+#: What ``apply`` takes: an action, its text (``1NT``, ``SA``) or its id; where the declarer
+#: names the contract (mini-bridge, MB-6), also a :class:`Contract`.
+ActionInput: TypeAlias = Action | Contract | str | int
+
+#: The rules a deal is played by (``DealState.rules_name``, ``View.game``): contract bridge
+#: (auction bridge is played by the same rules, AB-1), three-handed bridge, mini-bridge.
+RulesName: TypeAlias = Literal["contract", "three-handed", "minibridge"]
+
+
+class ViewExtra:
+    """Base of a variant's public part of a view (``View.extra``): every seat sees the same.
+
+    :class:`~bridgeroom.rules.three_handed.ThreeHandedExtra` (the players, the pack, the
+    irregularities) and :class:`~bridgeroom.rules.minibridge.MiniBridgeExtra` (the
+    announcements, dummy's suit lengths) derive from it.
+    """
+
+    __slots__ = ()
 
 
 class Trick(NamedTuple):
@@ -175,8 +213,20 @@ class View:
 
     ``hand`` is the seat's own remaining cards (``None`` for a seat nobody
     plays, such as the three-handed dummy); ``dummy`` the dummy's remaining
-    cards once the opening lead has been made. ``deal`` (the whole original
-    deal) is filled only when the deal is over.
+    cards once the opening lead has been made (or earlier where a variant
+    shows it: mini-bridge's open dummy, MB-A1; a three-handed player who
+    looked at it, TH-23). ``game`` names the rules the deal is played by;
+    ``extra`` is the variant's public part of the view (``None`` in contract
+    and auction bridge). ``deal`` (the whole original deal) is filled only
+    when the deal is over.
+
+    >>> from bridgeroom.rules import ContractBridgeDeal, Deal
+    >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
+    >>> for action in "7NT P P P S7".split():
+    ...     state.apply(action)
+    >>> view = state.view(Seat.EAST)
+    >>> view.game, view.extra, view.tricks_left, view.is_declaring(Seat.SOUTH)
+    ('contract', None, 13, True)
     """
 
     seat: Seat
@@ -195,9 +245,21 @@ class View:
     defender_tricks: int
     turn: Seat | None
     to_act: Seat | None
-    legal: tuple[object, ...]
-    extra: dict[str, object] = field(default_factory=dict)
+    legal: tuple[Action, ...]
+    game: RulesName = "contract"
+    extra: ViewExtra | None = None
     deal: Deal | None = None
+
+    def is_declaring(self, seat: Seat) -> bool:
+        """Whether ``seat`` is on the declaring side: the declarer or the dummy (CB-9; in
+        three-handed bridge the declarer and the dummy he plays, TH-8, TH-10). No seat is
+        before the declarer is known."""
+        return self.declarer is not None and (seat == self.declarer or seat == self.dummy_seat)
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks not yet completed, the one in progress included (13 before the play)."""
+        return 13 - len(self.tricks)
 
     @property
     def played(self) -> tuple[Card, ...]:
@@ -227,6 +289,12 @@ class DealResult:
     @property
     def declarer(self) -> Seat | None:
         return self.contract.declarer if self.contract else None
+
+    @property
+    def dummy(self) -> Seat | None:
+        """The dummy's seat: the declarer's partner (CB-9); ``None`` for a passed-out deal."""
+        declarer = self.declarer
+        return None if declarer is None else declarer.partner
 
     @property
     def passed_out(self) -> bool:
@@ -296,9 +364,11 @@ class DealState:
     """
 
     #: Name of the rules, used in records and files.
-    rules_name: ClassVar[str] = "contract"
+    rules_name: ClassVar[RulesName] = "contract"
     #: The phase a new deal starts in.
     first_phase: ClassVar[Phase] = Phase.AUCTION
+    #: How many players the game has: four, or three in three-handed bridge (TH-1).
+    num_players: ClassVar[int] = 4
 
     def __init__(
         self,
@@ -307,6 +377,7 @@ class DealState:
         vulnerability: Vulnerability | str = Vulnerability.NONE,
         *,
         mode: Mode | str = Mode.STRICT,
+        board: int | None = None,
     ) -> None:
         self.deal = deal if isinstance(deal, Deal) else Deal.parse(deal)
         if not self.deal.is_complete:
@@ -318,8 +389,15 @@ class DealState:
             else Vulnerability.find(vulnerability)
         )
         self.mode = mode if isinstance(mode, Mode) else Mode(mode)
+        if board is not None and (type(board) is not int or board < 1):
+            raise BridgeError(f"a board number is a whole number from 1, not {board!r} (CB-B1)")
+        #: The number of the board the deal came from (CB-B1), else ``None``.
+        self.board = board
+        #: Which of the game's packs was dealt (three-handed bridge uses two alternately,
+        #: TH-1), else ``None``.
+        self.pack: int | None = None
         #: Every action applied, in order, as ``(seat, action)``: the truth.
-        self.history: list[tuple[Seat, object]] = []
+        self.history: list[tuple[Seat, Action]] = []
         self._reset()
 
     # --- state ------------------------------------------------------------
@@ -350,7 +428,7 @@ class DealState:
         self._won = [0, 0, 0, 0]
         self.revokes: list[Revoke] = []
         self._claimed = 0  # tricks the declarer's side took by an agreed claim
-        self._effective: list[tuple[Seat, object]] = []
+        self._effective: list[tuple[Seat, Action]] = []
         self._n_callers = len(self.auction_seats())
 
     def clone(self) -> Self:
@@ -396,6 +474,57 @@ class DealState:
     def is_over(self) -> bool:
         return self.phase is _DONE
 
+    # --- seats and players ---------------------------------------------------
+
+    def player_at(self, seat: Seat) -> int | None:
+        """The player at ``seat`` in this deal, or ``None`` for a seat nobody plays (the
+        three-handed dummy, TH-4).
+
+        A *player* is a number ``0 .. num_players - 1`` that stays his for a whole match
+        (a server's slot, a terminal's position, a score sheet's column). In the
+        four-handed games player ``i`` always sits at ``Seat(i)``: N 0, E 1, S 2, W 3. In
+        three-handed bridge the players keep their order around the table while their
+        compass seats turn with the deal (TH-5).
+
+        >>> from bridgeroom.rules import Deal
+        >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
+        >>> state.player_at(Seat.WEST), state.seat_of(3)
+        (3, <Seat.WEST: 3>)
+        """
+        return int(seat)
+
+    def seat_of(self, player: int) -> Seat:
+        """The compass seat of ``player`` (see :meth:`player_at`) in this deal."""
+        self._check_player(player)
+        return Seat(player)
+
+    def _check_player(self, player: int) -> None:
+        if type(player) is not int or not 0 <= player < self.num_players:
+            raise BridgeError(
+                f"the players of this game are numbered 0 to {self.num_players - 1}, "
+                f"not {player!r} (CB-2)"
+            )
+
+    def is_declaring(self, seat: Seat) -> bool:
+        """Whether ``seat`` is on the declaring side: the declarer or the dummy (CB-9; in
+        three-handed bridge the declarer and the dummy he plays, TH-8, TH-10). No seat is
+        before the declarer is known.
+
+        >>> from bridgeroom.rules import Deal
+        >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
+        >>> for call in ["1NT", "P", "P", "P"]:
+        ...     state.apply(call)
+        >>> [seat.letter for seat in Seat if state.is_declaring(seat)]
+        ['N', 'S']
+        """
+        return self.declarer is not None and (seat == self.declarer or seat == self.dummy)
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks not yet completed, the one in progress included (13 before the play; a
+        claim ends the deal without playing those it settles)."""
+        return 13 - len(self.tricks)
+
     def auction_seats(self) -> tuple[Seat, ...]:
         """The seats that call, in calling order from the dealer."""
         return _FROM_DEALER[self.dealer]
@@ -428,7 +557,7 @@ class DealState:
 
     # --- the agent API ----------------------------------------------------
 
-    def legal_actions(self) -> Sequence[object]:
+    def legal_actions(self) -> Sequence[Action]:
         """The actions the seat to act may take now (proper ones only; see ``table_actions``).
 
         Cards come low to high, clubs first; calls pass, double, redouble, then bids upward.
@@ -460,22 +589,26 @@ class DealState:
                 rdbl = self.may_redouble(caller, bidder)
         return _call_list(self._last_bid, dbl, rdbl)
 
-    def _legal_other(self) -> Sequence[object]:
+    def _legal_other(self) -> Sequence[Action]:
         """Legal actions of the variants' own phases."""
         return []
 
-    def table_actions(self) -> list[object]:
-        """Table mode: remedial actions available now besides the legal ones (corrections of revokes)."""
-        if self.mode is not Mode.TABLE or self.phase is not _PLAY:
+    def table_actions(self, seat: Seat) -> list[Action]:
+        """Table mode: the remedial actions ``seat`` may take now besides the legal ones.
+
+        Here the corrections of a revoke not yet established (CB-V1), offered to the seat
+        to act; the variants add their own (TH-21 to TH-23, MB-2).
+        """
+        if self.mode is not Mode.TABLE or self.phase is not _PLAY or seat != self.to_act:
             return []
-        out: list[object] = []
+        out: list[Action] = []
         for revoke in self.revokes:
             if not revoke.established and revoke.position >= 0:
                 hand = self._hand_at_revoke(revoke)
                 out.extend(Correction(c) for c in cards_of_mask(hand & SUIT_MASK[revoke.suit]))
         return out
 
-    def parse_action(self, text: str) -> object:
+    def parse_action(self, text: str) -> Action:
         """An action from text: a call in the auction, a card in the play.
 
         >>> ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")).parse_action("1n")
@@ -494,10 +627,10 @@ class DealState:
     def _parse_either(
         self,
         text: str,
-        expected: Callable[[str], object],
-        other: Callable[[str], object],
+        expected: Callable[[str], Action],
+        other: Callable[[str], Action],
         why: str,
-    ) -> object:
+    ) -> Action:
         """Parse ``text`` as the action expected now, or explain that it belongs to another phase."""
         try:
             return expected(text)
@@ -510,7 +643,7 @@ class DealState:
                 f"{why}: {text!r} is not an action of the {self.phase.value} phase", action=text
             ) from None
 
-    def apply(self, action: object, seat: Seat | None = None) -> None:
+    def apply(self, action: ActionInput, seat: Seat | None = None) -> None:
         """Apply ``action`` (an object, its text such as ``1NT``/``X``/``SA``, or its action id).
 
         ``seat`` defaults to the seat to act; giving another seat is an error in
@@ -538,10 +671,7 @@ class DealState:
             return
         if actor is None:
             raise WrongPhaseError(f"the deal is over: {action!r}", action=action)
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        elif isinstance(action, int):
-            action = self.action_from_id(action)
+        action = self._coerce(action)
         if type(action) is Card:
             if self.phase is not _PLAY:
                 raise WrongPhaseError(
@@ -560,29 +690,41 @@ class DealState:
             self._apply_other(actor, action)
         self.history.append((actor, action))
 
+    def _coerce(self, action: ActionInput) -> Action:
+        """An action object from what ``apply`` was given: the object, its text, or its id."""
+        if isinstance(action, str):
+            return self.parse_action(action)
+        if isinstance(action, int):
+            return self.action_from_id(action)
+        if isinstance(action, Contract):
+            raise WrongPhaseError(
+                f"{action!r} is not an action of the {self.phase.value} phase", action=action
+            )
+        return action
+
     def _claim(self, seat: Seat, claim: Claim) -> None:
         """End the play on an agreed claim: ``seat``'s side takes ``claim.tricks`` of the rest."""
-        remaining = 13 - len(self.tricks)
+        remaining = self.tricks_left
         if isinstance(claim.tricks, bool) or not 0 <= claim.tricks <= remaining:
             raise IllegalActionError(
                 f"a claim is of 0 to {remaining} tricks (the tricks still to play): {claim}",
                 action=claim,
             )
-        mine = claim.tricks if self._is_declarer_side(seat) else remaining - claim.tricks
+        mine = claim.tricks if self.is_declaring(seat) else remaining - claim.tricks
         for revoke in self.revokes:
             revoke.established = True  # CB-V2: the offending side made or agreed to a claim
         self._claimed = mine
         self._effective.append((seat, claim))
         self._finish()
 
-    def _apply_other(self, seat: Seat, action: object) -> None:
+    def _apply_other(self, seat: Seat, action: Action) -> None:
         """Variants validate and apply their own action types here, appending ``(seat, action)``
         to ``self._effective``; ``apply`` records it in the history."""
         raise WrongPhaseError(
             f"{action!r} is not an action of the {self.phase.value} phase", action=action
         )
 
-    def _apply_out_of_turn(self, action: object, seat: Seat) -> None:
+    def _apply_out_of_turn(self, action: ActionInput, seat: Seat) -> None:
         """Strict: acting out of turn is refused. Variants with laws for it override this."""
         raise IllegalActionError(
             f"{seat} may not act now; it is {self.to_act}'s turn: {action}",
@@ -590,7 +732,7 @@ class DealState:
             rule="CB-5" if self.phase is _AUCTION else "CB-10",
         )
 
-    def undo(self) -> object:
+    def undo(self) -> Action:
         """Take back the last action and return it; the state is rebuilt from the record."""
         if not self.history:
             raise IllegalActionError("nothing to undo")
@@ -598,7 +740,7 @@ class DealState:
         self.replay(self.history[:-1])
         return action
 
-    def replay(self, records: Iterable[tuple[Seat, object]]) -> None:
+    def replay(self, records: Iterable[tuple[Seat, Action]]) -> None:
         """Reset the deal and apply ``records`` (``(seat, action)`` pairs) in order."""
         items = list(records)
         self.history = []
@@ -611,7 +753,7 @@ class DealState:
     #: Number of distinct action ids: 52 cards then 38 calls.
     num_action_ids: ClassVar[int] = 90
 
-    def action_id(self, action: object) -> int:
+    def action_id(self, action: Action) -> int:
         """Integer id of an action: cards 0-51, calls 52-89 (pass 52, X 53, XX 54, 1C 55 ... 7NT 89)."""
         if type(action) is Card:
             return action.index
@@ -619,7 +761,7 @@ class DealState:
             return action.action_id
         raise IllegalActionError(f"no id for {action!r}", action=action)
 
-    def action_from_id(self, action_id: int) -> object:
+    def action_from_id(self, action_id: int) -> Action:
         if 0 <= action_id < 52:
             return CARDS[action_id]
         if 52 <= action_id < 90:
@@ -718,9 +860,6 @@ class DealState:
 
     # --- play ----------------------------------------------------------------
 
-    def _is_declarer_side(self, seat: Seat) -> bool:
-        return seat == self.declarer or seat == self.dummy
-
     def _play(self, seat: Seat, card: Card) -> None:
         hands = self._hands
         m = hands[seat]
@@ -779,12 +918,12 @@ class DealState:
     def _establish(self, seat: Seat) -> None:
         """CB-V2: a revoke is established when the offending side plays to a later trick."""
         n = len(self.tricks)
-        mine = self._is_declarer_side(seat)
+        mine = self.is_declaring(seat)
         for revoke in self.revokes:
             if (
                 not revoke.established
                 and revoke.trick < n
-                and self._is_declarer_side(revoke.seat) == mine
+                and self.is_declaring(revoke.seat) == mine
             ):
                 revoke.established = True
 
@@ -823,7 +962,7 @@ class DealState:
             self._apply_effective(s, a)
         self.history = history
 
-    def _apply_effective(self, seat: Seat, action: object) -> None:
+    def _apply_effective(self, seat: Seat, action: Action) -> None:
         """Re-apply one effective record while rebuilding after a correction."""
         if type(action) is Card:
             self._play(seat, action)
@@ -845,7 +984,7 @@ class DealState:
 
     def _revoke_adjustment(self) -> int:
         """Tricks transferred to the declarer (negative: to the defenders) by Law 64 (CB-V3, CB-V4)."""
-        return law64_adjustment(self.tricks, self.revokes, self._is_declarer_side, self.dummy)
+        return law64_adjustment(self.tricks, self.revokes, self.is_declaring, self.dummy)
 
     @property
     def result(self) -> DealResult | None:
@@ -903,13 +1042,14 @@ class DealState:
             turn=self.turn,
             to_act=to_act,
             legal=tuple(self.legal_actions()) if to_act == seat else (),
-            extra=self._view_extra(seat),
+            game=self.rules_name,
+            extra=self._view_extra(),
             deal=self.deal if self.phase is _DONE else None,
         )
 
-    def _view_extra(self, seat: Seat) -> dict[str, object]:
-        """Public information of the variants (mini-bridge counts, dummy's suit lengths...)."""
-        return {}
+    def _view_extra(self) -> ViewExtra | None:
+        """The variant's public part of every view (mini-bridge counts, dummy's suit lengths...)."""
+        return None
 
     @property
     def current_trick(self) -> list[tuple[Seat, Card]]:

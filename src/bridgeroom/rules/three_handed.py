@@ -11,11 +11,11 @@ two, who defend together for that deal only (TH-8).
     ...     Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"),
     ...     players=("Ann", "Bob", "Cy"),
     ... )
-    >>> state.dummy_seat, state.player_at(Seat.EAST), state.auction_seats()
+    >>> state.dummy_seat, state.name_at(Seat.EAST), state.auction_seats()
     (<Seat.SOUTH: 2>, 'Bob', (<Seat.NORTH: 0>, <Seat.EAST: 1>, <Seat.WEST: 3>))
     >>> for call in ["1S", "2C", "P", "P"]:
     ...     state.apply(call)
-    >>> state.contract, state.to_act, state.player_at(state.to_act)
+    >>> state.contract, state.to_act, state.name_at(state.to_act)
     (Contract('2CE'), <Seat.WEST: 3>, 'Cy')
     >>> state.view(Seat.EAST).dummy is None  # nobody sees the dummy before the lead
     True
@@ -37,7 +37,7 @@ import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NoReturn, Self
+from typing import ClassVar, NoReturn, Self
 
 from bridgeroom.errors import BridgeError, IllegalActionError, IllegalCallError, WrongPhaseError
 from bridgeroom.rules.core import CALLS, Call, Card, Deal, Seat, Vulnerability
@@ -50,7 +50,16 @@ from bridgeroom.rules.dealing import (
     new_pack,
     shuffle,
 )
-from bridgeroom.rules.state import DealResult, DealState, Mode, Phase
+from bridgeroom.rules.state import (
+    Action,
+    ActionInput,
+    DealResult,
+    DealState,
+    GameAction,
+    Mode,
+    Phase,
+    ViewExtra,
+)
 
 __all__ = [
     "AcceptDouble",
@@ -60,6 +69,7 @@ __all__ = [
     "Irregularity",
     "LookAtDummy",
     "ThreeHandedDeal",
+    "ThreeHandedExtra",
     "ThreeHandedResult",
     "ThreeHandedTable",
 ]
@@ -69,7 +79,7 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class CancelBid:
+class CancelBid(GameAction):
     """TH-22: an opponent cancels the latest irregular bid (insufficient or out of turn) he may still cancel.
 
     The bid and every call made after it are withdrawn; the auction resumes with
@@ -81,7 +91,7 @@ class CancelBid:
 
 
 @dataclass(frozen=True, slots=True)
-class CancelDouble:
+class CancelDouble(GameAction):
     """TH-21: the doubled player cancels the latest improper double of his bid.
 
     The double and every call made after it are withdrawn, and for the rest of
@@ -93,7 +103,7 @@ class CancelDouble:
 
 
 @dataclass(frozen=True, slots=True)
-class AcceptDouble:
+class AcceptDouble(GameAction):
     """TH-21: the doubled player lets the improper doubles of his bid stand (as calling on does)."""
 
     def __str__(self) -> str:
@@ -101,7 +111,7 @@ class AcceptDouble:
 
 
 @dataclass(frozen=True, slots=True)
-class LookAtDummy:
+class LookAtDummy(GameAction):
     """TH-23: the acting player has looked at the dummy during the auction; his remaining calls are passes."""
 
     def __str__(self) -> str:
@@ -109,7 +119,7 @@ class LookAtDummy:
 
 
 @dataclass(frozen=True, slots=True)
-class DoubleOf:
+class DoubleOf(GameAction):
     """A double of the bid at index ``number`` of ``calls``; of an earlier bid it is improper (TH-21).
 
     >>> DoubleOf(2)
@@ -125,12 +135,12 @@ class DoubleOf:
 
 
 @dataclass(frozen=True, slots=True)
-class _Immunity:
+class _Immunity(GameAction):
     """Effective-record marker: doubles of this seat's bids were cancelled (TH-21, TH-A9)."""
 
 
 @dataclass(frozen=True, slots=True)
-class _Recall:
+class _Recall(GameAction):
     """Effective-record marker: this seat's bid was cancelled; his next call must be legal and in turn (TH-22)."""
 
 
@@ -138,7 +148,7 @@ class _Recall:
 # what happened at the table (a look at the dummy, an immunity) is not undone by it.
 _PERSISTENT = (LookAtDummy, _Immunity)
 
-_TABLE_WORDS: dict[str, object] = {
+_TABLE_WORDS: dict[str, Action] = {
     "cancel bid": CancelBid(),
     "cancel double": CancelDouble(),
     "accept double": AcceptDouble(),
@@ -173,6 +183,30 @@ class Irregularity:
         return f"{self.seat} {self.call} ({', '.join(self.reasons)}; {self.rule})"
 
 
+@dataclass(frozen=True, slots=True)
+class ThreeHandedExtra(ViewExtra):
+    """The public part of a three-handed view (``View.extra``): the same for every seat.
+
+    ``players`` maps the three live seats to the players' names; ``pack`` is the
+    pack dealt (TH-1); ``vulnerable`` names the vulnerable players (TH-17);
+    ``barred`` the seats of players who looked at the dummy (TH-23); ``protected``
+    those whose bids nobody may double (TH-21, TH-A9); ``irregularities`` the
+    irregular calls that may still be cancelled (TH-21, TH-22).
+    """
+
+    players: dict[Seat, str]
+    pack: int
+    vulnerable: tuple[str, ...] = ()
+    barred: tuple[Seat, ...] = ()
+    protected: tuple[Seat, ...] = ()
+    irregularities: tuple[Irregularity, ...] = ()
+
+    def vulnerable_at(self, seat: Seat) -> bool:
+        """Whether the player at ``seat`` is vulnerable (TH-17); never the dummy's seat."""
+        name = self.players.get(seat)
+        return name is not None and name in self.vulnerable
+
+
 # --- the result ------------------------------------------------------------------
 
 
@@ -201,8 +235,8 @@ class ThreeHandedResult(DealResult):
         d = self.dealer
         return dict(zip((d, d.lho, d.rho), self.players, strict=True))
 
-    def player_at(self, seat: Seat) -> str | None:
-        """The player at ``seat`` (``None`` for the dummy)."""
+    def name_at(self, seat: Seat) -> str | None:
+        """The name of the player at ``seat`` (``None`` for the dummy)."""
         return self.seats.get(seat)
 
     @property
@@ -248,13 +282,27 @@ class ThreeHandedDeal(DealState):
 
     ``players`` names the dealer, his left- and his right-hand player (or maps
     the three live seats to names); by default the players are named after
-    their seats. ``pack`` (1 or 2) records which of the two packs was dealt
+    their seats. ``table_order`` gives the three names in their fixed order
+    around the table (clockwise, as :attr:`ThreeHandedTable.players`): player
+    ``i`` of :meth:`player_at` and :meth:`seat_of` is ``table_order[i]``, whose
+    compass seat turns with the deal (TH-5); by default the order starts at
+    the dealer. ``pack`` (1 or 2) records which of the two packs was dealt
     (TH-1). ``vulnerable`` names the vulnerable players (TH-17; public
     information for the auction, used by the scorer). ``vulnerability`` (by
     compass side) is kept for the shared interface and means nothing here.
+
+    >>> state = ThreeHandedDeal(
+    ...     "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432",
+    ...     dealer="E", players=("Bob", "Cy", "Ann"), table_order=("Ann", "Bob", "Cy"),
+    ... )
+    >>> state.seat_of(0), state.player_at(Seat.EAST), state.player_at(Seat.WEST) is None
+    (<Seat.NORTH: 0>, 1, True)
     """
 
     rules_name = "three-handed"
+    num_players: ClassVar[int] = 3
+    #: Which of the two packs was dealt (TH-1).
+    pack: int
 
     def __init__(
         self,
@@ -264,6 +312,7 @@ class ThreeHandedDeal(DealState):
         *,
         mode: Mode | str = Mode.STRICT,
         players: Sequence[str] | Mapping[Seat, str] | None = None,
+        table_order: Sequence[str] | None = None,
         pack: int = 1,
         vulnerable: Iterable[str] = (),
     ) -> None:
@@ -293,8 +342,18 @@ class ThreeHandedDeal(DealState):
             raise BridgeError(
                 f"vulnerable players must be players: {sorted(vulnerable_names - set(names))} (TH-17)"
             )
+        order = names if table_order is None else tuple(table_order)
+        k = order.index(names[0]) if len(order) == 3 and names[0] in order else -1
+        if k < 0 or (order[(k + 1) % 3], order[(k + 2) % 3]) != names[1:]:
+            raise BridgeError(
+                f"the players {list(order)} keep their order around the table as the deal "
+                f"passes (TH-5): the dealer, his left- and his right-hand player are {list(names)}"
+            )
         #: The live seats and their players' names.
         self.players: dict[Seat, str] = dict(zip(live, names, strict=True))
+        #: The players' names by player number (their fixed order around the table).
+        self.names: tuple[str, str, str] = (order[0], order[1], order[2])
+        self._player_seats = tuple(live[(i - k) % 3] for i in range(3))
         self.pack = pack
         self.vulnerable = vulnerable_names
 
@@ -312,16 +371,31 @@ class ThreeHandedDeal(DealState):
         p = self.players
         return (p[d], p[d.lho], p[d.rho])
 
-    def player_at(self, seat: Seat) -> str | None:
-        """The player at ``seat``; ``None`` for the dummy."""
+    def player_at(self, seat: Seat) -> int | None:
+        """The number of the player at ``seat`` (his place in :attr:`names`); ``None`` for the
+        dummy's seat, which nobody plays (TH-4)."""
+        name = self.players.get(seat)
+        return None if name is None else self.names.index(name)
+
+    def seat_of(self, player: int) -> Seat:
+        """The compass seat of player number ``player`` in this deal (TH-5)."""
+        self._check_player(player)
+        return self._player_seats[player]
+
+    def name_at(self, seat: Seat) -> str | None:
+        """The name of the player at ``seat``; ``None`` for the dummy."""
         return self.players.get(seat)
 
-    def seat_of(self, name: str) -> Seat:
-        """The seat of the player called ``name``."""
-        for seat, player in self.players.items():
-            if player == name:
-                return seat
-        raise BridgeError(f"no player is called {name!r}: {', '.join(self.players.values())}")
+    def name_of(self, player: int) -> str:
+        """The name of player number ``player``."""
+        self._check_player(player)
+        return self.names[player]
+
+    def player_named(self, name: str) -> int:
+        """The number of the player called ``name``."""
+        if name not in self.names:
+            raise BridgeError(f"no player is called {name!r}: {', '.join(self.names)} (TH-1)")
+        return self.names.index(name)
 
     @property
     def left_defender(self) -> Seat | None:
@@ -400,28 +474,32 @@ class ThreeHandedDeal(DealState):
         return (order[0], order[1], order[2], order[3])
 
     def hands_visible_to(self, seat: Seat) -> tuple[Seat, ...]:
-        """TH-4, TH-10: nobody sees the dummy before the opening lead (not even the declarer); all do after it."""
+        """TH-4, TH-10: nobody sees the dummy before the opening lead (not even the declarer); all
+        do after it. TH-23: a player who looked at the dummy during the auction has seen it, and
+        sees it from then on."""
         if self.phase is Phase.DONE:
             return tuple(Seat)
         dummy = self.dealer.partner
         if self._lead_made():
             return (dummy,) if seat == dummy else (seat, dummy)
-        return () if seat == dummy else (seat,)
+        if seat == dummy:
+            return ()
+        return (seat, dummy) if seat in self._barred else (seat,)
 
     def _legal_calls(self) -> tuple[Call, ...]:
         if self._turn in self._barred:
             return (CALLS[0],)
         return super()._legal_calls()
 
-    def _view_extra(self, seat: Seat) -> dict[str, object]:
-        return {
-            "players": dict(self.players),
-            "pack": self.pack,
-            "vulnerable": tuple(sorted(self.vulnerable)),
-            "barred": tuple(sorted(self._barred)),
-            "protected": tuple(sorted(self._immune)),
-            "irregularities": tuple(self._open),
-        }
+    def _view_extra(self) -> ThreeHandedExtra:
+        return ThreeHandedExtra(
+            players=dict(self.players),
+            pack=self.pack,
+            vulnerable=tuple(sorted(self.vulnerable)),
+            barred=tuple(sorted(self._barred)),
+            protected=tuple(sorted(self._immune)),
+            irregularities=tuple(self._open),
+        )
 
     # --- the auction ------------------------------------------------------------
 
@@ -641,7 +719,7 @@ class ThreeHandedDeal(DealState):
 
     # --- table-mode actions ---------------------------------------------------------
 
-    def parse_action(self, text: str) -> object:
+    def parse_action(self, text: str) -> Action:
         """Also the table-mode actions: ``cancel bid``, ``cancel double``, ``accept double``,
         ``look at dummy`` and ``X of call N``.
 
@@ -658,7 +736,7 @@ class ThreeHandedDeal(DealState):
             return DoubleOf(int(match.group(1)))
         return super().parse_action(text)
 
-    def _apply_other(self, seat: Seat, action: object) -> None:
+    def _apply_other(self, seat: Seat, action: Action) -> None:
         if isinstance(action, DoubleOf):
             self._double_of(seat, action)
         elif isinstance(action, CancelBid):
@@ -672,14 +750,11 @@ class ThreeHandedDeal(DealState):
         else:
             super()._apply_other(seat, action)
 
-    def _apply_out_of_turn(self, action: object, seat: Seat) -> None:
+    def _apply_out_of_turn(self, action: ActionInput, seat: Seat) -> None:
         """Table-mode actions by any player; in table mode, irregular bids and doubles out of turn (TH-21, TH-22)."""
         if self.phase is Phase.DONE:
             raise WrongPhaseError(f"the deal is over: {action!r}", action=action)
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        elif isinstance(action, int) and not isinstance(action, bool):
-            action = self.action_from_id(action)
+        action = self._coerce(action)
         if type(action) is Call and self.phase is Phase.AUCTION:
             self._call(seat, action)
         elif type(action) in (DoubleOf, CancelBid, CancelDouble, AcceptDouble, LookAtDummy):
@@ -688,7 +763,7 @@ class ThreeHandedDeal(DealState):
             super()._apply_out_of_turn(action, seat)
         self.history.append((seat, action))
 
-    def _apply_effective(self, seat: Seat, action: object) -> None:
+    def _apply_effective(self, seat: Seat, action: Action) -> None:
         kind = type(action)
         if kind is _Immunity:
             self._immune.add(seat)
@@ -699,7 +774,7 @@ class ThreeHandedDeal(DealState):
         else:
             super()._apply_effective(seat, action)
 
-    def _require_table(self, seat: Seat, action: object, rule: str) -> None:
+    def _require_table(self, seat: Seat, action: Action, rule: str) -> None:
         if self.mode is not Mode.TABLE:
             raise IllegalActionError(
                 f"{action!s} is a rectification of table mode; strict mode admits no irregularity",
@@ -763,7 +838,7 @@ class ThreeHandedDeal(DealState):
         self._barred.add(seat)
         self._effective.append((seat, action))
 
-    def _rollback(self, position: int, markers: list[tuple[Seat, object]]) -> None:
+    def _rollback(self, position: int, markers: list[tuple[Seat, Action]]) -> None:
         """Withdraw the effective record from ``position`` on, keeping what cannot be withdrawn."""
         effective = self._effective
         kept = [r for r in effective[position:] if isinstance(r[1], _PERSISTENT)]
@@ -774,22 +849,22 @@ class ThreeHandedDeal(DealState):
             self._apply_effective(seat, action)
         self.history = history
 
-    def table_actions(self, seat: Seat | None = None) -> list[object]:
-        """Table mode: the rectifications ``seat`` (default: the seat to act) may make now.
+    def table_actions(self, seat: Seat) -> list[Action]:
+        """Table mode: the rectifications ``seat`` may make now.
 
         In the auction: :class:`CancelBid` (an opponent's irregular bid, TH-22),
         :class:`CancelDouble` and :class:`AcceptDouble` (an improper double of
         his bid, TH-21), :class:`LookAtDummy` (TH-23). In the play: the
-        corrections of a revoke (TH-11).
+        corrections of a revoke, by the seat to act (TH-11).
         """
         if self.mode is not Mode.TABLE:
             return []
-        who = self.to_act if seat is None else seat
+        who = seat
         if self.phase is Phase.PLAY:
-            return super().table_actions() if who == self.to_act else []
-        if self.phase is not Phase.AUCTION or who is None or who == self.dealer.partner:
+            return super().table_actions(who)
+        if self.phase is not Phase.AUCTION or who == self.dealer.partner:
             return []
-        out: list[object] = []
+        out: list[Action] = []
         if any(i.rule == "TH-22" and who in i.may_cancel for i in self._open):
             out.append(CancelBid())
         if any(i.rule == "TH-21" and i.target == who for i in self._open):
@@ -798,7 +873,7 @@ class ThreeHandedDeal(DealState):
             out.append(LookAtDummy())
         return out
 
-    def table_actions_by_seat(self) -> dict[Seat, list[object]]:
+    def table_actions_by_seat(self) -> dict[Seat, list[Action]]:
         """``table_actions`` of each live seat."""
         return {seat: self.table_actions(seat) for seat in self.auction_seats()}
 
@@ -942,6 +1017,7 @@ class ThreeHandedTable:
             self.dealer_seat,
             mode=mode,
             players=(self.dealer, self.lho, self.rho),
+            table_order=self.players,
             pack=self.pack,
             vulnerable=vulnerable,
         )

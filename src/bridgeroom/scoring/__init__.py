@@ -2,7 +2,8 @@
 
 Pure functions of ``(contract, tricks, vulnerable, honors)``; sessions
 (rubber, Chicago, duplicate boards, three-handed rubber) are folds over deal
-results. Imports only the value types of :mod:`bridgeroom.rules`.
+results that answer one :class:`Session` protocol. Imports only the value
+types of :mod:`bridgeroom.rules`.
 
     >>> from bridgeroom.scoring import score, score_duplicate, Honors
     >>> score_duplicate("6NT", 12, vulnerable=True).score
@@ -18,17 +19,25 @@ from __future__ import annotations
 from bridgeroom.rules import Contract, Deal, Seat, Strain
 from bridgeroom.scoring.honors import Honors, HonorsKind, HonorsSide, honors_in_hands
 from bridgeroom.scoring.sessions import (
+    SCORE_FORMS,
     BoardResult,
+    BoardRow,
     Chicago,
     ChicagoDeal,
+    ColumnSummary,
     DealEntry,
+    Declarer,
     DuplicateSet,
     LineSession,
     Rubber,
     ScoreSheet,
+    ScoreSummary,
+    Session,
+    SessionEntry,
     SheetEntry,
     ThreeHandedRubber,
     is_pass,
+    new_session,
     side_of,
 )
 from bridgeroom.scoring.settlement import ROUNDINGS, Payment, round_points, settle
@@ -52,14 +61,18 @@ from bridgeroom.scoring.tables import (
 
 __all__ = [
     "ROUNDINGS",
+    "SCORE_FORMS",
     "SCORE_TABLES",
     "AuctionTable",
     "BoardResult",
+    "BoardRow",
     "Chicago",
     "ChicagoDeal",
     "Column",
+    "ColumnSummary",
     "ContractTable",
     "DealEntry",
+    "Declarer",
     "DuplicateSet",
     "DuplicateTable",
     "HandScore",
@@ -73,7 +86,10 @@ __all__ = [
     "RubberTable",
     "ScoreItem",
     "ScoreSheet",
+    "ScoreSummary",
     "ScoreTable",
+    "Session",
+    "SessionEntry",
     "SheetEntry",
     "ThreeHandedAuctionTable",
     "ThreeHandedContractTable",
@@ -84,6 +100,7 @@ __all__ = [
     "honors_in_hands",
     "honors_of_deal",
     "is_pass",
+    "new_session",
     "round_points",
     "score",
     "score_auction",

@@ -32,9 +32,9 @@ from bridgeroom.errors import BridgeError
 from bridgeroom.formats.pbn import PbnGame, dumps
 from bridgeroom.games import GAMES
 from bridgeroom.i18n import LANGUAGES
-from bridgeroom.rules import Call, DealState, Phase, Seat, Vulnerability
+from bridgeroom.rules import Call, DealState, Phase, Seat, ThreeHandedExtra, View, Vulnerability
 from bridgeroom.server.journal import Journal, LogRow, add_deal_row, finish_deal_row
-from bridgeroom.server.protocol import hand_cards, public_view, score_payload, view_payload
+from bridgeroom.server.protocol import public_view, score_payload, view_payload
 from bridgeroom.server.tables import ROBOT_LEVELS, LiveTable, LogEntry, SeatError
 from bridgeroom.store import Store, StoreError, hash_token
 
@@ -427,8 +427,8 @@ class Hub:
                 state.dealer.letter,
                 state.vulnerability.pbn,
                 state.deal.to_pbn(),
-                board=getattr(state, "board", None),
-                pack=getattr(state, "pack", None),
+                board=state.board,
+                pack=state.pack,
             )
             rt.seq = 0
         except StoreError:
@@ -674,17 +674,15 @@ def table_payload(live: LiveTable, slot: int | None) -> dict[str, Any]:
     if slot is not None:
         you_seat = live.seat_of_slot(slot)
     if state is not None:
-        deal = view_payload(state.view(you_seat)) if you_seat is not None else public_view(state)
+        view = state.view(you_seat) if you_seat is not None else None
+        deal = view_payload(view) if view is not None else public_view(state)
         deal["table_actions"] = live.table_actions(slot) if slot is not None else []
-        barred: frozenset[Seat] = getattr(state, "barred", frozenset())
-        if you_seat in barred and state.phase is Phase.AUCTION and state.dummy is not None:
-            # TH-23: a player who chose to look at the dummy sees it, and is barred from the auction.
-            deal["dummy"] = hand_cards(state.hand(state.dummy))
+        if view is not None and _peeked(view):
             deal["peeked"] = True
         deal["seats"] = {s.letter: live.slot_of_seat(s) for s in Seat}
         deal["meanings"] = call_meanings(live, state)
         deal["number"] = live.number
-        deal["board"] = getattr(state, "board", None)
+        deal["board"] = state.board
         if state.phase is Phase.DONE and state.result is not None:
             r = state.result
             deal["result"] = {
@@ -712,6 +710,19 @@ def table_payload(live: LiveTable, slot: int | None) -> dict[str, Any]:
         "score": cached_score(live),
         "request": None if live.request is None else live.request.public(),
     }
+
+
+def _peeked(view: View) -> bool:
+    """TH-23: the view shows the dummy before the opening lead because its player chose to look at
+    it during the auction (he is barred from the rest of the auction)."""
+    extra = view.extra
+    before_lead = view.phase is not Phase.DONE and not (view.tricks or view.trick)
+    return (
+        isinstance(extra, ThreeHandedExtra)
+        and view.seat in extra.barred
+        and view.dummy is not None
+        and before_lead
+    )
 
 
 def cached_score(live: LiveTable) -> dict[str, Any]:

@@ -21,10 +21,26 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from bridgeroom.rules import CARDS, Card, Contract, DealState, Hand, Phase, Seat, Trick, View
+from bridgeroom.rules import (
+    CARDS,
+    Action,
+    Card,
+    Contract,
+    DealState,
+    Hand,
+    MiniBridgeExtra,
+    Phase,
+    Seat,
+    ThreeHandedExtra,
+    Trick,
+    View,
+    ViewExtra,
+)
+from bridgeroom.scoring import Session
 
 __all__ = [
     "action_text",
+    "extra_payload",
     "hand_cards",
     "view_payload",
     "public_view",
@@ -36,7 +52,7 @@ __all__ = [
 CARD_FIELDS = ("hand", "dummy", "trick", "tricks", "last_trick", "legal", "deal")
 
 
-def action_text(action: object) -> str:
+def action_text(action: Action) -> str:
     """The text of an action that ``parse_action`` reads back (``SA``, ``1NT``, ``12``).
 
     >>> from bridgeroom.rules import Call
@@ -98,6 +114,34 @@ def _jsonable(value: object) -> object:
     return str(value)
 
 
+def extra_payload(extra: ViewExtra | None) -> dict[str, Any]:
+    """A variant's public part of a view as JSON-ready data (``{}`` for contract bridge).
+
+    >>> from bridgeroom.rules import MiniBridgeDeal
+    >>> state = MiniBridgeDeal.from_board(1, "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    >>> state.apply("37")
+    >>> extra_payload(state.view(Seat.EAST).extra)
+    {'announcements': [['N', 37]]}
+    """
+    if isinstance(extra, ThreeHandedExtra):
+        return {
+            "players": {seat.letter: name for seat, name in extra.players.items()},
+            "pack": extra.pack,
+            "vulnerable": list(extra.vulnerable),
+            "barred": [seat.letter for seat in extra.barred],
+            "protected": [seat.letter for seat in extra.protected],
+            "irregularities": [str(item) for item in extra.irregularities],
+        }
+    if isinstance(extra, MiniBridgeExtra):
+        data: dict[str, Any] = {
+            "announcements": [[seat.letter, points] for seat, points in extra.announcements]
+        }
+        if extra.dummy_lengths is not None:
+            data["dummy_lengths"] = list(extra.dummy_lengths)
+        return data
+    return {}
+
+
 def view_payload(view: View) -> dict[str, Any]:
     """Everything a seat may see now, as JSON-ready data (from its :class:`View` only)."""
     last = view.tricks[-1] if view.tricks else None
@@ -120,7 +164,7 @@ def view_payload(view: View) -> dict[str, Any]:
         "turn": _seat(view.turn),
         "to_act": _seat(view.to_act),
         "legal": [action_text(a) for a in view.legal],
-        "extra": _jsonable(view.extra),
+        "extra": extra_payload(view.extra),
         "deal": None if view.deal is None else [hand_cards(h) for h in view.deal.hands],
     }
 
@@ -140,78 +184,72 @@ def public_view(state: DealState, seats: Iterable[Seat] = tuple(Seat)) -> dict[s
     dummies = {v.dummy for v in views if v.seat != v.dummy_seat}
     if len(dummies) != 1 or None in dummies:
         base["dummy"] = None
-    extras: dict[str, object] = {}
-    for key, value in views[0].extra.items():
-        if all(key in v.extra and v.extra[key] == value for v in views[1:]):
-            extras[key] = value
-    base["extra"] = _jsonable(extras)
+    payloads = [extra_payload(v.extra) for v in views]
+    base["extra"] = {
+        key: value
+        for key, value in payloads[0].items()
+        if all(key in p and p[key] == value for p in payloads[1:])
+    }
     if state.phase is not Phase.DONE:
         base["deal"] = None
     return base
 
 
-def score_payload(session: object) -> dict[str, Any]:
-    """The score sheet of a session (rubber, Chicago, boards, three-handed rubber) as JSON-ready data.
+def score_payload(session: Session) -> dict[str, Any]:
+    """The score sheet of a session (rubber, Chicago, boards, three-handed rubber) as JSON-ready
+    data, from its :meth:`~bridgeroom.scoring.Session.summary`.
 
     ``kind`` tells the page which form to draw: ``line`` (above and below the
     line, one column per side or player, games won, the settlement at the end
     of a three-handed rubber) or ``boards`` (one row per board).
+
+    >>> from bridgeroom.scoring import Rubber
+    >>> rubber = Rubber()
+    >>> _ = rubber.record("NS", "4S", 10)
+    >>> data = score_payload(rubber)
+    >>> data["columns"], data["games"], data["vulnerable"], data["totals"]
+    (['NS', 'EW'], {'NS': 1, 'EW': 0}, {'NS': True, 'EW': False}, {'NS': 120, 'EW': 0})
     """
-    sheet = getattr(session, "sheet", None)
-    if sheet is not None:
-        data: dict[str, Any] = {
-            "kind": "line",
-            "columns": [str(c) for c in sheet.columns],
-            "sheet": sheet.to_dict(),
-        }
-        games = getattr(session, "games", None)
-        if isinstance(games, Mapping):
-            data["games"] = {str(k): v for k, v in games.items()}
-            vulnerable = getattr(session, "vulnerable", None)
-            if callable(vulnerable):
-                data["vulnerable"] = {str(k): bool(vulnerable(k)) for k in games}
-        data["over"] = bool(getattr(session, "is_over", False))
-        winner = getattr(session, "winner", None)
-        data["winner"] = None if winner is None else str(winner)
-        totals = getattr(session, "totals", None)
-        if isinstance(totals, Mapping):
-            data["totals"] = {str(k): v for k, v in totals.items()}
-        settle = getattr(session, "settle", None)
-        if callable(settle) and data["over"]:
-            data["settlement"] = [_payment(p) for p in settle()]
-        return data
-    results = getattr(session, "results", None)
-    if isinstance(results, Mapping):
-        rows = []
-        for board in sorted(results):
-            r = results[board]
-            rows.append(
-                {
-                    "board": r.board,
-                    "dealer": r.dealer.letter,
-                    "vulnerability": r.vulnerability.pbn,
-                    "declarer": _seat(r.declarer),
-                    "contract": _contract(r.contract),
-                    "tricks": r.tricks,
-                    "ns": max(r.ns_score, 0),
-                    "ew": max(-r.ns_score, 0),
-                }
-            )
-        totals = session.totals  # type: ignore[attr-defined]
-        return {
-            "kind": "boards",
-            "boards": rows,
-            "totals": {str(k): v for k, v in totals.items()},
-            "over": False,
-        }
-    return {"kind": "none"}
-
-
-def _payment(payment: object) -> dict[str, Any]:
-    to_dict = getattr(payment, "to_dict", None)
-    if callable(to_dict):
-        return {str(k): _jsonable(v) for k, v in to_dict().items()}
-    fields = getattr(payment, "__dataclass_fields__", None)
-    if fields:
-        return {name: _jsonable(getattr(payment, name)) for name in fields}
-    return {"text": str(payment)}
+    summary = session.summary()
+    totals = {str(k): v for k, v in summary.totals.items()}
+    if summary.kind == "boards":
+        rows = [
+            {
+                "board": r.board,
+                "dealer": r.dealer.letter,
+                "vulnerability": r.vulnerability.pbn,
+                "declarer": _seat(r.declarer),
+                "contract": _contract(r.contract),
+                "tricks": r.tricks,
+                "ns": max(r.ns_score, 0),
+                "ew": max(-r.ns_score, 0),
+            }
+            for r in summary.boards
+        ]
+        return {"kind": "boards", "boards": rows, "totals": totals, "over": summary.over}
+    columns = summary.columns
+    data: dict[str, Any] = {
+        "kind": "line",
+        "columns": [str(c.name) for c in columns],
+        "sheet": {
+            str(c.name): {
+                "below": [[e.points for e in game] for game in c.below],
+                "above": [e.points for e in c.above],
+                "below_total": c.below_total,
+                "above_total": c.above_total,
+                "total": c.total,
+            }
+            for c in columns
+        },
+    }
+    if summary.counts_games:
+        data["games"] = {str(c.name): c.games for c in columns}
+        data["vulnerable"] = {str(c.name): bool(c.vulnerable) for c in columns}
+    data["over"] = summary.over
+    data["winner"] = None if summary.winner is None else str(summary.winner)
+    data["totals"] = totals
+    if summary.settlement is not None:
+        data["settlement"] = [
+            {str(k): _jsonable(v) for k, v in p.to_dict().items()} for p in summary.settlement
+        ]
+    return data

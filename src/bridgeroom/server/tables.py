@@ -8,10 +8,11 @@ table through :meth:`LiveTable.replay` rebuilds it exactly, which is how a
 restarted server resumes every table.
 
 Seats and slots: a table has one *slot* per player (four for the four-handed
-games, three for three-handed bridge). In the four-handed games slot ``i`` is
-compass seat ``Seat(i)``; in three-handed bridge the players' compass seats
-turn with the deal (TH-5, TH-A3), and the engine knows each player by a fixed
-key ``P1``..``P3`` (the score sheet's columns).
+games, three for three-handed bridge): slot ``i`` is the engine's player ``i``
+(:meth:`DealState.player_at`, :meth:`DealState.seat_of`). In the four-handed
+games it is compass seat ``Seat(i)``; in three-handed bridge the players'
+compass seats turn with the deal (TH-5, TH-A3), and the score sheet names the
+players ``P1``..``P3``.
 
     >>> table = LiveTable("t1", "contract", seed=7, robots={1: "random", 2: "random", 3: "random"})
     >>> token = table.join(0, "Ann")
@@ -178,22 +179,17 @@ class LiveTable:
     def seat_of_slot(self, slot: int) -> Seat | None:
         """The compass seat of ``slot`` in the deal in progress (``None`` before the first deal
         of a three-handed table)."""
-        if not self.three_handed:
-            return Seat(slot)
         state = self.state
         if state is None:
-            return None
-        return state.seat_of(f"P{slot + 1}")  # type: ignore[attr-defined,no-any-return]
+            return None if self.three_handed else Seat(slot)
+        return state.seat_of(slot)
 
     def slot_of_seat(self, seat: Seat) -> int | None:
         """The slot playing ``seat`` (``None`` for the three-handed dummy's seat)."""
-        if not self.three_handed:
-            return int(seat)
         state = self.state
         if state is None:
-            return None
-        name = state.player_at(seat)  # type: ignore[attr-defined]
-        return None if name is None else int(name[1:]) - 1
+            return None if self.three_handed else int(seat)
+        return state.player_at(seat)
 
     def slot_to_act(self) -> int | None:
         state = self.state
@@ -320,10 +316,9 @@ class LiveTable:
     def _table_words(self, seat: Seat) -> set[str]:
         """The texts of the table-mode actions ``seat`` may take out of turn now."""
         state = self.state
-        table_actions = getattr(state, "table_actions", None)
-        if state is None or table_actions is None or not self.three_handed:
+        if state is None:
             return set()
-        return {action_text(a).lower() for a in table_actions(seat)}
+        return {action_text(a).lower() for a in state.table_actions(seat)}
 
     def table_actions(self, index: int) -> list[str]:
         """Remedial and irregular actions slot ``index`` may take now (three-handed TH-21..TH-23, revoke corrections)."""
@@ -333,11 +328,7 @@ class LiveTable:
         seat = self.seat_of_slot(index)
         if seat is None:
             return []
-        if self.three_handed:
-            return [action_text(a) for a in state.table_actions(seat)]  # type: ignore[call-arg]
-        if seat == state.to_act:
-            return [action_text(a) for a in state.table_actions()]
-        return []
+        return [action_text(a) for a in state.table_actions(seat)]
 
     # --- undo ---------------------------------------------------------------------------------
 
@@ -357,11 +348,8 @@ class LiveTable:
             if slot.index == index or other is None:
                 continue
             if self.three_handed:
-                if (
-                    state.declarer is None
-                    or state.phase is not Phase.PLAY
-                    or (seat == state.declarer) != (other == state.declarer)
-                ):
+                sides_differ = state.is_declaring(seat) != state.is_declaring(other)
+                if state.phase is not Phase.PLAY or sides_differ:
                     out.append(slot.index)
             elif other.side != seat.side:
                 out.append(slot.index)
@@ -397,7 +385,7 @@ class LiveTable:
 
     def remaining_tricks(self) -> int:
         state = self.state
-        return 0 if state is None else 13 - len(state.tricks)
+        return 0 if state is None else state.tricks_left
 
     def request_claim(self, index: int, tricks: int) -> Request:
         """Slot ``index`` claims ``tricks`` of the tricks left for its side (the play must be on)."""
@@ -434,12 +422,8 @@ class LiveTable:
         state = self._state()
         actor = state.to_act
         assert actor is not None
-        left = self.remaining_tricks()
-
-        def declarer_side(s: Seat) -> bool:
-            return s == state.declarer or s == state.dummy
-
-        n = tricks if declarer_side(actor) == declarer_side(seat) else left - tricks
+        left = state.tricks_left
+        n = tricks if state.is_declaring(actor) == state.is_declaring(seat) else left - tricks
         state.apply(Claim(n))
         entry = LogEntry("act", actor.letter, action_text(state.history[-1][1]))
         self.log.append(entry)

@@ -14,7 +14,7 @@ from rich.text import Text
 from bridgeroom.errors import BridgeError
 from bridgeroom.i18n import Messages
 from bridgeroom.rules.core import Call, Card, Seat
-from bridgeroom.rules.state import DealState, Phase
+from bridgeroom.rules.state import Action, DealState, Phase
 from bridgeroom.tui import screen
 from bridgeroom.tui.entry import COMMANDS, EntryError, read_entry
 from bridgeroom.tui.table import Event, PlayTable, TableError
@@ -70,22 +70,14 @@ class PlayLoop:
                 state,
                 msgs,
                 number=len(self.table.match.deals),
-                board=getattr(state, "board", None),
+                board=state.board,
             )
         )
         if state.phase is Phase.ANNOUNCE or self.table.match.game.name == "minibridge":
             c.print(screen.minibridge_panel(state, msgs))
         elif state.calls:
             c.print(screen.auction_grid(state, msgs))
-        c.print(
-            screen.table_view(
-                state,
-                me,
-                self._names(state),
-                msgs,
-                looked_at_dummy=self.table.barred(),
-            )
-        )
+        c.print(screen.table_view(state, me, self._names(state), msgs))
 
     def show_deal_end(self, state: DealState) -> None:
         msgs = self.msgs
@@ -94,9 +86,7 @@ class PlayLoop:
         result = state.result
         assert result is not None
         c.print(
-            screen.status_lines(
-                state, msgs, number=len(self.table.match.deals), board=getattr(state, "board", None)
-            )
+            screen.status_lines(state, msgs, number=len(self.table.match.deals), board=state.board)
         )
         if state.calls and self.table.match.game.name != "minibridge":
             c.print(screen.auction_grid(state, msgs))
@@ -231,11 +221,12 @@ class PlayLoop:
             if done:
                 return True
 
-    def _do(self, kind: str, value: object, state: DealState) -> bool | None:
+    def _do(self, kind: str, value: Action | int | None, state: DealState) -> bool | None:
         """Carry out an entry: ``True`` when the table moved on, ``False`` to read again, ``None`` to quit."""
         msgs = self.msgs
         table = self.table
         if kind == "action":
+            assert value is not None and not isinstance(value, int)
             table.act(value)
             return True
         if kind == "quit":
@@ -288,7 +279,7 @@ class PlayLoop:
         """Mini-bridge: the coach's advice to the declarer before he names the contract (MB-13)."""
         if self.table.match.game.name != "minibridge" or state.phase is not Phase.NAMING:
             raise TableError("error.coach_naming")
-        from bridgeroom.coach import coach
+        from bridgeroom.teaching.coach import coach
 
         advice = coach(state.view(self.table.human_seat(state)), lang=self.msgs.lang)
         text = Text(self.msgs("play.coach") + " ", style="cyan")

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from bridgeroom.errors import BridgeError, ParseError
 from bridgeroom.i18n import LANGUAGES, call_text, card_text, suit_name, translate
 from bridgeroom.rules.core import Call, Card, Rank, Seat, Suit
-from bridgeroom.rules.state import DealState, Phase
+from bridgeroom.rules.state import Action, DealState, Phase
 
 __all__ = ["COMMANDS", "Entry", "EntryError", "read_entry", "check_action", "parse_action"]
 
@@ -49,7 +49,7 @@ class Entry:
     """A typed line understood: ``kind`` ``action`` (``value`` the action) or a command (``value`` its argument)."""
 
     kind: str
-    value: object = None
+    value: Action | int | None = None
 
 
 def _command_words() -> dict[str, str]:
@@ -94,7 +94,7 @@ def _claim_count(rest: str, lang: str) -> int | None:
     raise EntryError(translate("error.claim_count", lang, text=rest))
 
 
-def parse_action(text: str, state: DealState, lang: str) -> object:
+def parse_action(text: str, state: DealState, lang: str) -> Action:
     """The action named by ``text`` in the current phase (not yet checked against the rules)."""
     phase = state.phase
     key = text.strip()
@@ -172,7 +172,7 @@ def _rank_text(rank: Rank, lang: str) -> str:
     return translate(f"rank.{rank.letter}", lang)
 
 
-def check_action(action: object, state: DealState, lang: str) -> None:
+def check_action(action: Action, state: DealState, lang: str) -> None:
     """:class:`EntryError` with the reason (and the rule) when ``action`` is not legal now."""
     legal = state.legal_actions()
     if action in legal:

@@ -26,7 +26,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -35,11 +34,15 @@ from bridgeroom.errors import BridgeError
 from bridgeroom.i18n import LANGUAGES, Messages, translate
 from bridgeroom.rules.core import Contract, Seat, Side, Strain
 from bridgeroom.scoring import (
+    BoardResult,
     Chicago,
+    Declarer,
     DuplicateSet,
     Honors,
     HonorsKind,
     Rubber,
+    Session,
+    SessionEntry,
     ThreeHandedRubber,
 )
 from bridgeroom.store import MatchRecord, PadEntry, Store
@@ -64,7 +67,7 @@ class PadGame:
     name: str
     game: str
     declarer_kind: str  # "side", "player" or "seat"
-    make: Callable[[Sequence[str]], Any]
+    make: Callable[[Sequence[str]], Session]
     honors: str | None  # "contract" or "auction": how honors points read; None: no honors
 
 
@@ -234,31 +237,22 @@ class PadSheet:
     def __init__(self, pad: PadGame, players: Sequence[str]) -> None:
         self.pad = pad
         self.players = tuple(players)
-        self.session: Any = pad.make(self.players)
-        self.boards = 0
+        self.session: Session = pad.make(self.players)
 
-    def add(self, line: PadLine) -> Any:
-        """Score one line into the session; errors from scoring leave it unchanged."""
-        session = self.session
+    def add(self, line: PadLine) -> SessionEntry:
+        """Score one line into the session (boards: the next board); errors from scoring leave it
+        unchanged."""
         honors = Honors.parse(line.honors) if line.honors else None
-        if isinstance(session, DuplicateSet):
-            board = self.boards + 1
-            declarer = Seat.find(line.declarer) if line.declarer else None
-            entry = session.record(board, line.contract, line.tricks, declarer=declarer)
-            self.boards = board
-            return entry
-        if line.contract is None:
-            return session.record(None, None)
-        who: object = (
-            Side.find(line.declarer)
-            if self.pad.declarer_kind == "side" and line.declarer
-            else line.declarer
-        )
-        return session.record(who, line.contract, line.tricks, honors)
+        declarer: Declarer | None = line.declarer or None
+        if line.declarer and self.pad.declarer_kind == "side":
+            declarer = Side.find(line.declarer)
+        elif line.declarer and self.pad.declarer_kind == "seat":
+            declarer = Seat.find(line.declarer)
+        return self.session.record_deal(declarer, line.contract, line.tricks, honors)
 
     @property
     def is_over(self) -> bool:
-        return bool(getattr(self.session, "is_over", False))
+        return self.session.is_over
 
     @classmethod
     def rebuild(cls, pad: PadGame, players: Sequence[str], entries: Sequence[PadEntry]) -> PadSheet:
@@ -317,7 +311,7 @@ class PadLoop:
 
     def _prompt(self) -> str:
         n = len(self.record.entries) + 1
-        key = "pad.prompt_board" if isinstance(self.sheet.session, DuplicateSet) else "pad.prompt"
+        key = "pad.prompt_board" if self.pad.declarer_kind == "seat" else "pad.prompt"
         return self.msgs(key, number=n)
 
     # --- the loop --------------------------------------------------------------------------
@@ -392,7 +386,7 @@ class PadLoop:
             contract=parsed.contract,
             tricks=parsed.tricks,
             honors=parsed.honors,
-            board=trial.boards if isinstance(trial.session, DuplicateSet) else None,
+            board=entry.board if isinstance(entry, BoardResult) else None,
             replace_last=replace,
         )
         self._reload()
@@ -404,13 +398,12 @@ class PadLoop:
         self.record = self.store.get_match(self.record.id)
         self.sheet = PadSheet.rebuild(self.pad, self.players, self.record.entries)
 
-    def _report(self, entry: Any) -> None:
+    def _report(self, entry: SessionEntry) -> None:
         msgs = self.msgs
-        contract = getattr(entry, "contract", None)
-        if contract is None:
+        if entry.contract is None:
             self.say("pad.passed_out")
             return
-        hand = getattr(entry, "hand", None)
+        hand = entry.hand
         if hand is not None:
             self.say(
                 "pad.scored",

@@ -8,7 +8,6 @@ symbols, red for hearts and diamonds.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -16,9 +15,10 @@ from rich.text import Text
 
 from bridgeroom.i18n import Messages
 from bridgeroom.rules.core import Call, Card, Hand, Seat, Side, Suit
-from bridgeroom.rules.state import DealState, Phase, Trick
-from bridgeroom.scoring import DuplicateSet, LineSession
-from bridgeroom.scoring.sessions import Chicago
+from bridgeroom.rules.minibridge import MiniBridgeDeal, MiniBridgeExtra
+from bridgeroom.rules.state import Action, DealState, Phase, Trick
+from bridgeroom.rules.three_handed import ThreeHandedDeal
+from bridgeroom.scoring import ScoreSummary, Session, SheetEntry
 
 __all__ = [
     "SUIT_STYLES",
@@ -55,7 +55,7 @@ def call_markup(call: Call, msgs: Messages) -> Text:
     return Text(msgs.call(call), style=SUIT_STYLES[call.strain.suit])
 
 
-def action_text(action: object, msgs: Messages) -> Text:
+def action_text(action: Action, msgs: Messages) -> Text:
     """Any action for people: a card, a call, a count, a claim..."""
     if isinstance(action, Card):
         return card_markup(action, msgs)
@@ -115,23 +115,21 @@ def table_view(
     msgs: Messages,
     *,
     show_all: bool = False,
-    looked_at_dummy: bool = False,
 ) -> Table:
-    """The four hands around the table, as seen from ``me``, with the trick in the middle."""
+    """The four hands around the table, as seen from ``me`` (what ``me``'s view shows: the dummy
+    after the lead, or to a three-handed player who looked at it, TH-23), with the trick in the
+    middle."""
     view = state.view(me)
     visible: dict[Seat, Hand] = {}
     if view.hand is not None:
         visible[me] = view.hand
-    if view.dummy is not None and view.dummy_seat is not None:
-        visible[view.dummy_seat] = view.dummy
-    if me == state.declarer and state.dummy is not None and view.dummy is not None:
-        visible[state.dummy] = view.dummy
-    dummy_seat = getattr(state, "dummy_seat", None) if state.dummy is None else state.dummy
-    if looked_at_dummy and dummy_seat is not None:
-        visible[dummy_seat] = state.hand(dummy_seat)
+    dummy_seat = view.dummy_seat
+    if view.dummy is not None and dummy_seat is not None:
+        visible[dummy_seat] = view.dummy
     if show_all or state.is_over:
         visible = {s: state.deal[s] if state.is_over else state.hand(s) for s in Seat}
-    lengths = view.extra.get("dummy_lengths")
+    extra = view.extra
+    lengths = extra.dummy_lengths if isinstance(extra, MiniBridgeExtra) else None
     played = _played_by(state)
 
     def cell(seat: Seat) -> RenderableType:
@@ -145,7 +143,7 @@ def table_view(
         )
         if seat in visible:
             body = hand_lines(visible[seat], msgs)
-        elif seat == state.dummy and isinstance(lengths, (tuple, list)):
+        elif seat == state.dummy and lengths is not None:
             body = hand_lines(None, msgs, facedown=lengths)
         else:
             body = hand_lines(None, msgs, hidden=13 - played[seat])
@@ -228,7 +226,7 @@ def auction_grid(state: DealState, msgs: Messages) -> Table:
 def minibridge_panel(state: DealState, msgs: Messages) -> Text:
     """The announced counts, the pairs' totals, the declarer and the contract (MB-2 to MB-6)."""
     out = Text()
-    announced = dict(getattr(state, "announcements", ()))
+    announced = dict(state.announcements) if isinstance(state, MiniBridgeDeal) else {}
     for seat in Seat:
         value = announced.get(seat)
         out.append(f"{msgs.letter(seat)} {value if value is not None else '?'}   ")
@@ -251,9 +249,8 @@ def status_lines(state: DealState, msgs: Messages, *, number: int, board: int | 
     )
     out.append(label, style="bold")
     out.append("   " + msgs("screen.dealer_is", seat=msgs.seat(state.dealer)))
-    vulnerable = getattr(state, "vulnerable", None)
-    if vulnerable is not None:
-        names = ", ".join(sorted(vulnerable)) or msgs("screen.nobody")
+    if isinstance(state, ThreeHandedDeal):
+        names = ", ".join(sorted(state.vulnerable)) or msgs("screen.nobody")
         out.append("   " + msgs("screen.vulnerable", who=names))
     else:
         out.append("   " + msgs("screen.vulnerable", who=_vul_text(state, msgs)))
@@ -283,91 +280,83 @@ def _column_name(column: object, msgs: Messages) -> str:
     return str(column)
 
 
-def sheet(session: Any, msgs: Messages, *, you: str | None = None) -> RenderableType:
-    """The score sheet in the form of the session: above/below the line (rubber, Chicago,
-    three-handed with its settlement) or a line per board (duplicate, mini-bridge)."""
-    if isinstance(session, DuplicateSet):
-        return _boards_sheet(session, msgs)
-    if isinstance(session, LineSession | Chicago):
-        return _line_sheet(session, msgs, you=you)
-    return Text(str(session))
+def sheet(session: Session, msgs: Messages, *, you: str | None = None) -> RenderableType:
+    """The score sheet in the form of the session (its :meth:`~bridgeroom.scoring.Session.summary`):
+    above/below the line (rubber, Chicago, three-handed with its settlement) or a line per board
+    (duplicate, mini-bridge)."""
+    summary = session.summary()
+    if summary.kind == "boards":
+        return _boards_sheet(summary, msgs)
+    return _line_sheet(summary, msgs, you=you)
 
 
-def _line_sheet(session: Any, msgs: Messages, *, you: str | None) -> RenderableType:
-    sheet_ = session.sheet
-    columns = list(sheet_.columns)
+def _line_sheet(summary: ScoreSummary, msgs: Messages, *, you: str | None) -> RenderableType:
+    columns = summary.columns
     table = Table(title=msgs("sheet.title"), show_lines=False, title_justify="left")
     table.add_column("", style="dim")
     for column in columns:
-        name = _column_name(column, msgs)
+        name = _column_name(column.name, msgs)
         table.add_column(
             msgs("play.you") if you is not None and name == you else name, justify="right"
         )
-    above_rows = _grouped(columns, sheet_.above)
+    above_rows = _grouped([c.above for c in columns])
     for label, values in reversed(above_rows):
-        table.add_row(label, *[str(values.get(c, "")) for c in columns])
+        table.add_row(label, *[str(values.get(i, "")) for i in range(len(columns))])
     table.add_row(msgs("sheet.the_line"), *["═" * 6 for _ in columns])
-    games = len(sheet_.below[columns[0]])
+    games = len(columns[0].below)
     for g in range(games):
-        rows = _grouped(columns, {c: sheet_.below[c][g] for c in columns})
+        rows = _grouped([c.below[g] for c in columns])
         for label, values in rows:
-            table.add_row(label, *[str(values.get(c, "")) for c in columns])
+            table.add_row(label, *[str(values.get(i, "")) for i in range(len(columns))])
         if g < games - 1:
             table.add_row(msgs("sheet.game"), *["─" * 6 for _ in columns])
     table.add_row(
         Text(msgs("sheet.total"), style="bold"),
-        *[Text(str(sheet_.total(c)), style="bold") for c in columns],
+        *[Text(str(c.total), style="bold") for c in columns],
     )
     parts: list[RenderableType] = [table]
-    games_won = getattr(session, "games", None)
-    if isinstance(games_won, dict):
+    if summary.counts_games:
         info = "   ".join(
-            msgs(
-                "sheet.games_won",
-                who=_column_name(c, msgs),
-                games=games_won[c],
-            )
-            + (" " + msgs("sheet.vulnerable") if session.vulnerable(c) else "")
+            msgs("sheet.games_won", who=_column_name(c.name, msgs), games=c.games)
+            + (" " + msgs("sheet.vulnerable") if c.vulnerable else "")
             for c in columns
         )
         parts.append(Text(info))
-    if getattr(session, "rubber_bonus", 0):
+    if summary.rubber_bonus and summary.winner is not None:
         parts.append(
             Text(
                 msgs(
                     "sheet.rubber_bonus",
-                    who=_column_name(session.winner, msgs),
-                    points=session.rubber_bonus,
+                    who=_column_name(summary.winner, msgs),
+                    points=summary.rubber_bonus,
                 )
             )
         )
-    if getattr(session, "is_over", False) and hasattr(session, "settle"):
-        payments = session.settle()
-        if not payments:
+    if summary.settlement is not None:
+        if not summary.settlement:
             parts.append(Text(msgs("sheet.all_quits")))
-        for p in payments:
+        for p in summary.settlement:
             parts.append(Text(msgs("sheet.pays", payer=p.from_, payee=p.to, points=p.points)))
     return Group(*parts)
 
 
-def _grouped(
-    columns: Sequence[Any], entries: dict[Any, list[Any]]
-) -> list[tuple[str, dict[Any, int]]]:
-    rows: dict[int, dict[Any, int]] = {}
-    for column in columns:
-        for entry in entries[column]:
+def _grouped(columns: Sequence[Sequence[SheetEntry]]) -> list[tuple[str, dict[int, int]]]:
+    """The entries of each column (by index) summed by deal, in deal order."""
+    rows: dict[int, dict[int, int]] = {}
+    for i, entries in enumerate(columns):
+        for entry in entries:
             rows.setdefault(entry.deal, {})
-            rows[entry.deal][column] = rows[entry.deal].get(column, 0) + entry.points
+            rows[entry.deal][i] = rows[entry.deal].get(i, 0) + entry.points
     return [(f"#{deal}", rows[deal]) for deal in sorted(rows)]
 
 
-def _boards_sheet(session: DuplicateSet, msgs: Messages) -> RenderableType:
+def _boards_sheet(summary: ScoreSummary, msgs: Messages) -> RenderableType:
     table = Table(title=msgs("sheet.boards_title"), title_justify="left")
     for key in ("board", "dealer", "vulnerable", "contract", "tricks"):
         table.add_column(msgs(f"sheet.col_{key}"))
     table.add_column(msgs.side(Side.NS), justify="right")
     table.add_column(msgs.side(Side.EW), justify="right")
-    for r in session:
+    for r in summary.boards:
         ns = r.ns_score
         vul = r.vulnerability
         vul_text = (
@@ -386,6 +375,6 @@ def _boards_sheet(session: DuplicateSet, msgs: Messages) -> RenderableType:
             str(ns) if ns > 0 else "",
             str(-ns) if ns < 0 else "",
         )
-    totals = session.totals
+    totals = summary.totals
     table.add_row(msgs("sheet.total"), "", "", "", "", str(totals[Side.NS]), str(totals[Side.EW]))
     return table

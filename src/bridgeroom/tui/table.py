@@ -23,7 +23,9 @@ from bridgeroom.errors import BridgeError
 from bridgeroom.games import Match, get_game
 from bridgeroom.i18n import Texts, seat_letter, translate
 from bridgeroom.rules.core import Call, Deal, Seat, Side, Vulnerability
-from bridgeroom.rules.state import Claim, DealState, Phase
+from bridgeroom.rules.state import Action, Claim, DealState, Phase
+from bridgeroom.rules.three_handed import ThreeHandedExtra
+from bridgeroom.scoring import SessionEntry
 from bridgeroom.store import UNDO, MatchRecord, SeatSpec, Store, replay
 
 __all__ = [
@@ -52,7 +54,7 @@ class Event:
 
     seat: Seat
     player: str | None  # None: the dummy's card
-    action: object
+    action: Action
     by_robot: bool
     #: a call of a robot that bids by the system (basic, expert) in a four-handed auction: what it
     #: means in that system, in every language
@@ -66,10 +68,6 @@ def make_robot_for(level: str, seed: int | None) -> Any:
     from bridgeroom.robots import make_robot
 
     return make_robot(level, seed=seed)
-
-
-def _declaring(state: DealState, seat: Seat) -> bool:
-    return seat in (state.declarer, state.dummy)
 
 
 class PlayTable:
@@ -226,28 +224,30 @@ class PlayTable:
         return self.match.game.players == 3
 
     def human_seat(self, state: DealState | None = None) -> Seat:
-        """The compass seat the person holds in ``state`` (three-handed: changes with the deal)."""
-        if not self.three_handed:
-            return Seat(self.human_position)
+        """The compass seat the person holds in ``state`` (three-handed: changes with the deal).
+
+        The person is the engine's player ``human_position`` (his place at the table, the
+        position of his seat in the record)."""
         st = state or self.last_state
         if st is None:
-            raise BridgeError("no deal yet")
-        return st.seat_of(self.human_name)  # type: ignore[attr-defined,no-any-return]
+            if self.three_handed:
+                raise BridgeError("no deal yet")
+            return Seat(self.human_position)
+        return st.seat_of(self.human_position)
 
     def player_name(self, seat: Seat, state: DealState | None = None) -> str | None:
         """The player at ``seat`` (``None`` for the three-handed dummy)."""
-        if not self.three_handed:
-            return self.record.seats[seat].player
         st = state or self.last_state
-        assert st is not None
-        return st.player_at(seat)  # type: ignore[attr-defined,no-any-return]
+        if st is None:
+            assert not self.three_handed, "no deal yet"
+            return self.record.seats[seat].player
+        player = st.player_at(seat)
+        return None if player is None else self.record.seats[player].player
 
     def _level_of(self, seat: Seat, state: DealState) -> str:
-        if not self.three_handed:
-            return self.levels[int(seat)]
-        name = self.player_name(seat, state)
-        position = self.record.options["players"].index(name)
-        return self.levels[position]
+        player = state.player_at(seat)
+        assert player is not None, "nobody plays the three-handed dummy's seat"
+        return self.levels[player]
 
     def human_to_act(self) -> bool:
         state = self.state
@@ -271,15 +271,19 @@ class PlayTable:
             )
         options: dict[str, Any] = {}
         if self.three_handed:
-            options["players"] = {s.letter: n for s, n in state.players.items()}  # type: ignore[attr-defined]
+            options["players"] = {
+                s.letter: self.match.players[p]
+                for s in Seat
+                if (p := state.player_at(s)) is not None
+            }
         self.deal_id = self.store.add_deal(
             self.id,
             len(self.match.deals),
             state.dealer.letter,
             state.vulnerability.pbn,
             state.deal.to_pbn(),
-            board=getattr(state, "board", None),
-            pack=getattr(state, "pack", None),
+            board=state.board,
+            pack=state.pack,
             options=options,
         )
         self._robot_since_human = 0
@@ -307,7 +311,7 @@ class PlayTable:
         if self.match.is_over:
             self.store.set_status(self.id, "finished")
 
-    def act(self, action: object) -> Event:
+    def act(self, action: Action) -> Event:
         """The person's action (already checked); logged at once."""
         state = self.state
         if state is None or not self.human_to_act():
@@ -361,7 +365,7 @@ class PlayTable:
             f"{self.record.seed}:{len(self.match.deals)}:{len(state.history)}".encode()
         )
 
-    def undo(self) -> object:
+    def undo(self) -> Action:
         """Take back the person's last action, if no robot has acted since (logged as ``undo``)."""
         state = self.state
         if state is None or not state.history:
@@ -392,7 +396,7 @@ class PlayTable:
             raise TableError("error.claim_in_play")
         if not self.human_to_act():
             raise TableError("error.not_your_turn_now")
-        remaining = 13 - len(state.tricks)
+        remaining = state.tricks_left
         n = remaining if tricks is None else tricks
         if not 0 <= n <= remaining:
             raise TableError("error.claim_too_many", remaining=remaining)
@@ -412,7 +416,7 @@ class PlayTable:
         from bridgeroom.robots.claims import robot_accepts_claim
 
         for seat in Seat:
-            if seat == state.dummy or _declaring(state, seat) == _declaring(state, claimer):
+            if seat == state.dummy or state.is_declaring(seat) == state.is_declaring(claimer):
                 continue
             robot = self.robot_factory(self._level_of(seat, state), self._robot_seed(state))
             if not robot_accepts_claim(robot, state, seat, claimer, tricks):
@@ -434,18 +438,22 @@ class PlayTable:
         self._log(state)
 
     def barred(self) -> bool:
+        """Three-handed: whether the person looked at the dummy and is barred from the auction (TH-23)."""
         state = self.state
-        barred: frozenset[Seat] = getattr(state, "barred", frozenset())
-        return bool(state is not None and self.three_handed and self.human_seat(state) in barred)
+        if state is None:
+            return False
+        seat = self.human_seat(state)
+        extra = state.view(seat).extra
+        return isinstance(extra, ThreeHandedExtra) and seat in extra.barred
 
     def close(self) -> None:
         self.store.close()
 
 
-def _entry_summary(entry: object) -> dict[str, Any]:
+def _entry_summary(entry: SessionEntry) -> dict[str, Any]:
     """What a session entry says about one deal, as JSON-ready data."""
     out: dict[str, Any] = {}
-    hand = getattr(entry, "hand", None)
+    hand = entry.hand
     if hand is not None:
         out["score"] = hand.to_dict()
     for name in ("game_won", "rubber_bonus", "premium", "board"):

@@ -18,19 +18,15 @@ import json
 
 from bridgeroom.errors import ParseError
 
-__all__ = ["register", "run", "parse_numbers"]
+__all__ = ["configure", "run", "parse_numbers"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = subparsers.add_parser(
-        "coach",
-        help="mini-bridge: the contract the declarer should name, and why (MB-13)",
-        description=(
-            "Advice for the mini-bridge declarer (MB-13): the balance (the pair's points), the fits "
-            "(8+ cards together) and the contract, with the reason. Give --hand, the counts "
-            "(--counts N,E,S,W or --partner P) and --dummy-lengths S,H,D,C; or --deal PBN with "
-            "--board N (or --dealer)."
-        ),
+def configure(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Advice for the mini-bridge declarer (MB-13): the balance (the pair's points), the fits "
+        "(8+ cards together) and the contract, with the reason. Give --hand, the counts "
+        "(--counts N,E,S,W or --partner P) and --dummy-lengths S,H,D,C; or --deal PBN with "
+        "--board N (or --dealer)."
     )
     p.add_argument("--hand", metavar="S.H.D.C", help="the declarer's hand, e.g. AKQ.KQ2.A76.5432")
     counts = p.add_mutually_exclusive_group()
@@ -51,7 +47,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--seat", metavar="SEAT", help="with --counts: the seat of --hand (checked)")
     p.add_argument("--lang", default="en", metavar="LANG", help="en (default) or ru")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.set_defaults(func=run, parser=p)
 
 
 def parse_numbers(text: str, count: int, what: str) -> list[int]:
@@ -73,8 +68,8 @@ def parse_numbers(text: str, count: int, what: str) -> list[int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bridgeroom.coach import advise, advise_counts, coach, describe_deal
     from bridgeroom.rules import Hand, MiniBridgeDeal, Seat
+    from bridgeroom.teaching.coach import advise, advise_counts, coach, describe_deal
 
     parser: argparse.ArgumentParser = args.parser
     dealer = Seat.find(args.dealer) if args.dealer else None

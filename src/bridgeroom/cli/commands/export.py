@@ -5,21 +5,16 @@ from __future__ import annotations
 import argparse
 import sys
 
-__all__ = ["register", "run", "export_pbn"]
+from bridgeroom.cli.options import add_common
+
+__all__ = ["configure", "run", "export_pbn"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from bridgeroom.tui.options import add_common
-
-    p = subparsers.add_parser(
-        "export",
-        help="write a stored game's deals as PBN",
-        description="Write every deal of a stored game (finished or in progress) as PBN.",
-    )
+def configure(p: argparse.ArgumentParser) -> None:
+    p.description = "Write every deal of a stored game (finished or in progress) as PBN."
     p.add_argument("id", metavar="ID", help="the number shown by 'bridgeroom history'")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of the screen")
     add_common(p)
-    p.set_defaults(func=run)
 
 
 def export_pbn(store: object, match_id: int | str) -> str:
@@ -40,7 +35,7 @@ def export_pbn(store: object, match_id: int | str) -> str:
             "Event": f"bridgeroom {record.game} ({record.scoring}) #{record.id}",
             "Site": "bridgeroom",
             "Date": record.created_at.strftime("%Y.%m.%d"),
-            "Board": str(getattr(state, "board", None) or number),
+            "Board": str(state.board or number),
         }
         for seat in ("N", "E", "S", "W"):
             from bridgeroom.rules.core import Seat

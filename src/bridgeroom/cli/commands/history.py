@@ -4,22 +4,17 @@ from __future__ import annotations
 
 import argparse
 
-__all__ = ["register", "run"]
+from bridgeroom.cli.options import add_common
+
+__all__ = ["configure", "run"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from bridgeroom.tui.options import add_common
-
-    p = subparsers.add_parser(
-        "history",
-        help="list stored games and score pads",
-        description="List the games and score pads kept in the database, the most recent first.",
-    )
+def configure(p: argparse.ArgumentParser) -> None:
+    p.description = "List the games and score pads kept in the database, the most recent first."
     p.add_argument("--player", help="only those where this player has a seat")
     p.add_argument("--status", choices=("active", "finished", "abandoned"), help="only these")
     p.add_argument("--limit", type=int, default=50, help="at most this many (default 50)")
     add_common(p)
-    p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-__all__ = ["register", "run"]
+from bridgeroom.cli.options import add_common
+
+__all__ = ["configure", "run"]
 
 PADS = (
     "rubber",
@@ -17,16 +19,10 @@ PADS = (
 )
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from bridgeroom.tui.options import add_common
-
-    p = subparsers.add_parser(
-        "pad",
-        help="a score pad for a game played with real cards",
-        description=(
-            "Enter each deal (declarer, contract, tricks, honors) and see the score sheet. "
-            "Every entry is saved at once; 'bridgeroom resume ID' continues a pad."
-        ),
+def configure(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Enter each deal (declarer, contract, tricks, honors) and see the score sheet. "
+        "Every entry is saved at once; 'bridgeroom resume ID' continues a pad."
     )
     p.add_argument("game", metavar="GAME", help=f"one of: {', '.join(PADS)}")
     p.add_argument(
@@ -34,7 +30,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="three-handed: the three players' names, comma-separated (e.g. Ann,Bob,Cy)",
     )
     add_common(p)
-    p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,21 +7,17 @@ from __future__ import annotations
 
 import argparse
 
-__all__ = ["register", "run"]
+from bridgeroom.cli.options import add_common
+
+__all__ = ["configure", "run"]
 
 GAMES = ("contract", "auction", "three-handed", "minibridge")
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from bridgeroom.tui.options import add_common
-
-    p = subparsers.add_parser(
-        "play",
-        help="play a game against robots in the terminal",
-        description=(
-            "Play contract bridge, auction bridge, three-handed bridge or mini-bridge against "
-            "robots. Every action is saved at once; 'bridgeroom resume ID' continues a game."
-        ),
+def configure(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Play contract bridge, auction bridge, three-handed bridge or mini-bridge against "
+        "robots. Every action is saved at once; 'bridgeroom resume ID' continues a game."
     )
     p.add_argument("game", metavar="GAME", help=f"one of: {', '.join(GAMES)}")
     p.add_argument(
@@ -47,7 +43,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument("--seed", help="deal reproducible deals (and robots) from this seed")
     add_common(p)
-    p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -4,20 +4,15 @@ from __future__ import annotations
 
 import argparse
 
-__all__ = ["register", "run"]
+from bridgeroom.cli.options import add_common
+
+__all__ = ["configure", "run"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from bridgeroom.tui.options import add_common
-
-    p = subparsers.add_parser(
-        "resume",
-        help="continue a stored game or score pad",
-        description="Continue a game or score pad listed by 'bridgeroom history', by its number.",
-    )
+def configure(p: argparse.ArgumentParser) -> None:
+    p.description = "Continue a game or score pad listed by 'bridgeroom history', by its number."
     p.add_argument("id", metavar="ID", help="the number shown by 'bridgeroom history'")
     add_common(p)
-    p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -32,20 +32,16 @@ from bridgeroom.scoring import (
 )
 from bridgeroom.scoring.pad import format_sheet
 
-__all__ = ["register", "run", "make_session", "parse_deal_line"]
+__all__ = ["configure", "run", "make_session", "parse_deal_line"]
 
 GAMES = ("rubber", "auction", "three-handed-contract", "three-handed-auction")
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = subparsers.add_parser(
-        "rubber",
-        help="keep the score of a rubber (four-handed or three-handed) from the deals on stdin",
-        description=(
-            "A score pad. GAME is one of: " + ", ".join(GAMES) + ". Deals are read from stdin, "
-            'one a line: JSON {"declarer": "NS"|"EW"|player, "contract": "4S"|"pass", "tricks": 10, '
-            '"honors": {"kind": "4-one", "side": "declarer"}} or words: "NS 4S 10", "pass".'
-        ),
+def configure(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "A score pad. GAME is one of: " + ", ".join(GAMES) + ". Deals are read from stdin, "
+        'one a line: JSON {"declarer": "NS"|"EW"|player, "contract": "4S"|"pass", "tricks": 10, '
+        '"honors": {"kind": "4-one", "side": "declarer"}} or words: "NS 4S 10", "pass".'
     )
     p.add_argument("game", metavar="GAME", help="one of: " + ", ".join(GAMES))
     p.add_argument("--players", metavar="A,B,C", help="three-handed: the three players' names")
@@ -63,7 +59,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="three-handed settlement: round each pair's difference (default) or the totals (TH-A8)",
     )
     p.add_argument("--stake", type=float, help="three-handed: money per 100 points")
-    p.set_defaults(func=run, parser=p)
 
 
 def _parse_unfinished(text: str | None) -> Unfinished | bool | None:

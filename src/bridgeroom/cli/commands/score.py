@@ -16,19 +16,15 @@ from typing import IO, Any
 from bridgeroom.errors import BridgeError, ScoringError
 from bridgeroom.scoring import SCORE_TABLES, HandScore, Honors, ScoreTable, get_table
 
-__all__ = ["register", "run", "score_record", "parse_honors", "format_hand"]
+__all__ = ["configure", "run", "score_record", "parse_honors", "format_hand"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def configure(p: argparse.ArgumentParser) -> None:
     games = ", ".join(SCORE_TABLES)
-    p = subparsers.add_parser(
-        "score",
-        help="score one deal, or JSON lines of deals (the score calculator)",
-        description=(
-            "Score one deal: GAME CONTRACT TRICKS, where GAME is one of "
-            f"{games}; CONTRACT like 4H, 3NTX, 6SXX; TRICKS the declarer's tricks (0-13). "
-            "With --jsonl, read one JSON object a line on stdin and write one a line."
-        ),
+    p.description = (
+        "Score one deal: GAME CONTRACT TRICKS, where GAME is one of "
+        f"{games}; CONTRACT like 4H, 3NTX, 6SXX; TRICKS the declarer's tricks (0-13). "
+        "With --jsonl, read one JSON object a line on stdin and write one a line."
     )
     p.add_argument("game", nargs="?", metavar="GAME", help=f"one of: {games}")
     p.add_argument("contract", nargs="?", metavar="CONTRACT", help="e.g. 4H, 3NTX, 6SXX")
@@ -46,7 +42,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     out.add_argument(
         "--jsonl", action="store_true", help="score JSON lines from stdin, one result a line"
     )
-    p.set_defaults(func=run, parser=p)
 
 
 def parse_honors(value: object) -> Honors | None:

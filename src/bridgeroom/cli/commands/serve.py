@@ -10,17 +10,13 @@ from __future__ import annotations
 
 import argparse
 
-__all__ = ["register", "run"]
+__all__ = ["configure", "run"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = subparsers.add_parser(
-        "serve",
-        help="run the web server: tables in the browser with friends and robots",
-        description=(
-            "Run the web server. Open http://HOST:PORT/ in a browser, create a table for any "
-            "game, share its link, and play with friends and robots."
-        ),
+def configure(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Run the web server. Open http://HOST:PORT/ in a browser, create a table for any "
+        "game, share its link, and play with friends and robots."
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
@@ -44,7 +40,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="the robot whose advice a hint shows (default expert)",
     )
     p.add_argument("--log-level", default="info", help="uvicorn's log level (default info)")
-    p.set_defaults(func=run, parser=p)
 
 
 def run(args: argparse.Namespace) -> int:

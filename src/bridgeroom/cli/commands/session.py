@@ -7,7 +7,7 @@ FILE (CSV or JSON, ``-`` for stdin) holds one line per board and table::
 
 It prints a traveller per board (each table's score, matchpoints and
 cross-IMPs), a scorecard per pair with running totals, and the rankings. The
-format is described in docs/minibridge.md and :func:`bridgeroom.session.loads`.
+format is described in docs/minibridge.md and :func:`bridgeroom.teaching.files.loads`.
 """
 
 from __future__ import annotations
@@ -16,19 +16,15 @@ import argparse
 import json
 import sys
 
-__all__ = ["register", "run"]
+__all__ = ["configure", "run"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = subparsers.add_parser(
-        "session",
-        help="mini-bridge class session: scoresheets, matchpoints and IMPs from a results file",
-        description=(
-            "Score a mini-bridge class session from FILE (CSV with the columns "
-            "board,table,ns,ew,declarer,contract,tricks, or JSON; '-' reads stdin). Prints a "
-            "traveller per board, a scorecard per pair with running totals, and the rankings by "
-            "matchpoints (2 per score beaten, 1 per tie) and by cross-IMPs (WBF scale)."
-        ),
+def configure(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Score a mini-bridge class session from FILE (CSV with the columns "
+        "board,table,ns,ew,declarer,contract,tricks, or JSON; '-' reads stdin). Prints a "
+        "traveller per board, a scorecard per pair with running totals, and the rankings by "
+        "matchpoints (2 per score beaten, 1 per tie) and by cross-IMPs (WBF scale)."
     )
     p.add_argument("file", metavar="FILE", help="results file (.csv or .json), or - for stdin")
     p.add_argument("--format", choices=("csv", "json"), help="the file's format (default: guessed)")
@@ -39,12 +35,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument("--title", help="the title printed at the top")
     p.add_argument("--json", action="store_true", help="print everything as one JSON object")
-    p.set_defaults(func=run, parser=p)
 
 
 def run(args: argparse.Namespace) -> int:
     from bridgeroom.rules import MiniBridgeOptions
-    from bridgeroom.session import ClassSession, format_session, load, loads
+    from bridgeroom.teaching import ClassSession, format_session, load, loads
 
     session: ClassSession
     if args.file == "-":

@@ -1,9 +1,9 @@
-"""Sessions: a rubber, a Chicago round, a set of duplicate boards, a three-handed rubber.
+"""Rubbers: four-handed (contract and auction bridge) and three-handed, on a pad with a line.
 
-A session is a fold over deal results: ``record`` scores one deal with the
-session's table and the vulnerability the session itself derives, writes it
-on the sheet and returns what happened. Bad input raises
-:class:`~bridgeroom.errors.ScoringError` and leaves the session unchanged.
+A rubber is a fold over deal results: ``record`` scores one deal with the
+rubber's table and the vulnerability the rubber itself derives, writes it on
+the sheet and returns what happened. Bad input raises
+:class:`~bridgeroom.errors.ScoringError` and leaves the rubber unchanged.
 
     >>> rubber = Rubber()
     >>> _ = rubber.record(Side.NS, Contract("4S"), 10)
@@ -16,41 +16,37 @@ on the sheet and returns what happened. Bad input raises
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, Generic, TypeVar
 
-from bridgeroom.errors import BridgeError, ScoringError
-from bridgeroom.rules import Contract, Seat, Side, Vulnerability, board_dealer, board_vulnerability
+from bridgeroom.errors import ScoringError
+from bridgeroom.rules import (
+    Contract,
+    DealResult,
+    Seat,
+    Side,
+    ThreeHandedResult,
+    Vulnerability,
+    board_dealer,
+)
 from bridgeroom.scoring.honors import Honors
+from bridgeroom.scoring.sessions.protocol import ColumnSummary, Declarer, ScoreSummary
+from bridgeroom.scoring.sessions.sheet import ScoreSheet, SheetEntry, is_pass, side_of
 from bridgeroom.scoring.settlement import Payment, settle
 from bridgeroom.scoring.tables import (
     Column,
     HandScore,
-    RubberTable,
-    ScoreItem,
     ScoreTable,
     Unfinished,
     as_contract,
     get_table,
 )
 
-__all__ = [
-    "SheetEntry",
-    "ScoreSheet",
-    "DealEntry",
-    "LineSession",
-    "Rubber",
-    "ThreeHandedRubber",
-    "Chicago",
-    "ChicagoDeal",
-    "DuplicateSet",
-    "BoardResult",
-    "is_pass",
-    "side_of",
-]
+__all__ = ["DealEntry", "LineSession", "Rubber", "ThreeHandedRubber"]
 
-K = TypeVar("K", bound=Hashable)
+#: A column of the pad: a side (four-handed) or a player's name (three-handed).
+K = TypeVar("K", bound=Side | str)
 
 
 class _Default:
@@ -59,67 +55,6 @@ class _Default:
 
 
 _DEFAULT: Final = _Default()
-
-
-def is_pass(contract: object) -> bool:
-    """Whether ``contract`` stands for a passed-out deal: ``None``, ``"pass"``, ``"P"``, ``"-"``."""
-    return contract is None or (
-        isinstance(contract, str) and contract.strip().lower() in ("pass", "p", "-", "passed")
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class SheetEntry:
-    """One figure on a score pad: the deal it came from, the points, what for."""
-
-    deal: int
-    points: int
-    what: str
-
-
-class ScoreSheet(Generic[K]):
-    """The columns of a score pad, each with entries above the line and, per game, below it.
-
-    ``below[column]`` is a list of games (the line drawn across all columns
-    when a game is won starts a new one); the last is the game in progress.
-    """
-
-    def __init__(self, columns: Sequence[K]) -> None:
-        self.columns: tuple[K, ...] = tuple(columns)
-        self.below: dict[K, list[list[SheetEntry]]] = {c: [[]] for c in self.columns}
-        self.above: dict[K, list[SheetEntry]] = {c: [] for c in self.columns}
-
-    def leg(self, column: K) -> int:
-        """Trick points below the line in the game in progress (CB-R2, AB-6, TH-16)."""
-        return sum(entry.points for entry in self.below[column][-1])
-
-    def draw_line(self) -> None:
-        """A game was won: a line across every column; no partscore counts toward the next game."""
-        for column in self.columns:
-            self.below[column].append([])
-
-    def below_total(self, column: K) -> int:
-        return sum(entry.points for game in self.below[column] for entry in game)
-
-    def above_total(self, column: K) -> int:
-        return sum(entry.points for entry in self.above[column])
-
-    def total(self, column: K) -> int:
-        """All points of a column, above and below (CB-R4, AB-12)."""
-        return self.below_total(column) + self.above_total(column)
-
-    def to_dict(self) -> dict[str, object]:
-        """The sheet as JSON-ready data, column by column."""
-        return {
-            str(column): {
-                "below": [[e.points for e in game] for game in self.below[column]],
-                "above": [e.points for e in self.above[column]],
-                "below_total": self.below_total(column),
-                "above_total": self.above_total(column),
-                "total": self.total(column),
-            }
-            for column in self.columns
-        }
 
 
 @dataclass(frozen=True)
@@ -181,7 +116,7 @@ class LineSession(Generic[K]):
         """The column named by ``who`` (a side, a player's name)."""
         raise ScoringError(f"no column {who!r}")
 
-    def vulnerable(self, who: K | str) -> bool:
+    def vulnerable(self, who: Declarer) -> bool:
         """Whether a column has won a game in this rubber (CB-R3, TH-17); never under the auction table (AB-5)."""
         column = self._column(who)
         return self.table.vulnerability and self.games[column] >= 1
@@ -232,10 +167,10 @@ class LineSession(Generic[K]):
 
     def record_deal(
         self,
-        declarer: object,
+        declarer: Declarer | None,
         contract: Contract | str | None,
-        tricks: int,
-        honors: Honors | None,
+        tricks: int = 0,
+        honors: Honors | None = None,
     ) -> DealEntry[K]:
         """Score one deal declared by column ``declarer`` (a side or a player's name).
 
@@ -316,29 +251,55 @@ class LineSession(Generic[K]):
         self.abandoned = True
         return written
 
+    # --- the Session protocol -------------------------------------------------------------
+
+    def record_result(self, result: DealResult) -> DealEntry[K]:
+        """Score a deal played by the engine: the declarer's column, the honors found in the cards
+        under the rubber's table (CB-R5, AB-9, TH-15)."""
+        contract = result.contract
+        declarer = result.declarer
+        if contract is None or declarer is None:
+            return self.record_deal(None, None)
+        honors = self.table.honors_of(result.deal, contract.strain, declarer, dummy=result.dummy)
+        return self.record_deal(self._declarer_of(result), contract, result.tricks, honors)
+
+    def _declarer_of(self, result: DealResult) -> Declarer:
+        """The column that declared ``result`` (a played deal with a contract)."""
+        raise ScoringError(f"no column declared {result.contract}")
+
+    def summary(self) -> ScoreSummary:
+        """The pad as data: each column above and below the line, games won and vulnerability."""
+        sheet = self.sheet
+        columns = tuple(
+            ColumnSummary(
+                column,
+                tuple(sheet.above[column]),
+                tuple(tuple(game) for game in sheet.below[column]),
+                sheet.total(column),
+                self.games[column],
+                self.vulnerable(column),
+            )
+            for column in self.columns
+        )
+        totals: dict[Side | str, int] = {c: sheet.total(c) for c in self.columns}
+        return ScoreSummary(
+            "line",
+            totals,
+            columns,
+            over=self.is_over,
+            winner=self.winner,
+            rubber_bonus=self.rubber_bonus,
+            settlement=self._settlement(),
+        )
+
+    def _settlement(self) -> tuple[Payment, ...] | None:
+        return None
+
     def __iter__(self) -> Iterator[DealEntry[K]]:
         return iter(self.deals)
 
     def __len__(self) -> int:
         return len(self.deals)
-
-
-def side_of(who: object) -> Side:
-    """The side named by ``who``: a :class:`Side`, a :class:`Seat`, or text ``NS``/``EW``.
-
-    >>> side_of("ew"), side_of(Seat.SOUTH)
-    (<Side.EW: 1>, <Side.NS: 0>)
-    """
-    if isinstance(who, Side):
-        return who
-    if isinstance(who, Seat):
-        return who.side
-    if isinstance(who, str):
-        try:
-            return Side.find(who)
-        except BridgeError:
-            raise ScoringError(f"the declaring side is NS or EW, not {who!r}") from None
-    raise ScoringError(f"the declaring side is NS or EW, not {who!r}")
 
 
 def _four_handed_table(table: str | ScoreTable) -> ScoreTable:
@@ -355,7 +316,9 @@ class Rubber(LineSession[Side]):
 
     ``table``: ``"rubber"`` (or ``"contract"``; CB-R1..CB-R6) or ``"auction"``
     (AB-3..AB-12). ``unfinished``: the bonuses of :meth:`close`; by default
-    300/100 for contract (CB-R6) and none for auction (AB-A9).
+    300/100 for contract (CB-R6) and none for auction (AB-A9). ``first_dealer``
+    deals the first deal; the deal then passes to the left, after a passed-out
+    deal as well (CB-4, CB-7).
 
     >>> rubber = Rubber("auction")
     >>> rubber.record("NS", "2S", 8).hand
@@ -371,14 +334,28 @@ class Rubber(LineSession[Side]):
         table: str | ScoreTable = "rubber",
         *,
         unfinished: Unfinished | _Default | None = _DEFAULT,
+        first_dealer: Seat = Seat.NORTH,
     ) -> None:
         t = _four_handed_table(table)
         super().__init__(
             (Side.NS, Side.EW), t, t.unfinished if isinstance(unfinished, _Default) else unfinished
         )
+        self.first_dealer = first_dealer
 
     def _column(self, who: object) -> Side:
         return side_of(who)
+
+    def next_dealer(self) -> Seat:
+        """CB-4: the deal passes to the left after every deal, a passed-out one too (CB-7)."""
+        return self.first_dealer.offset(len(self.deals))
+
+    def next_vulnerability(self) -> Vulnerability:
+        """CB-R3: a side that has won a game is vulnerable; nobody under the auction table (AB-5)."""
+        return Vulnerability.of(self.vulnerable(Side.NS), self.vulnerable(Side.EW))
+
+    def _declarer_of(self, result: DealResult) -> Declarer:
+        assert result.declarer is not None
+        return result.declarer.side
 
     def record(
         self,
@@ -452,6 +429,28 @@ class ThreeHandedRubber(LineSession[str]):
     def players(self) -> tuple[str, ...]:
         return self.columns
 
+    def next_dealer(self) -> Seat:
+        """TH-5, TH-A3: the dealer's compass seat turns with the deal number as on duplicate
+        boards (deal 1 N, 2 E, 3 S, 4 W, ...), as :class:`~bridgeroom.rules.ThreeHandedTable` seats
+        the players; passed-out deals count (TH-7)."""
+        return board_dealer(len(self.deals) + 1)
+
+    def next_vulnerability(self) -> Vulnerability:
+        """Nothing by side: vulnerability is each player's own (TH-17, :meth:`vulnerable`)."""
+        return Vulnerability.NONE
+
+    def _declarer_of(self, result: DealResult) -> Declarer:
+        if not isinstance(result, ThreeHandedResult) or result.declarer_name is None:
+            raise ScoringError(
+                f"a three-handed rubber records three-handed deals, with their players (TH-12): "
+                f"{result.contract}"
+            )
+        return result.declarer_name
+
+    def _settlement(self) -> tuple[Payment, ...] | None:
+        """The settlement once the rubber is over (TH-20)."""
+        return tuple(self.settle()) if self.is_over else None
+
     def _column(self, who: object) -> str:
         if isinstance(who, str) and who.strip() in self.games:
             return who.strip()
@@ -476,251 +475,3 @@ class ThreeHandedRubber(LineSession[str]):
     def __repr__(self) -> str:
         cols = ", ".join(f"{p} {self.total(p)}" for p in self.columns)
         return f"<ThreeHandedRubber {self.table.name}: {cols}>"
-
-
-# --- Chicago -------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ChicagoDeal:
-    """One deal of a Chicago round. ``number`` 1-4; a passed-out deal keeps its number (redealt, CB-C1)."""
-
-    number: int
-    dealer: Seat
-    vulnerability: Vulnerability
-    declarer: Side | None
-    contract: Contract | None
-    tricks: int
-    hand: HandScore | None
-    game_won: Side | None
-    premium: int
-
-    @property
-    def passed_out(self) -> bool:
-        return self.contract is None
-
-
-class Chicago:
-    """A Chicago round of four deals (CB-C1, CB-C2).
-
-    Vulnerability: deal 1 none, deals 2 and 3 the dealer's side, deal 4 both.
-    Trick points go below and carry over until a game by either side wipes
-    them; the deal that makes or completes a game earns 300/500 by that deal's
-    vulnerability; a partscore made on deal 4 that does not complete a game
-    earns 100. Slams, overtricks, insults, undertricks and honors as in rubber
-    bridge, with the deal's vulnerability.
-
-    >>> chicago = Chicago()
-    >>> [str(chicago.vulnerability(n)) for n in (1, 2, 3, 4)]
-    ['None', 'EW', 'NS', 'All']
-    >>> chicago.record("NS", "4H", 10).premium
-    300
-    """
-
-    GAME_PREMIUM: Final = (300, 500)
-    FOURTH_DEAL_PARTSCORE: Final = 100
-    table: Final[ScoreTable] = RubberTable()
-
-    def __init__(self, first_dealer: Seat = Seat.NORTH) -> None:
-        self.first_dealer = first_dealer
-        self.sheet: ScoreSheet[Side] = ScoreSheet((Side.NS, Side.EW))
-        self.deals: list[ChicagoDeal] = []
-
-    @property
-    def number(self) -> int:
-        """The number (1-4) of the next deal to be played; 5 once the round is over."""
-        return 1 + sum(1 for deal in self.deals if not deal.passed_out)
-
-    def dealer(self, number: int) -> Seat:
-        """Dealer of deal ``number``: the first dealer, then clockwise (CB-4)."""
-        self._check_number(number)
-        return self.first_dealer.offset(number - 1)
-
-    def vulnerability(self, number: int) -> Vulnerability:
-        """CB-C1: deal 1 none; 2 and 3 the dealer's side; 4 both."""
-        self._check_number(number)
-        if number == 1:
-            return Vulnerability.NONE
-        if number == 4:
-            return Vulnerability.BOTH
-        side = self.dealer(number).side
-        return Vulnerability.NS if side is Side.NS else Vulnerability.EW
-
-    @staticmethod
-    def _check_number(number: int) -> None:
-        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 4:
-            raise ScoringError(f"a Chicago round has deals 1 to 4, not {number!r} (CB-C1)")
-
-    @property
-    def is_over(self) -> bool:
-        return self.number > 4
-
-    def record(
-        self,
-        side: Side | Seat | str | None,
-        contract: Contract | str | None,
-        tricks: int = 0,
-        honors: Honors | None = None,
-    ) -> ChicagoDeal:
-        """Score the next deal. A passed-out deal is redealt by the same dealer and does not count (CB-C1)."""
-        if self.is_over:
-            raise ScoringError("the Chicago round is over: four deals were played (CB-C1)")
-        number = self.number
-        dealer = self.dealer(number)
-        vul = self.vulnerability(number)
-        if is_pass(contract):
-            if honors is not None:
-                raise ScoringError(f"a passed-out deal scores no honors (CB-7): {honors}")
-            deal = ChicagoDeal(number, dealer, vul, None, None, 0, None, None, 0)
-            self.deals.append(deal)
-            return deal
-        assert contract is not None
-        declarer = side_of(side)
-        vulnerable = vul.is_vulnerable(declarer)
-        c = as_contract(contract)
-        hand = self.table.score(c, tricks, vulnerable, honors)
-        items = list(hand.items)
-        leg = self.sheet.leg(declarer) + hand.below
-        game_won = declarer if hand.below and leg >= 100 else None
-        premium = 0
-        if game_won is not None:
-            premium = self.GAME_PREMIUM[vulnerable]
-            items.append(ScoreItem("game premium", premium, Column.DECLARER))
-        elif hand.below and number == 4:
-            premium = self.FOURTH_DEAL_PARTSCORE
-            items.append(ScoreItem("partscore on deal 4", premium, Column.DECLARER))
-        for item in items:
-            if not item.points:
-                continue
-            entry = SheetEntry(len(self.deals) + 1, item.points, item.what)
-            if item.to is Column.BELOW:
-                self.sheet.below[declarer][-1].append(entry)
-            elif item.to is Column.DECLARER:
-                self.sheet.above[declarer].append(entry)
-            else:
-                self.sheet.above[declarer.opponents].append(entry)
-        if game_won is not None:
-            self.sheet.draw_line()
-        deal = ChicagoDeal(
-            number, dealer, vul, declarer, c, tricks, HandScore.of(items), game_won, premium
-        )
-        self.deals.append(deal)
-        return deal
-
-    @property
-    def totals(self) -> dict[Side, int]:
-        return {side: self.sheet.total(side) for side in (Side.NS, Side.EW)}
-
-    @property
-    def margin(self) -> int:
-        return abs(self.sheet.total(Side.NS) - self.sheet.total(Side.EW))
-
-
-# --- duplicate boards ----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BoardResult:
-    """The result of one board: its dealer and vulnerability (CB-B1, CB-B2) and the score."""
-
-    board: int
-    dealer: Seat
-    vulnerability: Vulnerability
-    declarer: Seat | None
-    contract: Contract | None
-    tricks: int
-    hand: HandScore | None
-
-    @property
-    def ns_score(self) -> int:
-        """The board's score from North-South's side (negative: East-West scored)."""
-        if self.hand is None or self.declarer is None:
-            return 0
-        return self.hand.score if self.declarer.side is Side.NS else -self.hand.score
-
-
-class DuplicateSet:
-    """A set of duplicate boards played at one table (CB-D6, CB-B1, CB-B2).
-
-    ``table``: ``"duplicate"`` or ``"minibridge"`` (options such as
-    ``overtricks=True`` are passed to the table). Each board is scored on its own.
-
-    >>> boards = DuplicateSet()
-    >>> boards.record(3, Contract("4SE"), 10).ns_score
-    -620
-    >>> boards.record(2, Contract("3NT"), 8, declarer=Seat.SOUTH).ns_score
-    -100
-    >>> boards.totals
-    {<Side.NS: 0>: 0, <Side.EW: 1>: 720}
-    """
-
-    def __init__(self, table: str | ScoreTable = "duplicate", **options: object) -> None:
-        t = get_table(table)
-        if t.game_points is not None or t.three_handed:
-            raise ScoringError(
-                f"boards are scored with the duplicate or minibridge table, not {t.name!r}"
-            )
-        self.table = t.with_options(**options) if options else t
-        self.results: dict[int, BoardResult] = {}
-
-    @staticmethod
-    def _check_board(board: int) -> int:
-        if isinstance(board, bool) or not isinstance(board, int) or board < 1:
-            raise ScoringError(f"a board number is a whole number from 1, not {board!r} (CB-B1)")
-        return board
-
-    def dealer(self, board: int) -> Seat:
-        return board_dealer(self._check_board(board))
-
-    def vulnerability(self, board: int) -> Vulnerability:
-        return board_vulnerability(self._check_board(board))
-
-    def record(
-        self,
-        board: int,
-        contract: Contract | str | None,
-        tricks: int = 0,
-        *,
-        declarer: Seat | str | None = None,
-    ) -> BoardResult:
-        """Score ``board``. The declarer is the contract's (``4SE``) or ``declarer``; ``None``/"pass": passed out (0)."""
-        self._check_board(board)
-        if board in self.results:
-            raise ScoringError(f"board {board} was already scored (CB-D6)")
-        dealer, vul = board_dealer(board), board_vulnerability(board)
-        if is_pass(contract):
-            result = BoardResult(board, dealer, vul, None, None, 0, None)
-            self.results[board] = result
-            return result
-        assert contract is not None
-        c = as_contract(contract)
-        seat = declarer
-        if isinstance(seat, str):
-            seat = Seat.find(seat)
-        if c.declarer is not None and seat is not None and c.declarer != seat:
-            raise ScoringError(f"contract {c} names declarer {c.declarer}, not {seat}")
-        seat = c.declarer if c.declarer is not None else seat
-        if seat is None:
-            raise ScoringError(f"who declared {c} on board {board}? give a seat (N, E, S, W)")
-        hand = self.table.score(c, tricks, vul.is_vulnerable(seat))
-        result = BoardResult(board, dealer, vul, seat, c, tricks, hand)
-        self.results[board] = result
-        return result
-
-    @property
-    def totals(self) -> dict[Side, int]:
-        """Points scored by each side over the boards recorded."""
-        out = {Side.NS: 0, Side.EW: 0}
-        for result in self.results.values():
-            ns = result.ns_score
-            if ns > 0:
-                out[Side.NS] += ns
-            else:
-                out[Side.EW] -= ns
-        return out
-
-    def __iter__(self) -> Iterator[BoardResult]:
-        return iter(sorted(self.results.values(), key=lambda r: r.board))
-
-    def __len__(self) -> int:
-        return len(self.results)

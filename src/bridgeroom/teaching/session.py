@@ -14,24 +14,30 @@ matchpoints and by cross-IMPs (:mod:`bridgeroom.scoring.compare`).
     >>> [(row.result.table, row.ns_score, row.ns_mp, row.ns_imps) for row in session.traveller(1)]
     [('1', 400, 2, 10), ('2', -50, 0, -10)]
 
-The file a teacher writes (``bridgeroom session FILE``) is CSV or JSON; see
-:func:`loads` for the two formats.
+A class session is a score :class:`~bridgeroom.scoring.Session` too: deals
+recorded through the protocol are boards of one table (``at_table``), played
+in order.
+
+    >>> session.next_board, session.next_dealer()
+    (2, <Seat.EAST: 1>)
+    >>> session.record_deal(Seat.SOUTH, "2S", 8).hand.score
+    110
+
+The file a teacher writes (``bridgeroom session FILE``) is CSV or JSON, read
+by :mod:`bridgeroom.teaching.files`; :mod:`bridgeroom.teaching.report` prints
+the session.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import json
-import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from bridgeroom.errors import ParseError, ScoringError
 from bridgeroom.rules import (
     Contract,
+    DealResult,
     MiniBridgeDeal,
     MiniBridgeOptions,
     Seat,
@@ -41,7 +47,17 @@ from bridgeroom.rules import (
     board_vulnerability,
 )
 from bridgeroom.rules.minibridge import SEED_OPTIONS
-from bridgeroom.scoring import HandScore, score_minibridge
+from bridgeroom.scoring import (
+    BoardResult,
+    BoardRow,
+    Declarer,
+    HandScore,
+    Honors,
+    ScoreSummary,
+    is_pass,
+    score_minibridge,
+    side_of,
+)
 from bridgeroom.scoring.compare import cross_imps, matchpoint_top, matchpoints
 
 __all__ = [
@@ -50,14 +66,7 @@ __all__ = [
     "SessionResult",
     "Standing",
     "TravellerRow",
-    "dumps_csv",
-    "format_session",
-    "load",
-    "loads",
 ]
-
-COLUMNS = ("board", "table", "ns", "ew", "declarer", "contract", "tricks")
-_RELATIVE = re.compile(r"^\s*(=|[+-]\d{1,2})\s*$")
 
 
 @dataclass(frozen=True)
@@ -196,17 +205,26 @@ class ClassSession:
     """The results of a class session, scored and compared.
 
     ``options``: mini-bridge rule options; ``overtricks`` is the EBU scoring (MB-A6).
+    ``at_table`` is the table whose deals the :class:`~bridgeroom.scoring.Session`
+    protocol records (``ns`` and ``ew`` its pairs, named as a results file without
+    pairs names them).
     """
 
     def __init__(
         self,
-        results: Iterable[SessionResult],
+        results: Iterable[SessionResult] = (),
         *,
         title: str = "",
         options: MiniBridgeOptions = SEED_OPTIONS,
+        at_table: str = "1",
+        ns: str | None = None,
+        ew: str | None = None,
     ) -> None:
         self.title = title
         self.options = options
+        self.at_table = at_table
+        self.ns = ns or f"table {at_table} NS"
+        self.ew = ew or f"table {at_table} EW"
         self.results: list[SessionResult] = []
         for result in results:
             self.add(result)
@@ -336,6 +354,88 @@ class ClassSession:
         ranks each direction on its own."""
         return all(s.side is not None for s in self.standings())
 
+    # --- the Session protocol: the boards of one table ------------------------------------
+
+    @property
+    def next_board(self) -> int:
+        """The board after the highest one played at ``at_table`` (1 to start)."""
+        return 1 + max((r.board for r in self.results if r.table == self.at_table), default=0)
+
+    @property
+    def is_over(self) -> bool:
+        """A class session never ends by itself: one more board can always be played."""
+        return False
+
+    def next_dealer(self) -> Seat:
+        """CB-B1 (MB-1): the next board's dealer."""
+        return board_dealer(self.next_board)
+
+    def next_vulnerability(self) -> Vulnerability:
+        """CB-B2 (MB-1): the next board's vulnerability."""
+        return board_vulnerability(self.next_board)
+
+    def vulnerable(self, who: Declarer) -> bool:
+        """Whether ``who``'s side is vulnerable on the next board."""
+        return self.next_vulnerability().is_vulnerable(side_of(who))
+
+    def record_deal(
+        self,
+        declarer: Declarer | None,
+        contract: Contract | str | None,
+        tricks: int = 0,
+        honors: Honors | None = None,
+    ) -> BoardResult:
+        """Add the next board of ``at_table``: the declarer's seat, the contract named, the
+        declaring pair's tricks. Mini-bridge has no pass-out (the declarer names a contract,
+        MB-6) and scores no honors (MB-9 to MB-11)."""
+        if honors is not None:
+            raise ScoringError(f"mini-bridge scores no honors (MB-9 to MB-11): {honors}")
+        if declarer is None or is_pass(contract) or contract is None:
+            raise ScoringError(
+                "a mini-bridge deal is never passed out: the declarer names a contract (MB-6)"
+            )
+        if isinstance(declarer, Side) or (isinstance(declarer, str) and len(declarer) != 1):
+            raise ScoringError(
+                f"a board is scored by the declarer's seat (N, E, S, W): {declarer!r}"
+            )
+        seat = declarer if isinstance(declarer, Seat) else Seat.find(declarer)
+        named = contract if isinstance(contract, Contract) else Contract.parse(contract)
+        board = self.next_board
+        result = SessionResult(board, self.at_table, self.ns, self.ew, seat, named, tricks)
+        self.add(result)
+        return BoardResult(
+            board,
+            board_dealer(board),
+            board_vulnerability(board),
+            seat,
+            result.contract,
+            tricks,
+            self.score_of(result),
+        )
+
+    def record_result(self, result: DealResult) -> BoardResult:
+        """Add a deal played by the engine as the next board of ``at_table``."""
+        return self.record_deal(result.declarer, result.contract, result.tricks)
+
+    def summary(self) -> ScoreSummary:
+        """One row per board and table (travellers, board by board), and each pair's points."""
+        rows = tuple(
+            BoardRow(
+                board,
+                board_dealer(board),
+                board_vulnerability(board),
+                row.result.declarer,
+                row.result.contract,
+                row.result.tricks,
+                row.ns_score,
+                row.result.table,
+            )
+            for board in self.boards
+            for row in self.traveller(board)
+        )
+        totals: dict[Side | str, int] = {s.pair: s.score for s in self.standings()}
+        return ScoreSummary("boards", totals, boards=rows)
+
     def to_dict(self) -> dict[str, Any]:
         """Everything, as plain data (the ``--json`` output)."""
         return {
@@ -399,306 +499,3 @@ class ClassSession:
 def _table_key(result: SessionResult) -> tuple[int, str]:
     t = result.table
     return (int(t), "") if t.isdigit() else (1 << 30, t)
-
-
-# --- reading a session ------------------------------------------------------------------
-
-
-def _result_from(record: Mapping[str, object], line: int | None) -> SessionResult:
-    """A result from one record of the file (a CSV row or a JSON object)."""
-
-    def text(key: str, default: str | None = None) -> str:
-        value = record.get(key)
-        if value is None or (isinstance(value, str) and not value.strip()):
-            if default is not None:
-                return default
-            raise ParseError(f"the result has no {key!r}", line=line)
-        return str(value).strip()
-
-    unknown = sorted(set(record) - set(COLUMNS) - {"note"})
-    if unknown:
-        raise ParseError(
-            f"unknown field(s) {', '.join(map(repr, unknown))}; the fields are {', '.join(COLUMNS)}",
-            line=line,
-        )
-    try:
-        board = int(text("board"))
-    except ValueError:
-        raise ParseError(f"not a board number: {record.get('board')!r}", line=line) from None
-    table = text("table")
-    contract = Contract.parse(text("contract"))
-    seat_text = record.get("declarer")
-    if seat_text is None or (isinstance(seat_text, str) and not seat_text.strip()):
-        if contract.declarer is None:
-            raise ParseError(
-                f"no declarer for {contract}: give the 'declarer' field or write it after "
-                "the contract (3NTN)",
-                line=line,
-            )
-        declarer = contract.declarer
-    else:
-        declarer = Seat.find(str(seat_text))
-    tricks_text = text("tricks")
-    relative = _RELATIVE.match(tricks_text)
-    if relative:
-        step = relative.group(1)
-        tricks = contract.tricks_needed + (0 if step == "=" else int(step))
-    else:
-        try:
-            tricks = int(tricks_text)
-        except ValueError:
-            raise ParseError(
-                f"not a number of tricks: {tricks_text!r} (0-13, or =, +1, -2 ...)", line=line
-            ) from None
-    return SessionResult(
-        board,
-        table,
-        text("ns", f"table {table} NS"),
-        text("ew", f"table {table} EW"),
-        declarer,
-        contract,
-        tricks,
-        line,
-    )
-
-
-def _loads_csv(text: str) -> ClassSession:
-    lines = [
-        (n, line)
-        for n, line in enumerate(text.splitlines(), 1)
-        if line.strip() and not line.lstrip().startswith("#")
-    ]
-    if not lines:
-        raise ParseError("the session file holds no results")
-    header_no, header = lines[0]
-    fields = [f.strip().lower() for f in next(csv.reader([header]))]
-    missing = [f for f in ("board", "table", "contract", "tricks") if f not in fields]
-    if missing:
-        raise ParseError(
-            f"the first line names the columns ({', '.join(COLUMNS)}); missing: {', '.join(missing)}",
-            line=header_no,
-        )
-    results = []
-    for n, line in lines[1:]:
-        values = next(csv.reader([line]))
-        if len(values) != len(fields):
-            raise ParseError(f"{len(values)} values for {len(fields)} columns", line=n)
-        record = {f: v.strip() for f, v in zip(fields, values, strict=True)}
-        results.append(_result_from(record, n))
-    return ClassSession(results)
-
-
-def _loads_json(text: str) -> ClassSession:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ParseError(f"not JSON: {err.msg}", line=err.lineno) from None
-    title = ""
-    overtricks = False
-    if isinstance(data, dict):
-        unknown = sorted(set(data) - {"title", "overtricks", "results"})
-        if unknown:
-            raise ParseError(f"unknown session field(s): {', '.join(map(repr, unknown))}")
-        title = str(data.get("title", ""))
-        overtricks = data.get("overtricks", False)
-        if not isinstance(overtricks, bool):
-            raise ParseError(f"'overtricks' is true or false, not {overtricks!r}")
-        data = data.get("results")
-    if not isinstance(data, list) or not data:
-        raise ParseError("a JSON session holds a list of results (or an object with 'results')")
-    results = []
-    for i, record in enumerate(data, 1):
-        if not isinstance(record, dict):
-            raise ParseError(f"result #{i} is not an object: {record!r}")
-        try:
-            results.append(_result_from(record, None))
-        except ParseError as err:
-            raise ParseError(f"result #{i}: {err}") from None
-    return ClassSession(results, title=title, options=MiniBridgeOptions(overtricks=overtricks))
-
-
-def loads(text: str, fmt: str | None = None) -> ClassSession:
-    """A session from the text of a results file; ``fmt`` is ``"csv"`` or ``"json"`` (guessed if ``None``).
-
-    CSV: a first line naming the columns, then one line per board and table::
-
-        board,table,ns,ew,declarer,contract,tricks
-        1,1,Ann & Bob,Cat & Dan,N,3NT,9
-
-    ``ns``/``ew`` (the pairs) may be left out: the pairs are then called
-    ``table 1 NS`` and so on. ``declarer`` may instead follow the contract
-    (``3NTN``). ``tricks`` is the number of tricks the declaring pair took
-    (0-13), or relative to the contract: ``=``, ``+1``, ``-2``. Lines starting
-    with ``#`` are comments.
-
-    JSON: ``{"title": ..., "overtricks": false, "results": [{"board": 1, "table": 1,
-    "ns": ..., "ew": ..., "declarer": "N", "contract": "3NT", "tricks": 9}, ...]}``
-    (or just the list). ``overtricks: true`` scores the EBU way (MB-A6).
-
-    >>> s = loads("board,table,declarer,contract,tricks\\n1,1,N,3NT,=\\n1,2,E,2S,-1\\n")
-    >>> [(r.result.table, r.ns_score) for r in s.traveller(1)]
-    [('1', 400), ('2', 50)]
-    """
-    if fmt is None:
-        fmt = "json" if text.lstrip().startswith(("{", "[")) else "csv"
-    if fmt == "json":
-        return _loads_json(text)
-    if fmt == "csv":
-        return _loads_csv(text)
-    raise ParseError(f"a session file is csv or json, not {fmt!r}")
-
-
-def load(path: str | Path) -> ClassSession:
-    """A session from a ``.csv`` or ``.json`` results file (see :func:`loads`)."""
-    p = Path(path)
-    fmt = {".csv": "csv", ".json": "json"}.get(p.suffix.lower())
-    session = loads(p.read_text(encoding="utf-8"), fmt)
-    if not session.title:
-        session.title = p.stem
-    return session
-
-
-def dumps_csv(results: Sequence[SessionResult]) -> str:
-    """Results as the CSV format of :func:`loads`.
-
-    >>> print(dumps_csv([SessionResult(2, "1", "A", "B", Seat.EAST, Contract("4H"), 10)]), end="")
-    board,table,ns,ew,declarer,contract,tricks
-    2,1,A,B,E,4H,10
-    """
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    for r in results:
-        writer.writerow(
-            [
-                r.board,
-                r.table,
-                r.ns,
-                r.ew,
-                r.declarer.letter,
-                r.contract.without_declarer(),
-                r.tricks,
-            ]
-        )
-    return out.getvalue()
-
-
-# --- printing ------------------------------------------------------------------------------
-
-
-def _table(headers: Sequence[str], rows: Sequence[Sequence[object]], right: set[int]) -> list[str]:
-    cells = [[str(c) for c in row] for row in rows]
-    widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
-
-    def line(values: Sequence[str]) -> str:
-        return "  ".join(
-            v.rjust(w) if i in right else v.ljust(w)
-            for i, (v, w) in enumerate(zip(values, widths, strict=True))
-        ).rstrip()
-
-    return [line(headers), line(["-" * w for w in widths]), *(line(r) for r in cells)]
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
-
-
-def format_session(session: ClassSession) -> str:
-    """The printed session: a traveller per board, a scorecard per pair, the rankings."""
-    out: list[str] = []
-    title = session.title or "Class session"
-    out += [title, "=" * len(title), ""]
-    out.append(
-        "Scoring: mini-bridge (MB-T1"
-        + (", overtricks counted (EBU)" if session.options.overtricks else ", no overtricks")
-        + "). Matchpoints: 2 per score beaten, 1 per tie (Law 78A). "
-        "IMPs: each score against every other, WBF scale (Law 78B), summed."
-    )
-    for board in session.boards:
-        vul = board_vulnerability(board)
-        out += ["", f"Board {board}  dealer {board_dealer(board)}  vulnerable: {vul.pbn}"]
-        rows = [
-            (
-                row.result.table,
-                row.result.ns,
-                row.result.ew,
-                f"{row.result.contract.without_declarer()} {row.result.declarer}",
-                row.result.tricks,
-                row.ns_score if row.ns_score > 0 else "",
-                -row.ns_score if row.ns_score < 0 else "",
-                row.ns_mp,
-                row.ew_mp,
-                _signed(row.ns_imps),
-                _signed(row.ew_imps),
-            )
-            for row in session.traveller(board)
-        ]
-        out += _table(
-            ("table", "NS", "EW", "contract", "tricks", "NS +", "EW +", "NS MP", "EW MP", "NS IMP", "EW IMP"),
-            rows,
-            {4, 5, 6, 7, 8, 9, 10},
-        )  # fmt: skip
-    for pair in session.pairs:
-        out += ["", f"Scorecard: {pair}"]
-        card_rows = [
-            (
-                row.board,
-                row.side.name,
-                row.opponents,
-                f"{row.result.contract.without_declarer()} {row.result.declarer}",
-                row.result.tricks,
-                _signed(row.score),
-                _signed(row.total_score),
-                f"{row.mp}/{row.top}",
-                f"{row.total_mp}/{row.total_top}",
-                _signed(row.imps),
-                _signed(row.total_imps),
-            )
-            for row in session.scorecard(pair)
-        ]
-        out += _table(
-            ("board", "dir", "against", "contract", "tricks", "score", "total", "MP", "total MP", "IMP", "total IMP"),
-            card_rows,
-            {0, 4, 5, 6, 7, 8, 9, 10},
-        )  # fmt: skip
-    standings = session.standings()
-    groups: list[tuple[str, list[Standing]]]
-    if session.separate_directions:
-        groups = [
-            (f" {side.name}", [s for s in standings if s.side is side])
-            for side in (Side.NS, Side.EW)
-        ]
-    else:
-        groups = [("", list(standings))]
-    for name, group in groups:
-        out += ["", f"Ranking{name} by matchpoints"]
-        ranks = _ranks([round(s.percent, 6) for s in group])
-        out += _table(
-            ("rank", "pair", "boards", "MP", "top", "%", "IMP", "points"),
-            [
-                (r, s.pair, s.boards, s.mp, s.top, f"{s.percent:.2f}", _signed(s.imps), _signed(s.score))
-                for r, s in zip(ranks, group, strict=True)
-            ],
-            {0, 2, 3, 4, 5, 6, 7},
-        )  # fmt: skip
-        by_imps = sorted(group, key=lambda s: (-s.imps, s.pair))
-        out += ["", f"Ranking{name} by IMPs"]
-        out += _table(
-            ("rank", "pair", "boards", "IMP"),
-            [
-                (r, s.pair, s.boards, _signed(s.imps))
-                for r, s in zip(_ranks([s.imps for s in by_imps]), by_imps, strict=True)
-            ],
-            {0, 2, 3},
-        )
-    return "\n".join(out) + "\n"
-
-
-def _ranks(values: Sequence[float]) -> list[str]:
-    """Places for values sorted best first; equal values share a place, marked ``=`` (``1=``, ``1=``, ``3``)."""
-    out = []
-    for v in values:
-        place = 1 + sum(1 for w in values if w > v)
-        shared = sum(1 for w in values if w == v) > 1
-        out.append(f"{place}=" if shared else str(place))
-    return out

@@ -40,7 +40,7 @@ from bridgeroom.rules import (
     View,
     choose_declarer,
 )
-from bridgeroom.rules.minibridge import MAX_HCP
+from bridgeroom.rules.minibridge import MAX_HCP, MiniBridgeExtra
 
 __all__ = [
     "LANGUAGES",
@@ -381,8 +381,8 @@ def describe_deal(view: View, board: int | None = None, *, lang: str = "en") -> 
     'Board 2, dealer E; counts E:3 S:0 W:0 N:37; N declares, S is dummy'
     """
     msgs = _messages(lang)
-    announcements = view.extra.get("announcements", ())
-    assert isinstance(announcements, tuple)
+    extra = view.extra
+    announcements = extra.announcements if isinstance(extra, MiniBridgeExtra) else ()
     counts = " ".join(f"{seat}:{points}" for seat, points in announcements)
     return msgs["deal"].format(
         board=msgs["board"].format(board=board) if board is not None else "",
@@ -412,9 +412,10 @@ def coach(view: View, *, lang: str = "en") -> Advice:
         )
     if view.hand is None or view.dummy_seat is None:
         raise BridgeError("the declarer's view has no hand or no dummy")
-    announcements = dict(view.extra.get("announcements", ()))  # type: ignore[call-overload]
-    lengths = view.extra.get("dummy_lengths")
-    if view.dummy_seat not in announcements or not isinstance(lengths, tuple):
+    extra = view.extra
+    announcements = dict(extra.announcements) if isinstance(extra, MiniBridgeExtra) else {}
+    lengths = extra.dummy_lengths if isinstance(extra, MiniBridgeExtra) else None
+    if view.dummy_seat not in announcements or lengths is None:
         raise BridgeError("the view lacks dummy's count or suit lengths (MB-2, MB-5)")
     return advise(view.hand, announcements[view.dummy_seat], lengths, declarer=view.seat, lang=lang)
 
