@@ -42,6 +42,7 @@ __all__ = ["COMMANDS", "Command", "load", "module_name"]
 #: Every command, in the order ``bridgeroom --help`` lists them, with its help line.
 COMMANDS: dict[str, str] = {
     "coach": "mini-bridge: the contract the declarer should name, and why (MB-13)",
+    "deal": "deal boards that meet conditions (Dealer scripts, practice sets)",
     "export": "write a stored game's deals as PBN",
     "history": "list stored games and score pads",
     "pad": "a score pad for a game played with real cards",
@@ -51,6 +52,7 @@ COMMANDS: dict[str, str] = {
     "score": "score one deal, or JSON lines of deals (the score calculator)",
     "serve": "run the web server: tables in the browser with friends and robots",
     "session": "mini-bridge class session: scoresheets, matchpoints and IMPs from a results file",
+    "simulate": "double-dummy simulations: which contract, which opening lead",
 }
 
 

@@ -8,22 +8,18 @@ from __future__ import annotations
 
 import argparse
 
-__all__ = ["register", "run"]
+__all__ = ["configure", "run"]
 
 _FORMATS = ("pbn", "lin", "text")
 _GAMES = ("contract", "auction", "minibridge", "three-handed")
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = subparsers.add_parser(
-        "deal",
-        help="deal boards that meet conditions (Dealer scripts, practice sets)",
-        description=(
-            "Deal N boards that meet the conditions of a Dealer script (or of a practice set, "
-            "or of --condition), numbered as boards with their dealer and vulnerability, as PBN "
-            "(or LIN, or text) to standard output or a file. A seeded run gives the same boards "
-            "on one worker or many."
-        ),
+def configure(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Deal N boards that meet the conditions of a Dealer script (or of a practice set, "
+        "or of --condition), numbered as boards with their dealer and vulnerability, as PBN "
+        "(or LIN, or text) to standard output or a file. A seeded run gives the same boards "
+        "on one worker or many."
     )
     p.add_argument("script", nargs="?", metavar="SCRIPT", help="a Dealer script ('-': stdin)")
     p.add_argument(
@@ -75,7 +71,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     from bridgeroom.analysis.scale import add_arguments
 
     add_arguments(p)
-    p.set_defaults(func=run)
 
 
 def _script(args: argparse.Namespace) -> tuple[object, str | None, str]:

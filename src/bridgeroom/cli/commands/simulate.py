@@ -8,22 +8,18 @@ from __future__ import annotations
 
 import argparse
 
-__all__ = ["register", "run"]
+__all__ = ["configure", "run"]
 
 _GAMES = ("contract", "auction", "minibridge", "three-handed")
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = subparsers.add_parser(
-        "simulate",
-        help="double-dummy simulations: which contract, which opening lead",
-        description=(
-            "Solve many deals double dummy. With --contracts: per contract the tricks, the chance "
-            "to make, the mean score, and the differences in IMPs and matchpoints, each with a "
-            "95%% interval. With --lead (or --auction): every card of the leader's --hand, its "
-            "defensive tricks and its chance to beat the contract. The deals meet a Dealer "
-            "script, a practice set or --condition, with --predeal cards."
-        ),
+def configure(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Solve many deals double dummy. With --contracts: per contract the tricks, the chance "
+        "to make, the mean score, and the differences in IMPs and matchpoints, each with a "
+        "95% interval. With --lead (or --auction): every card of the leader's --hand, its "
+        "defensive tricks and its chance to beat the contract. The deals meet a Dealer "
+        "script, a practice set or --condition, with --predeal cards."
     )
     p.add_argument("script", nargs="?", metavar="SCRIPT", help="a Dealer script ('-': stdin)")
     p.add_argument("--set", metavar="NAME", help="a practice set's deals")
@@ -60,7 +56,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     from bridgeroom.analysis.scale import add_arguments
 
     add_arguments(p)
-    p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
