@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgeroom.analysis.dealer import Condition, DealerError, UnsupportedError, loads
 from bridgeroom.analysis.dealer.actions import Actions
@@ -265,3 +267,87 @@ def test_actions_collect_statistics_and_notes() -> None:
         *(int((hearts == v).sum()) for v in range(2, 6)),
         int((hearts > 5).sum()),
     ]
+
+
+# --- random expressions, drawn by Hypothesis, against endplay -----------------------------------
+
+COMPASSES = ("north", "east", "south", "west")
+SUITS = ("spades", "hearts", "diamonds", "clubs")
+
+
+def numbers() -> st.SearchStrategy[str]:
+    compass = st.sampled_from(COMPASSES)
+    suit = st.sampled_from(SUITS)
+    leaf = st.one_of(
+        st.integers(0, 20).map(str),
+        compass.map(lambda c: f"hcp({c})"),
+        st.tuples(compass, suit).map(lambda cs: f"hcp({cs[0]}, {cs[1]})"),
+        st.tuples(suit, compass).map(lambda sc: f"{sc[0]}({sc[1]})"),
+        compass.map(lambda c: f"controls({c})"),
+        st.tuples(compass, suit).map(lambda cs: f"losers({cs[0]}, {cs[1]})"),
+        compass.map(lambda c: f"losers({c})"),
+        st.tuples(st.sampled_from(("aces", "kings", "top3", "c13", "tens")), compass).map(
+            lambda fc: f"{fc[0]}({fc[1]})"
+        ),
+    )
+    return st.recursive(
+        leaf,
+        lambda inner: st.tuples(inner, st.sampled_from(("+", "-", "*")), inner).map(
+            lambda t: f"({t[0]} {t[1]} {t[2]})"
+        ),
+        max_leaves=4,
+    )
+
+
+def tests_() -> st.SearchStrategy[str]:
+    """Truth values: comparisons, hascard and shape, joined by &&, || and !, and ?:."""
+    compass = st.sampled_from(COMPASSES)
+    leaf = st.one_of(
+        st.tuples(numbers(), st.sampled_from(("<", "<=", ">", ">=", "==", "!=")), numbers()).map(
+            lambda t: f"{t[0]} {t[1]} {t[2]}"
+        ),
+        st.tuples(compass, st.sampled_from(("AS", "KH", "TC", "2D", "QS"))).map(
+            lambda cc: f"hascard({cc[0]}, {cc[1]})"
+        ),
+        st.tuples(
+            compass,
+            st.sampled_from(
+                ("any 4333 + any 4432", "5xxx - 55xx", "any 0xxx", "x5xx + xx6x", "any 5431")
+            ),
+        ).map(lambda cp: f"shape({cp[0]}, {cp[1]})"),
+    )
+
+    def extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+        return st.one_of(
+            st.tuples(inner, st.sampled_from(("&&", "||", "and", "or")), inner).map(
+                lambda t: f"({t[0]} {t[1]} {t[2]})"
+            ),
+            inner.map(lambda e: f"!({e})"),
+            st.tuples(inner, numbers(), numbers()).map(lambda t: f"({t[0]} ? {t[1]} : {t[2]}) > 8"),
+        )
+
+    return st.recursive(leaf, extend, max_leaves=5)
+
+
+RANDOM_DEALS = deal(
+    Knowledge(Seat.NORTH, (0, 0, 0, 0), (13, 13, 13, 13)), 30, np.random.default_rng(77)
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(tests_())
+def test_random_conditions_evaluate_as_endplay_does(text: str) -> None:
+    """Drawn conditions accept the same deals as endplay's interpreter. (Numbers only meet
+    '&&', '||' and '!' through comparisons, and there is no '/' or '%': there endplay follows
+    Python, where 0 || 2 is 2 and -7 % 3 is 2, and bridgeroom C, as Dealer does.)"""
+    from endplay.dealer.constraint import ConstraintInterpreter
+    from endplay.types import Deal as EndplayDeal
+
+    ours = values(text, RANDOM_DEALS)
+    interp = ConstraintInterpreter()
+    node = interp.parse(text)
+    theirs = [
+        int(interp.evaluate(node, EndplayDeal(DealBatch(row.reshape(1, 4)).deal().to_pbn())))
+        for row in RANDOM_DEALS
+    ]
+    assert ours == theirs, text
