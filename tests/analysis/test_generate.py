@@ -150,3 +150,25 @@ def test_a_seeded_run_is_the_same_on_a_dask_cluster(dask_cluster: object) -> Non
     assert (here.masks == there.masks).all() and here.tried == there.tried
     south = predicate.batch["S"]
     assert (south.hcp >= 20).all() and (predicate.batch["N"].length("S") >= 6).all()
+
+
+def test_auto_map_moves_long_work_to_a_batch() -> None:
+    """The first item runs here; the rest goes to the batch ``start`` makes when it would take
+    longer than the threshold, and stays here when it would not."""
+    from bridgeroom.analysis.scale import auto_map
+
+    started: list[Batch] = []
+
+    def start() -> Batch:
+        started.append(Batch(workers=0))
+        return started[-1]
+
+    def square(x: int) -> int:
+        return x * x
+
+    long = auto_map(square, iter(range(6)), batch=None, start=start, remaining=lambda r, s: 99.0)
+    assert list(long) == [0, 1, 4, 9, 16, 25] and len(started) == 1
+    short = auto_map(square, iter(range(6)), batch=None, start=start, remaining=lambda r, s: 0.1)
+    assert list(short) == [0, 1, 4, 9, 16, 25] and len(started) == 1
+    with Batch(workers=0) as batch:
+        assert list(auto_map(square, iter(range(3)), batch=batch)) == [0, 1, 4]
