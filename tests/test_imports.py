@@ -9,6 +9,11 @@
 * The lower layers (rules, scoring, formats, robots) never import a face (the server, the
   terminal client, the command line), not even lazily; and only the command line starts a face:
   the server and the terminal client do not import each other.
+* The table layer (``bridgeroom.table``) sits between them: it never imports a face, and the
+  two faces reach the rules only through it and the agent API (the public names of
+  ``bridgeroom.rules``, never its modules); what the robots say about a claim or a call
+  (``robots.claims``, ``robots.bidding``) reaches the faces through the table too. No face holds
+  a rule: no three-handed branch, no count of tricks from 13 (docs/architecture.md).
 
 Imports are read with :mod:`ast`, so a module is checked without being run.
 """
@@ -239,4 +244,71 @@ def test_only_the_command_line_imports_a_face(face: str) -> None:
         for imp in imports_of(module)
         if _inside(imp.module, face)
     ]
+    assert not breaches, breaches
+
+
+def test_the_table_layer_never_imports_a_face() -> None:
+    breaches = [
+        f"{module}:{imp.line} imports {imp.module}"
+        for module in MODULES
+        if _inside(module, "bridgeroom.table")
+        for imp in imports_of(module)
+        if any(_inside(imp.module, face) for face in FACES)
+    ]
+    assert "bridgeroom.table" in MODULES and not breaches, breaches
+
+
+TWO_FACES = ("bridgeroom.server", "bridgeroom.tui")
+
+
+@pytest.mark.parametrize("face", TWO_FACES)
+def test_the_faces_reach_the_rules_through_the_table_and_the_agent_api(face: str) -> None:
+    """A face imports ``bridgeroom.rules`` itself (its public names), never one of its modules,
+    and leaves the robots' judgement of claims and their system's meanings to the table."""
+    through_table = ("bridgeroom.robots.claims", "bridgeroom.robots.bidding")
+    breaches = [
+        f"{module}:{imp.line} imports {imp.module}"
+        for module in MODULES
+        if _inside(module, face)
+        for imp in imports_of(module)
+        if (_inside(imp.module, "bridgeroom.rules") and imp.module != "bridgeroom.rules")
+        or any(_inside(imp.module, inner) for inner in through_table)
+    ]
+    assert not breaches, breaches
+    assert any(
+        _inside(imp.module, "bridgeroom.table")
+        for module in MODULES
+        if _inside(module, face)
+        for imp in imports_of(module)
+    ), f"{face} does not play through the table layer"
+
+
+@pytest.mark.parametrize("face", TWO_FACES)
+def test_no_face_holds_a_rule(face: str) -> None:
+    """No three-handed branch (a name or attribute ``three_handed``, ``players == 3``) and no
+    count of tricks or cards from 13 in a face: it asks the table or the deal."""
+    breaches = []
+    for module, path in MODULES.items():
+        if not _inside(module, face):
+            continue
+        tree = ast.parse(path.read_text("utf-8"), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id == "three_handed":
+                breaches.append(f"{module}:{node.lineno} names three_handed")
+            elif isinstance(node, ast.Attribute) and node.attr == "three_handed":
+                breaches.append(f"{module}:{node.lineno} asks .three_handed")
+            elif (
+                isinstance(node, ast.BinOp)
+                and isinstance(node.op, ast.Sub)
+                and isinstance(node.left, ast.Constant)
+                and node.left.value == 13
+            ):
+                breaches.append(f"{module}:{node.lineno} counts from 13")
+            elif (
+                isinstance(node, ast.Compare)
+                and isinstance(node.left, ast.Attribute)
+                and node.left.attr == "players"
+                and any(isinstance(c, ast.Constant) and c.value == 3 for c in node.comparators)
+            ):
+                breaches.append(f"{module}:{node.lineno} branches on three players")
     assert not breaches, breaches

@@ -337,3 +337,41 @@ def test_robot_calls_carry_their_meaning_and_a_persons_do_not(db: Path, helpers:
                 == {"en": "at most 12 points", "ru": "не больше 12 очков"}
             )
             assert meanings[3] == {"en": "at most 14 points", "ru": "не больше 14 очков"}
+
+
+def test_bad_frames_are_answered_with_an_error_and_change_nothing(
+    client: TestClient, helpers: Any
+) -> None:
+    """Every frame is validated by its model (server/protocol.py): a frame that is not JSON, not
+    a request, or with a field of the wrong type gets an error with its id, and the table is as
+    it was; a request the table refuses carries its reason in every language."""
+    out = helpers.create(
+        client, "contract", {1: "random", 2: "random", 3: "random"}, name="Ann", slot=0, seed=3
+    )
+    with client.websocket_connect(f"/ws/{out['code']}?token={out['token']}") as ws:
+        me = helpers.Seat(ws)
+        me.wait(lambda s: s.my_turn())
+        before = me.deal
+        for frame, reason in (
+            ("not json", "Expecting value"),
+            ("[1, 2]", "a message is a JSON object"),
+            ('{"type": "shout", "id": 5}', "unknown request 'shout'"),
+            ('{"type": "claim", "tricks": "many", "id": 6}', "tricks"),
+            ('{"type": "answer", "id": 7}', "accept"),
+        ):
+            ws.send_text(frame)
+            error = me.receive()
+            assert error["type"] == "error" and error["message"].startswith("bad message: ")
+            assert reason in error["message"], error
+            assert error["texts"]["ru"].startswith("Неверное сообщение: ")
+        assert [f["id"] for f in me.frames[-3:]] == [5, 6, 7]
+        me.send("claim", tricks=3)  # a claim in the auction: the table refuses it
+        error = me.receive()
+        assert error["type"] == "error" and error["id"] == me.ids
+        assert error["texts"] == {
+            "en": "You can claim only during the play.",
+            "ru": "Заявить претензию можно только во время розыгрыша.",
+        }
+        me.send("action", action="1C")
+        me.wait(lambda s: len(s.deal["calls"]) >= 1)
+        assert me.deal["calls"][0] == ["N", "1C"] and before["calls"] == []

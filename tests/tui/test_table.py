@@ -35,7 +35,8 @@ def table(tmp_path: Path) -> PlayTable:
 
 
 def test_undo_before_a_robot_acted_and_not_after(table: PlayTable) -> None:
-    """Undo takes back my last action only while no robot has acted on it; the log keeps 'undo'."""
+    """Undo takes back my last action only while no robot has acted on it; the log keeps the undo
+    ('undo 0': the deal keeps none of its actions)."""
     table.act(Call("1C"))
     assert table.undo() == Call("1C")
     assert table.state is not None and table.state.history == []
@@ -45,7 +46,7 @@ def test_undo_before_a_robot_acted_and_not_after(table: PlayTable) -> None:
         table.undo()
     assert err.value.key == "error.robot_acted"
     actions = [a.action for a in table.store.get_match(table.id).deals[0].actions]
-    assert actions[:3] == ["1C", "undo", "7NT"]
+    assert actions[:3] == ["1C", "undo 0", "7NT"]
 
 
 def test_claims_are_accepted_when_right_double_dummy(table: PlayTable) -> None:

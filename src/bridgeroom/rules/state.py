@@ -35,8 +35,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import ClassVar, Literal, NamedTuple, Self, TypeAlias
+from typing import ClassVar, Self
 
 from bridgeroom.errors import (
     BridgeError,
@@ -46,6 +45,7 @@ from bridgeroom.errors import (
     ParseError,
     WrongPhaseError,
 )
+from bridgeroom.rules.actions import Action, ActionInput, Claim, Correction, GameAction
 from bridgeroom.rules.core import (
     CALLS,
     CARDS,
@@ -60,7 +60,11 @@ from bridgeroom.rules.core import (
     Suit,
     Vulnerability,
 )
+from bridgeroom.rules.revokes import Revoke, law64_adjustment
+from bridgeroom.rules.views import DealResult, Phase, RulesName, Trick, View, ViewExtra
 
+# The actions, views and revokes live in their own modules (actions.py, views.py,
+# revokes.py); their names are kept here, where the engine has always offered them.
 __all__ = [
     "Phase",
     "Mode",
@@ -78,18 +82,8 @@ __all__ = [
     "DealState",
     "ContractBridgeDeal",
     "cards_of_mask",
+    "law64_adjustment",
 ]
-
-
-class Phase(enum.Enum):
-    """Where a deal stands."""
-
-    ANNOUNCE = "announce"  # mini-bridge: each player announces his high-card points
-    AUCTION = "auction"
-    NAMING = "naming"  # mini-bridge: the declarer names the contract
-    PLAY = "play"
-    DONE = "done"
-
 
 # Module constants for the hot paths: an enum member looked up on its class costs ~70 ns.
 _AUCTION, _PLAY, _DONE = Phase.AUCTION, Phase.PLAY, Phase.DONE
@@ -100,212 +94,6 @@ class Mode(enum.Enum):
 
     STRICT = "strict"
     TABLE = "table"
-
-
-class GameAction:
-    """Base of the engine's own actions besides calls and cards.
-
-    :class:`Claim` and :class:`Correction` here, the rectifications of
-    three-handed bridge (TH-21 to TH-23) and the announcements of mini-bridge
-    (MB-2) derive from it: small frozen value types whose ``str`` is the text
-    that ``parse_action`` reads back.
-
-    >>> isinstance(Claim(3), GameAction), isinstance(Card("SA"), GameAction)
-    (True, False)
-    """
-
-    __slots__ = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Correction(GameAction):
-    """Table mode: replace a revoke that is not yet established by ``card`` (CB-V1).
-
-    The revoke card and every card played after it go back to their hands
-    (Law 62C lets the non-offenders withdraw theirs; here all are withdrawn and
-    replayed), and the offender plays ``card`` instead.
-    """
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"correct {self.card}"
-
-
-@dataclass(frozen=True, slots=True)
-class Claim(GameAction):
-    """An agreed claim: the claimer's side takes ``tricks`` of the tricks not yet completed
-    (the trick in progress included) and concedes the rest; the deal ends.
-
-    Whether the other players agree is for the table (people, or robots that check it
-    double-dummy); the engine applies a claim that was agreed.
-
-    >>> Claim.parse("claim 3"), str(Claim(3))
-    (Claim(tricks=3), 'claim 3')
-    """
-
-    tricks: int
-
-    @classmethod
-    def parse(cls, text: str) -> Claim:
-        parts = text.split()
-        if len(parts) == 2 and parts[0].lower() == "claim" and parts[1].isdigit():
-            return cls(int(parts[1]))
-        raise ParseError(f"not a claim: {text!r} (e.g. 'claim 3')")
-
-    def __str__(self) -> str:
-        return f"claim {self.tricks}"
-
-
-#: An action of any game: a call, a card, or one of the engine's own small action types.
-Action: TypeAlias = Card | Call | GameAction
-
-#: What ``apply`` takes: an action, its text (``1NT``, ``SA``) or its id; where the declarer
-#: names the contract (mini-bridge, MB-6), also a :class:`Contract`.
-ActionInput: TypeAlias = Action | Contract | str | int
-
-#: The rules a deal is played by (``DealState.rules_name``, ``View.game``): contract bridge
-#: (auction bridge is played by the same rules, AB-1), three-handed bridge, mini-bridge.
-RulesName: TypeAlias = Literal["contract", "three-handed", "minibridge"]
-
-
-class ViewExtra:
-    """Base of a variant's public part of a view (``View.extra``): every seat sees the same.
-
-    :class:`~bridgeroom.rules.three_handed.ThreeHandedExtra` (the players, the pack, the
-    irregularities) and :class:`~bridgeroom.rules.minibridge.MiniBridgeExtra` (the
-    announcements, dummy's suit lengths) derive from it.
-    """
-
-    __slots__ = ()
-
-
-class Trick(NamedTuple):
-    """A completed trick: who led, the seats and cards in the order played, who won."""
-
-    leader: Seat
-    seats: tuple[Seat, ...]
-    cards: tuple[Card, ...]
-    winner: Seat
-
-    def card_of(self, seat: Seat) -> Card | None:
-        for s, c in zip(self.seats, self.cards, strict=True):
-            if s == seat:
-                return c
-        return None
-
-
-@dataclass(slots=True)
-class Revoke:
-    """A revoke recorded in table mode (CB-V1): ``seat`` failed to follow to trick ``trick`` (0-based)."""
-
-    seat: Seat
-    trick: int
-    suit: Suit
-    card: Card
-    position: int  # index in the effective record, for corrections
-    established: bool = False
-
-
-@dataclass(frozen=True)
-class View:
-    """What one seat may see, and nothing more.
-
-    ``hand`` is the seat's own remaining cards (``None`` for a seat nobody
-    plays, such as the three-handed dummy); ``dummy`` the dummy's remaining
-    cards once the opening lead has been made (or earlier where a variant
-    shows it: mini-bridge's open dummy, MB-A1; a three-handed player who
-    looked at it, TH-23). ``game`` names the rules the deal is played by;
-    ``extra`` is the variant's public part of the view (``None`` in contract
-    and auction bridge). ``deal`` (the whole original deal) is filled only
-    when the deal is over.
-
-    >>> from bridgeroom.rules import ContractBridgeDeal, Deal
-    >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
-    >>> for action in "7NT P P P S7".split():
-    ...     state.apply(action)
-    >>> view = state.view(Seat.EAST)
-    >>> view.game, view.extra, view.tricks_left, view.is_declaring(Seat.SOUTH)
-    ('contract', None, 13, True)
-    """
-
-    seat: Seat
-    phase: Phase
-    dealer: Seat
-    vulnerability: Vulnerability
-    hand: Hand | None
-    dummy_seat: Seat | None
-    dummy: Hand | None
-    calls: tuple[tuple[Seat, Call], ...]
-    contract: Contract | None
-    declarer: Seat | None
-    tricks: tuple[Trick, ...]
-    trick: tuple[tuple[Seat, Card], ...]
-    declarer_tricks: int
-    defender_tricks: int
-    turn: Seat | None
-    to_act: Seat | None
-    legal: tuple[Action, ...]
-    game: RulesName = "contract"
-    extra: ViewExtra | None = None
-    deal: Deal | None = None
-
-    def is_declaring(self, seat: Seat) -> bool:
-        """Whether ``seat`` is on the declaring side: the declarer or the dummy (CB-9; in
-        three-handed bridge the declarer and the dummy he plays, TH-8, TH-10). No seat is
-        before the declarer is known."""
-        return self.declarer is not None and (seat == self.declarer or seat == self.dummy_seat)
-
-    @property
-    def tricks_left(self) -> int:
-        """Tricks not yet completed, the one in progress included (13 before the play)."""
-        return 13 - len(self.tricks)
-
-    @property
-    def played(self) -> tuple[Card, ...]:
-        """Every card played so far, in order."""
-        cards = [c for t in self.tricks for c in t.cards]
-        cards.extend(c for _, c in self.trick)
-        return tuple(cards)
-
-
-@dataclass(frozen=True)
-class DealResult:
-    """The outcome of a deal, for scoring.
-
-    ``contract`` is ``None`` for a passed-out deal. ``tricks`` is the number of
-    tricks credited to the declarer after any revoke adjustment; ``tricks_taken``
-    before it.
-    """
-
-    deal: Deal
-    dealer: Seat
-    vulnerability: Vulnerability
-    contract: Contract | None
-    tricks: int
-    tricks_taken: int
-    adjustment: int = 0
-
-    @property
-    def declarer(self) -> Seat | None:
-        return self.contract.declarer if self.contract else None
-
-    @property
-    def dummy(self) -> Seat | None:
-        """The dummy's seat: the declarer's partner (CB-9); ``None`` for a passed-out deal."""
-        declarer = self.declarer
-        return None if declarer is None else declarer.partner
-
-    @property
-    def passed_out(self) -> bool:
-        return self.contract is None
-
-    @property
-    def overtricks(self) -> int:
-        """Tricks beyond the contract (negative: undertricks)."""
-        if self.contract is None:
-            return 0
-        return self.tricks - self.contract.tricks_needed
 
 
 # --- fast helpers ------------------------------------------------------------
@@ -518,6 +306,21 @@ class DealState:
         ['N', 'S']
         """
         return self.declarer is not None and (seat == self.declarer or seat == self.dummy)
+
+    def same_side(self, a: Seat, b: Seat) -> bool:
+        """Whether the seats ``a`` and ``b`` play on the same side now: once the contract is
+        made, the declarer and the dummy against the defenders (CB-9; in three-handed bridge
+        the two defenders together for this deal, TH-8); before it, the partners who sit
+        opposite each other (CB-6, CB-8), and in three-handed bridge each player bids for himself (TH-6).
+
+        >>> from bridgeroom.rules import Deal
+        >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
+        >>> state.same_side(Seat.NORTH, Seat.SOUTH), state.same_side(Seat.NORTH, Seat.EAST)
+        (True, False)
+        """
+        if self.declarer is not None:
+            return self.is_declaring(a) == self.is_declaring(b)
+        return self._team(a) == self._team(b)
 
     @property
     def tricks_left(self) -> int:
@@ -978,9 +781,27 @@ class DealState:
         self._turn = None
 
     def declarer_tricks_taken(self) -> int:
+        """Tricks the declarer's side has taken (with those an agreed claim gave it)."""
         if self.declarer is None:
             return 0
         return self._won[self.declarer] + self._won[self.dummy] + self._claimed  # type: ignore[index]
+
+    def defender_tricks_taken(self) -> int:
+        """Tricks the defenders have taken; once the deal is over, with those an agreed claim
+        conceded to them (the claim settles every trick not played).
+
+        >>> from bridgeroom.rules import Deal
+        >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
+        >>> for action in ["7NT", "P", "P", "P", "S7", "claim 12"]:
+        ...     state.apply(action)
+        >>> state.declarer_tricks_taken(), state.defender_tricks_taken()
+        (12, 1)
+        """
+        if self.declarer is None:
+            return 0
+        if self.phase is _DONE:
+            return 13 - self.declarer_tricks_taken()
+        return len(self.tricks) - self.declarer_tricks_taken()
 
     def _revoke_adjustment(self) -> int:
         """Tricks transferred to the declarer (negative: to the defenders) by Law 64 (CB-V3, CB-V4)."""
@@ -1038,7 +859,7 @@ class DealState:
             tricks=tuple(self.tricks),
             trick=tuple(zip(self._trick_seats, self._trick_cards, strict=True)),
             declarer_tricks=declarer_tricks,
-            defender_tricks=len(self.tricks) - declarer_tricks,
+            defender_tricks=self.defender_tricks_taken(),
             turn=self.turn,
             to_act=to_act,
             legal=tuple(self.legal_actions()) if to_act == seat else (),
@@ -1066,52 +887,6 @@ class DealState:
             f"{type(self).__name__}({self.deal.to_pbn()!r}, dealer={self.dealer.letter!r}, "
             f"vulnerability={self.vulnerability.pbn!r}) # {len(self.history)} actions, {self.phase.value}"
         )
-
-
-def law64_adjustment(
-    tricks: Sequence[Trick],
-    revokes: Sequence[Revoke],
-    is_declarer_side: Callable[[Seat], bool],
-    dummy: Seat | None = None,
-) -> int:
-    """Trick adjustment of Law 64A for established revokes, with the Law 64B exceptions (CB-V3, CB-V4).
-
-    Returns the tricks transferred to the declarer's side (negative when the
-    declarer's side revoked). Implemented exceptions: the offending side won
-    neither the revoke trick nor a later one (nothing to transfer); a second
-    revoke in the same suit by the same player; a revoke by dummy (failing to
-    play a card of dummy); a revoke on trick 12; both sides revoked on the board.
-    """
-    side_of = is_declarer_side
-    established = [r for r in revokes if r.established and r.seat != dummy]  # CB-V4: not dummy
-    if not established:
-        return 0
-    if len({side_of(r.seat) for r in established}) == 2:
-        return 0  # CB-V4: both sides revoked
-    counted: set[tuple[Seat, Suit]] = set()
-    total = 0
-    used = 0
-    for revoke in established:
-        key = (revoke.seat, revoke.suit)
-        if key in counted:
-            continue  # CB-V4: second revoke in the same suit by the same player
-        counted.add(key)
-        if revoke.trick == 11 or revoke.trick >= len(tricks):
-            continue  # CB-V4: revoke on trick 12 (index 11)
-        offender_is_declarer = side_of(revoke.seat)
-        later = tricks[revoke.trick :]
-        won = [side_of(t.winner) == offender_is_declarer for t in later]
-        available = sum(won) - used
-        if available <= 0:
-            continue
-        if later[0].winner == revoke.seat:
-            transfer = 1 + (1 if any(won[1:]) else 0)
-        else:
-            transfer = 1 if any(won) else 0
-        transfer = min(transfer, available)
-        used += transfer
-        total += -transfer if offender_is_declarer else transfer
-    return total
 
 
 class ContractBridgeDeal(DealState):

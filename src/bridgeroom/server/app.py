@@ -21,8 +21,9 @@ Websocket ``/ws/{code}?token=TOKEN``: the server sends ``{"type": "state", ...}`
 request) after every change, and ``error`` / ``hint`` answers; the client
 sends ``{"type": "action", "action": "1NT"}``, ``undo``, ``claim`` (with
 ``tricks``), ``answer`` (with ``accept``), ``hint``, ``next``, ``fill`` (with
-``level``), each with an optional ``id`` echoed back in the next state.
-Without a valid token the connection is a spectator's.
+``level``), each with an optional ``id`` echoed back in the next state
+(the models of :mod:`bridgeroom.server.protocol`). Without a valid token the
+connection is a spectator's.
 """
 
 from __future__ import annotations
@@ -42,9 +43,11 @@ from pydantic import BaseModel, Field
 from bridgeroom import __version__
 from bridgeroom.errors import BridgeError
 from bridgeroom.games import GAMES
-from bridgeroom.server.hub import Hub, Watcher
-from bridgeroom.server.tables import ROBOT_LEVELS
+from bridgeroom.server.hub import Hub
+from bridgeroom.server.protocol import BadRequest, error_message, parse_request
+from bridgeroom.server.rooms import Watcher
 from bridgeroom.store import Store, StoreError
+from bridgeroom.table import ROBOT_LEVELS, TableError
 
 __all__ = ["create_app", "web_messages"]
 
@@ -164,10 +167,10 @@ def create_app(
     async def stats() -> dict[str, int]:
         """Counters for monitoring and the benchmark: tables, open websockets, actions committed."""
         return {
-            "tables": len(hub.tables),
-            "connections": sum(len(rt.watchers) for rt in hub.tables.values()),
+            "tables": len(hub.rooms),
+            "connections": sum(len(room.watchers) for room in hub.rooms.values()),
             "actions": hub.actions,
-            "commits": hub.journal.commits,
+            "commits": hub.commits,
         }
 
     @app.get("/api/messages/{lang}")
@@ -179,50 +182,35 @@ def create_app(
 
     @app.get("/api/tables")
     async def tables() -> list[dict[str, Any]]:
-        out = []
-        for rt in hub.tables.values():
-            live = rt.live
-            if live.private or live.match.is_over:
-                continue
-            out.append(_summary(rt))
-        return out
-
-    def _summary(rt: Any) -> dict[str, Any]:
-        live = rt.live
-        return {
-            "code": live.code,
-            "game": live.game.name,
-            "titles": dict(live.game.titles),
-            "scoring": live.scoring,
-            "private": live.private,
-            "slots": [s.public() for s in live.slots],
-            "deal": live.number,
-            "over": live.match.is_over,
-        }
+        return [
+            room.summary()
+            for room in hub.rooms.values()
+            if not room.private and not room.table.over
+        ]
 
     @app.post("/api/tables")
     async def create(body: CreateTable) -> dict[str, Any]:
         try:
-            rt = await hub.create_table(
+            room = await hub.create_table(
                 body.game,
                 scoring=body.scoring,
                 private=body.private,
                 robots=body.robots,
                 seed=body.seed,
             )
-            out: dict[str, Any] = {"code": rt.code, "table": _summary(rt)}
+            out: dict[str, Any] = {"code": room.code, "table": room.summary()}
             if body.name is not None:
                 slot = (
                     body.slot
                     if body.slot is not None
-                    else next((s.index for s in rt.live.slots if s.kind == "open"), 0)
+                    else next((p.player for p in room.table.places if p.is_open), 0)
                 )
-                out["token"] = await hub.join(rt.code, slot, body.name)
+                out["token"] = await hub.join(room.code, slot, body.name)
                 out["slot"] = slot
             else:
-                async with rt.lock:
-                    await hub._after_change(rt)
-            out["table"] = _summary(rt)
+                async with room.lock:
+                    await hub.after_change(room)
+            out["table"] = room.summary()
             return out
         except BridgeError as err:
             raise _bad(err) from None
@@ -230,7 +218,7 @@ def create_app(
     @app.get("/api/tables/{code}")
     async def table(code: str) -> dict[str, Any]:
         try:
-            return _summary(hub.get(code))
+            return hub.get(code).summary()
         except BridgeError as err:
             raise _bad(err, 404) from None
 
@@ -239,14 +227,15 @@ def create_app(
         try:
             token = await hub.join(code, body.slot, body.name)
         except BridgeError as err:
-            raise _bad(err, 404 if "no table" in str(err) else 409) from None
+            missing = isinstance(err, TableError) and err.key == "server.no_table"
+            raise _bad(err, 404 if missing else 409) from None
         return {"code": code, "slot": body.slot, "token": token}
 
     @app.post("/api/tables/{code}/robots")
     async def robots(code: str, body: FillRobots) -> dict[str, Any]:
         try:
             await hub.fill_with_robots(code, body.level)
-            return _summary(hub.get(code))
+            return hub.get(code).summary()
         except BridgeError as err:
             raise _bad(err) from None
 
@@ -271,16 +260,16 @@ def create_app(
         summaries = await hub.db(hub.store.list_matches, player=name, kind="play", limit=200)
         out = []
         for s in summaries:
-            rt = hub.tables.get(s.code)
-            if rt is not None and rt.live.private:
+            room = hub.rooms.get(s.code)
+            if room is not None and room.private:
                 continue
-            if rt is None:
+            if room is None:
                 record = await hub.db(hub.store.get_match, s.id)
                 if record.private:
                     continue
                 finished = sum(1 for d in record.deals if d.is_over)
             else:
-                finished = sum(1 for st in rt.live.match.deals if st.is_over)
+                finished = sum(1 for st in room.table.match.deals if st.is_over)
             out.append(
                 {
                     "code": s.code,
@@ -298,35 +287,31 @@ def create_app(
     @app.websocket("/ws/{code}")
     async def ws(websocket: WebSocket, code: str) -> None:
         await websocket.accept()
-        rt = hub.tables.get(code)
-        if rt is None:
-            await websocket.send_text(
-                json.dumps({"type": "error", "message": f"no table {code!r}"})
-            )
+        try:
+            room = hub.get(code)
+        except TableError as err:
+            await websocket.send_text(json.dumps(error_message(err).model_dump(mode="json")))
             await websocket.close(code=4404)
             return
         token = websocket.query_params.get("token")
-        slot = await hub.slot_of_token(rt, token)
-        watcher = Watcher(websocket, slot)
-        await hub.watch(rt, watcher)
+        player = await hub.player_of_token(room, token)
+        watcher = Watcher(websocket, player)
+        await hub.watch(room, watcher)
         try:
             while True:
                 text = await websocket.receive_text()
                 try:
-                    message = json.loads(text)
-                    if not isinstance(message, dict):
-                        raise ValueError("a message is a JSON object")
-                except ValueError as err:
-                    await websocket.send_text(
-                        json.dumps({"type": "error", "message": f"bad message: {err}"})
-                    )
+                    request = parse_request(text)
+                except BadRequest as err:
+                    watcher.ack = err.id
+                    await hub.send_error(watcher, err)
                     continue
-                await hub.handle(rt, watcher, message)
+                await hub.handle(room, watcher, request)
         except (WebSocketDisconnect, RuntimeError):
             # a closed connection (Starlette raises RuntimeError once the socket is gone)
             pass
         finally:
-            hub.unwatch(rt, watcher)
+            hub.unwatch(room, watcher)
 
     @app.exception_handler(StoreError)
     async def store_error(request: Any, exc: StoreError) -> JSONResponse:

@@ -13,11 +13,11 @@ from rich.text import Text
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.i18n import Messages
-from bridgeroom.rules.core import Call, Card, Seat
-from bridgeroom.rules.state import Action, DealState, Phase
+from bridgeroom.rules import Action, Call, Card, DealState, Phase, Seat
+from bridgeroom.table import Acted, TableError
 from bridgeroom.tui import screen
 from bridgeroom.tui.entry import COMMANDS, EntryError, read_entry
-from bridgeroom.tui.table import Event, PlayTable, TableError
+from bridgeroom.tui.table import PlayTable
 
 __all__ = ["PlayLoop"]
 
@@ -39,13 +39,13 @@ class PlayLoop:
     def _names(self, state: DealState) -> dict[Seat, str | None]:
         return {seat: self.table.player_name(seat, state) for seat in Seat}
 
-    def show_events(self, events: list[Event]) -> None:
+    def show_events(self, events: list[Acted]) -> None:
         for event in events:
             self.console.print(self._event_text(event))
 
-    def _event_text(self, event: Event) -> Text:
+    def _event_text(self, event: Acted) -> Text:
         msgs = self.msgs
-        who = msgs.seat(event.seat)
+        who = msgs.seat(event.turn)
         action = event.action
         if isinstance(action, Card):
             key = "play.event_card"
@@ -53,7 +53,7 @@ class PlayLoop:
             key = "play.event_call"
         else:
             key = "play.event_other"
-        player = event.player if event.player is not None else msgs("screen.dummy")
+        player = msgs("screen.dummy") if event.for_dummy else self.table.name_of(event.player)
         text = Text(msgs(key, seat=who, player=player) + " ")
         text.append_text(screen.action_text(action, msgs))
         if event.meaning is not None:  # what a robot's call means in the robots' system
@@ -209,7 +209,7 @@ class PlayLoop:
             try:
                 done = self._do(entry.kind, entry.value, state)
             except TableError as err:
-                self.console.print(Text(self.msgs(err.key, **err.params), style="bold red"))
+                self.console.print(Text(err.message.render(self.msgs.lang), style="bold red"))
                 continue
             except BridgeError as err:
                 self.console.print(
@@ -277,7 +277,7 @@ class PlayLoop:
 
     def _coach(self, state: DealState) -> None:
         """Mini-bridge: the coach's advice to the declarer before he names the contract (MB-13)."""
-        if self.table.match.game.name != "minibridge" or state.phase is not Phase.NAMING:
+        if state.phase is not Phase.NAMING:  # only the mini-bridge declarer names a contract
             raise TableError("error.coach_naming")
         from bridgeroom.teaching.coach import coach
 

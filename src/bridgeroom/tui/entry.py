@@ -31,8 +31,7 @@ from dataclasses import dataclass
 
 from bridgeroom.errors import BridgeError, ParseError
 from bridgeroom.i18n import LANGUAGES, call_text, card_text, suit_name, translate
-from bridgeroom.rules.core import Call, Card, Rank, Seat, Suit
-from bridgeroom.rules.state import Action, DealState, Phase
+from bridgeroom.rules import Action, Call, Card, DealState, Phase, Rank, Seat, Suit
 
 __all__ = ["COMMANDS", "Entry", "EntryError", "read_entry", "check_action", "parse_action"]
 

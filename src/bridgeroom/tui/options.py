@@ -1,4 +1,5 @@
-"""Options shared by the terminal commands: the language, the database, the console."""
+"""What the terminal commands open from their options: the messages of the language, the store,
+the console. (The options themselves: :func:`bridgeroom.cli.options.add_common`.)"""
 
 from __future__ import annotations
 
@@ -6,25 +7,10 @@ import argparse
 
 from rich.console import Console
 
-from bridgeroom.i18n import LANGUAGES, Messages, detect_language
+from bridgeroom.i18n import Messages, detect_language
 from bridgeroom.store import Store
 
-__all__ = ["add_common", "console", "messages", "open_store"]
-
-
-def add_common(parser: argparse.ArgumentParser) -> None:
-    """``--lang`` and ``--database``."""
-    parser.add_argument(
-        "--lang",
-        choices=LANGUAGES,
-        help="language of the screen (default: from BRIDGEROOM_LANG or the locale, else en)",
-    )
-    parser.add_argument(
-        "--database",
-        metavar="URL",
-        help="where games are kept: an SQLite file path or URL, or postgresql://... "
-        "(default: BRIDGEROOM_DATABASE, else bridgeroom.sqlite3 in the user's data folder)",
-    )
+__all__ = ["console", "messages", "open_store"]
 
 
 def messages(args: argparse.Namespace) -> Messages:

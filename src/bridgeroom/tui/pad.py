@@ -32,7 +32,7 @@ from rich.text import Text
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.i18n import LANGUAGES, Messages, translate
-from bridgeroom.rules.core import Contract, Seat, Side, Strain
+from bridgeroom.rules import Contract, Seat, Side, Strain
 from bridgeroom.scoring import (
     BoardResult,
     Chicago,
@@ -411,10 +411,9 @@ class PadLoop:
                 declarer_above=hand.declarer_above,
                 defenders_above=hand.defenders_above,
             )
-        game_won = getattr(entry, "game_won", None)
+        game_won = entry.game_won
         if game_won is not None:
             who = msgs.side(game_won) if isinstance(game_won, Side) else str(game_won)
             self.say("pad.game_won", style="bold", who=who)
-        bonus = getattr(entry, "rubber_bonus", 0) or 0
-        if bonus:
-            self.say("pad.rubber_bonus", style="bold", points=bonus)
+        if entry.rubber_bonus:
+            self.say("pad.rubber_bonus", style="bold", points=entry.rubber_bonus)

@@ -14,10 +14,20 @@ from rich.table import Table
 from rich.text import Text
 
 from bridgeroom.i18n import Messages
-from bridgeroom.rules.core import Call, Card, Hand, Seat, Side, Suit
-from bridgeroom.rules.minibridge import MiniBridgeDeal, MiniBridgeExtra
-from bridgeroom.rules.state import Action, DealState, Phase, Trick
-from bridgeroom.rules.three_handed import ThreeHandedDeal
+from bridgeroom.rules import (
+    Action,
+    Call,
+    Card,
+    DealState,
+    Hand,
+    MiniBridgeExtra,
+    Phase,
+    Seat,
+    Side,
+    Suit,
+    ThreeHandedExtra,
+    Trick,
+)
 from bridgeroom.scoring import ScoreSummary, Session, SheetEntry
 
 __all__ = [
@@ -130,7 +140,6 @@ def table_view(
         visible = {s: state.deal[s] if state.is_over else state.hand(s) for s in Seat}
     extra = view.extra
     lengths = extra.dummy_lengths if isinstance(extra, MiniBridgeExtra) else None
-    played = _played_by(state)
 
     def cell(seat: Seat) -> RenderableType:
         title = _seat_title(
@@ -146,7 +155,7 @@ def table_view(
         elif seat == state.dummy and lengths is not None:
             body = hand_lines(None, msgs, facedown=lengths)
         else:
-            body = hand_lines(None, msgs, hidden=13 - played[seat])
+            body = hand_lines(None, msgs, hidden=len(state.hand(seat)))
         return Group(title, body)
 
     middle = trick_box(state, msgs)
@@ -158,16 +167,6 @@ def table_view(
     grid.add_row(cell(Seat.WEST), middle, cell(Seat.EAST))
     grid.add_row("", cell(Seat.SOUTH), "")
     return grid
-
-
-def _played_by(state: DealState) -> dict[Seat, int]:
-    counts = dict.fromkeys(Seat, 0)
-    for trick in state.tricks:
-        for seat in trick.seats:
-            counts[seat] += 1
-    for seat, _ in state.current_trick:
-        counts[seat] += 1
-    return counts
 
 
 def trick_box(state: DealState, msgs: Messages) -> RenderableType:
@@ -226,7 +225,8 @@ def auction_grid(state: DealState, msgs: Messages) -> Table:
 def minibridge_panel(state: DealState, msgs: Messages) -> Text:
     """The announced counts, the pairs' totals, the declarer and the contract (MB-2 to MB-6)."""
     out = Text()
-    announced = dict(state.announcements) if isinstance(state, MiniBridgeDeal) else {}
+    extra = state.view(state.dealer).extra
+    announced = dict(extra.announcements) if isinstance(extra, MiniBridgeExtra) else {}
     for seat in Seat:
         value = announced.get(seat)
         out.append(f"{msgs.letter(seat)} {value if value is not None else '?'}   ")
@@ -249,15 +249,15 @@ def status_lines(state: DealState, msgs: Messages, *, number: int, board: int | 
     )
     out.append(label, style="bold")
     out.append("   " + msgs("screen.dealer_is", seat=msgs.seat(state.dealer)))
-    if isinstance(state, ThreeHandedDeal):
-        names = ", ".join(sorted(state.vulnerable)) or msgs("screen.nobody")
+    extra = state.view(state.dealer).extra
+    if isinstance(extra, ThreeHandedExtra):  # vulnerability is per player (TH-17)
+        names = ", ".join(sorted(extra.vulnerable)) or msgs("screen.nobody")
         out.append("   " + msgs("screen.vulnerable", who=names))
     else:
         out.append("   " + msgs("screen.vulnerable", who=_vul_text(state, msgs)))
     if state.contract is not None:
         out.append("\n" + msgs("screen.contract", contract=msgs.contract(state.contract)))
-        decl = state.declarer_tricks_taken()
-        defenders = 13 - decl if state.is_over else len(state.tricks) - decl
+        decl, defenders = state.declarer_tricks_taken(), state.defender_tricks_taken()
         out.append("   " + msgs("screen.tricks", declarer=decl, defenders=defenders))
     return out
 

@@ -282,7 +282,7 @@ function connect(code) {
   socket.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") { current = msg; renderTable(); }
-    else if (msg.type === "error") alertMessage(t("web.table.error") + ": " + msg.message);
+    else if (msg.type === "error") alertMessage(t("web.table.error") + ": " + ((msg.texts && msg.texts[lang]) || msg.message));
     else if (msg.type === "hint") { lastHint = msg; renderTable(); }
   };
   socket.onclose = () => {

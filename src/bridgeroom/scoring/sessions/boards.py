@@ -42,6 +42,19 @@ class BoardResult:
     hand: HandScore | None
 
     @property
+    def game_won(self) -> None:
+        """Boards count no games: each board is scored on its own."""
+        return None
+
+    @property
+    def rubber_bonus(self) -> int:
+        return 0
+
+    @property
+    def premium(self) -> int:
+        return 0
+
+    @property
     def ns_score(self) -> int:
         """The board's score from North-South's side (negative: East-West scored)."""
         if self.hand is None or self.declarer is None:

@@ -46,6 +46,16 @@ class ChicagoDeal:
     def passed_out(self) -> bool:
         return self.contract is None
 
+    @property
+    def rubber_bonus(self) -> int:
+        """A Chicago round has no rubber bonus (its premiums take its place, CB-C2)."""
+        return 0
+
+    @property
+    def board(self) -> None:
+        """A Chicago round's deals are no boards."""
+        return None
+
 
 class Chicago:
     """A Chicago round of four deals (CB-C1, CB-C2).

@@ -55,8 +55,9 @@ Declarer: TypeAlias = Side | Seat | str
 @runtime_checkable
 class SessionEntry(Protocol):
     """What recording one deal returns, in every session: the contract (``None``: passed out),
-    the declarer's tricks and the deal's score (``None``: passed out). Each session's own entry
-    (:class:`DealEntry`, :class:`ChicagoDeal`, :class:`BoardResult`) says more."""
+    the declarer's tricks, the deal's score (``None``: passed out), a game won, the bonuses and
+    the board. Each session's own entry (:class:`DealEntry`, :class:`ChicagoDeal`,
+    :class:`BoardResult`) says more."""
 
     @property
     def contract(self) -> Contract | None: ...
@@ -66,6 +67,27 @@ class SessionEntry(Protocol):
 
     @property
     def hand(self) -> HandScore | None: ...
+
+    @property
+    def game_won(self) -> Side | str | None:
+        """The column (a side, a three-handed player) that won a game on this deal; ``None``
+        when none did or the session counts no games (boards)."""
+        ...
+
+    @property
+    def rubber_bonus(self) -> int:
+        """The rubber bonus this deal earned (CB-R4, AB-7, TH-16); 0 elsewhere."""
+        ...
+
+    @property
+    def premium(self) -> int:
+        """A Chicago deal's game or partscore premium (CB-C2); 0 elsewhere."""
+        ...
+
+    @property
+    def board(self) -> int | None:
+        """The board the deal was played as (sets of boards); ``None`` elsewhere."""
+        ...
 
 
 @dataclass(frozen=True)

@@ -81,6 +81,16 @@ class DealEntry(Generic[K]):
     def passed_out(self) -> bool:
         return self.contract is None
 
+    @property
+    def premium(self) -> int:
+        """No Chicago premium in a rubber."""
+        return 0
+
+    @property
+    def board(self) -> None:
+        """A rubber's deals are no boards."""
+        return None
+
 
 class LineSession(Generic[K]):
     """A rubber on a score pad with a line: the common fold of :class:`Rubber` and :class:`ThreeHandedRubber`.

@@ -1,0 +1,429 @@
+"""The :class:`Store`: the database of matches, seats, deals, action logs and pad entries."""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import create_engine, event, func, insert, select, update
+from sqlalchemy.engine import URL, Connection, Engine, make_url
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.orm import Session, selectinload, sessionmaker
+
+from bridgeroom.store.errors import StoreError
+from bridgeroom.store.models import (
+    ActionRow,
+    Base,
+    DealRow,
+    MatchRow,
+    PadEntryRow,
+    SeatRow,
+    utcnow,
+)
+from bridgeroom.store.records import (
+    STATUSES,
+    LogRow,
+    MatchRecord,
+    MatchSummary,
+    SeatSpec,
+    match_record,
+)
+from bridgeroom.store.tokens import hash_token
+from bridgeroom.store.urls import database_url, safe_url
+
+__all__ = ["Store"]
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+class Store:
+    """The database of matches. ``url``: see :func:`database_url`; the tables are created if missing.
+
+    Every method runs in its own transaction and commits before it returns.
+    """
+
+    def __init__(self, url: str | None = None, *, echo: bool = False) -> None:
+        self.url = database_url(url)
+        parsed: URL = make_url(self.url)
+        options: dict[str, Any] = {"echo": echo, "future": True}
+        try:
+            if parsed.get_backend_name() == "sqlite":
+                database = parsed.database
+                if database and database != ":memory:" and not database.startswith("file:"):
+                    Path(database).parent.mkdir(parents=True, exist_ok=True)
+                options["connect_args"] = {"timeout": 30}
+            else:
+                options["pool_pre_ping"] = True
+            self.engine: Engine = create_engine(self.url, **options)
+            if parsed.get_backend_name() == "sqlite":
+                event.listen(self.engine, "connect", _sqlite_pragmas)
+            Base.metadata.create_all(self.engine)
+        except (SQLAlchemyError, ImportError, OSError) as err:
+            raise StoreError(f"cannot open the database {safe_url(self.url)}: {err}") from None
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __repr__(self) -> str:
+        return f"Store({safe_url(self.url)!r})"
+
+    def _session(self) -> Session:
+        return self._sessions()
+
+    # --- matches --------------------------------------------------------------------
+
+    def create_match(
+        self,
+        kind: str,
+        game: str,
+        scoring: str,
+        *,
+        seats: Iterable[SeatSpec | str | tuple[str, str | None]] = (),
+        options: Mapping[str, Any] | None = None,
+        seed: int | str | None = None,
+        private: bool = False,
+    ) -> MatchRecord:
+        """Create a match (``kind`` ``play`` or ``pad``) with its seats, positions 0, 1, 2...
+
+        A seat is a :class:`SeatSpec`, a robot level, or ``(player name, robot level or None)``.
+        """
+        if kind not in ("play", "pad"):
+            raise StoreError(f"a match is of kind 'play' or 'pad', not {kind!r}")
+        with self._session() as session, session.begin():
+            row = MatchRow(
+                code=secrets.token_urlsafe(9),
+                kind=kind,
+                game=game,
+                scoring=scoring,
+                options=dict(options or {}),
+                seed=None if seed is None else str(seed),
+                status="active",
+                private=private,
+            )
+            for position, spec in enumerate(SeatSpec.of(s) for s in seats):
+                row.seats.append(
+                    SeatRow(
+                        position=position,
+                        player=spec.player,
+                        is_robot=spec.robot_level is not None,
+                        robot_level=spec.robot_level,
+                    )
+                )
+            session.add(row)
+            session.flush()
+            match_id = row.id
+        return self.get_match(match_id)
+
+    def _match_row(self, session: Session, match: int | str) -> MatchRow:
+        stmt = select(MatchRow).options(
+            selectinload(MatchRow.seats),
+            selectinload(MatchRow.deals).selectinload(DealRow.actions),
+            selectinload(MatchRow.pad_entries),
+        )
+        if isinstance(match, int) or (isinstance(match, str) and match.strip().isdigit()):
+            stmt = stmt.where(MatchRow.id == int(match))
+        else:
+            stmt = stmt.where(MatchRow.code == str(match).strip())
+        row = session.scalars(stmt).first()
+        if row is None:
+            raise StoreError(f"no match {match!r} in {safe_url(self.url)}")
+        return row
+
+    def get_match(self, match: int | str) -> MatchRecord:
+        """A match with its seats, deals (with their logs) and pad entries, by id or code."""
+        with self._session() as session:
+            return match_record(self._match_row(session, match))
+
+    def list_matches(
+        self,
+        *,
+        player: str | None = None,
+        kind: str | None = None,
+        status: str | None = None,
+        limit: int = 50,
+    ) -> list[MatchSummary]:
+        """The matches, the most recently changed first; ``player`` keeps those with a seat of that name."""
+        with self._session() as session:
+            stmt = select(MatchRow).options(selectinload(MatchRow.seats))
+            if player is not None:
+                stmt = stmt.where(
+                    MatchRow.id.in_(select(SeatRow.match_id).where(SeatRow.player == player))
+                )
+            if kind is not None:
+                stmt = stmt.where(MatchRow.kind == kind)
+            if status is not None:
+                stmt = stmt.where(MatchRow.status == status)
+            stmt = stmt.order_by(MatchRow.updated_at.desc(), MatchRow.id.desc()).limit(limit)
+            rows = list(session.scalars(stmt))
+            counts: dict[int, int] = {}
+            if rows:
+                ids = [r.id for r in rows]
+                for match_id, n in session.execute(
+                    select(DealRow.match_id, func.count(DealRow.id))
+                    .where(DealRow.match_id.in_(ids))
+                    .group_by(DealRow.match_id)
+                ):
+                    counts[match_id] = n
+                for match_id, n in session.execute(
+                    select(PadEntryRow.match_id, func.count(PadEntryRow.id))
+                    .where(PadEntryRow.match_id.in_(ids), PadEntryRow.replaced.is_(False))
+                    .group_by(PadEntryRow.match_id)
+                ):
+                    counts[match_id] = counts.get(match_id, 0) + n
+            return [
+                MatchSummary(
+                    r.id,
+                    r.code,
+                    r.kind,
+                    r.game,
+                    r.scoring,
+                    r.status,
+                    tuple(s.player for s in r.seats),
+                    counts.get(r.id, 0),
+                    r.created_at,
+                    r.updated_at,
+                )
+                for r in rows
+            ]
+
+    def set_status(self, match: int | str, status: str) -> None:
+        """Mark a match ``active``, ``finished`` or ``abandoned``."""
+        if status not in STATUSES:
+            raise StoreError(f"a match is {', '.join(STATUSES)}, not {status!r}")
+        with self._session() as session, session.begin():
+            row = self._match_row(session, match)
+            row.status = status
+            row.updated_at = utcnow()
+
+    def update_options(self, match: int | str, **options: Any) -> None:
+        """Add or replace options of a match."""
+        with self._session() as session, session.begin():
+            row = self._match_row(session, match)
+            row.options = {**(row.options or {}), **options}
+            row.updated_at = utcnow()
+
+    # --- seats ---------------------------------------------------------------------------
+
+    def update_seat(
+        self,
+        match: int | str,
+        position: int,
+        *,
+        player: str | None = None,
+        robot_level: str | bool | None = False,
+    ) -> None:
+        """Change who sits at ``position``: a new name, or ``robot_level`` (``None``: a person)."""
+        with self._session() as session, session.begin():
+            row = self._seat_row(session, match, position)
+            if player is not None:
+                row.player = player
+            if robot_level is not False:
+                row.robot_level = robot_level if isinstance(robot_level, str) else None
+                row.is_robot = isinstance(robot_level, str)
+            row.match.updated_at = utcnow()
+
+    def _seat_row(self, session: Session, match: int | str, position: int) -> SeatRow:
+        match_row = self._match_row(session, match)
+        for seat in match_row.seats:
+            if seat.position == position:
+                return seat
+        raise StoreError(f"match {match!r} has no seat {position}")
+
+    def set_seat_token(self, match: int | str, position: int, token: str | None) -> None:
+        """Keep the hash of the secret ``token`` of a seat (``None`` frees the seat)."""
+        with self._session() as session, session.begin():
+            row = self._seat_row(session, match, position)
+            row.token_hash = None if token is None else hash_token(token)
+
+    def seat_of_token(self, match: int | str, token: str) -> int | None:
+        """The position whose token is ``token``, or ``None`` (compared in constant time)."""
+        digest = hash_token(token)
+        with self._session() as session:
+            for seat in self._match_row(session, match).seats:
+                if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                    return seat.position
+        return None
+
+    # --- deals and actions ------------------------------------------------------------------
+
+    def add_deal(
+        self,
+        match: int | str,
+        number: int,
+        dealer: str,
+        vulnerability: str,
+        cards: str,
+        *,
+        board: int | None = None,
+        pack: int | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> int:
+        """Store a new deal of a match and return its id.
+
+        One ``INSERT`` and one ``UPDATE`` of the match's time: the match is not loaded, so the
+        cost does not grow with the deals played (a live table adds one after every deal).
+        """
+        now = utcnow()
+        try:
+            with self.engine.begin() as conn:
+                match_id = self._match_id(conn, match)
+                deal_id = conn.execute(
+                    insert(DealRow).returning(DealRow.id),
+                    {
+                        "match_id": match_id,
+                        "number": number,
+                        "board": board,
+                        "pack": pack,
+                        "dealer": dealer,
+                        "vulnerability": vulnerability,
+                        "cards": cards,
+                        "options": dict(options or {}),
+                        "created_at": now,
+                    },
+                ).scalar_one()
+                conn.execute(update(MatchRow).where(MatchRow.id == match_id).values(updated_at=now))
+        except IntegrityError:
+            raise StoreError(f"match {match!r} already has a deal {number}") from None
+        except SQLAlchemyError as err:
+            raise StoreError(f"cannot store deal {number} of match {match!r}: {err}") from None
+        return int(deal_id)
+
+    def _match_id(self, conn: Connection, match: int | str) -> int:
+        if isinstance(match, int) or (isinstance(match, str) and match.strip().isdigit()):
+            where = MatchRow.id == int(match)
+        else:
+            where = MatchRow.code == str(match).strip()
+        found = conn.execute(select(MatchRow.id).where(where)).scalar()
+        if found is None:
+            raise StoreError(f"no match {match!r} in {safe_url(self.url)}")
+        return int(found)
+
+    def append_action(self, deal_id: int, seat: str, action: str) -> int:
+        """Append ``action`` by ``seat`` to a deal's log, commit, and return its sequence number."""
+        with self._session() as session, session.begin():
+            deal = session.get(DealRow, deal_id)
+            if deal is None:
+                raise StoreError(f"no deal {deal_id}")
+            if deal.result is not None:
+                raise StoreError(f"deal {deal_id} is over; its log is closed")
+            last = session.scalar(
+                select(func.max(ActionRow.seq)).where(ActionRow.deal_id == deal_id)
+            )
+            seq = (last or 0) + 1
+            session.add(ActionRow(deal_id=deal_id, seq=seq, seat=seat, action=action))
+            deal.match.updated_at = utcnow()
+        return seq
+
+    def append_actions(self, rows: Sequence[LogRow]) -> list[StoreError | None]:
+        """Append many actions of live tables' logs (each row numbered by its table) in one
+        transaction; if that fails, row by row, so that one bad row (a number already taken)
+        fails alone. Returns the error or ``None`` of each row."""
+        now = utcnow()
+        values = [
+            {
+                "deal_id": r.deal_id,
+                "seq": r.seq,
+                "seat": r.seat,
+                "action": r.action,
+                "created_at": now,
+            }
+            for r in rows
+        ]
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(ActionRow), values)
+                conn.execute(
+                    update(MatchRow)
+                    .where(MatchRow.id.in_(sorted({r.match_id for r in rows})))
+                    .values(updated_at=now)
+                )
+            return [None] * len(rows)
+        except SQLAlchemyError:
+            if len(rows) == 1:
+                row = rows[0]
+                return [StoreError(f"cannot store action {row.action!r} of deal {row.deal_id}")]
+        out: list[StoreError | None] = []
+        for row in rows:
+            out.extend(self.append_actions([row]))
+        return out
+
+    def finish_deal(self, deal_id: int, result: Mapping[str, Any]) -> None:
+        """Record a deal's result; its log is closed (one ``UPDATE`` of the deal, one of its
+        match's time)."""
+        now = utcnow()
+        try:
+            with self.engine.begin() as conn:
+                done = conn.execute(
+                    update(DealRow)
+                    .where(DealRow.id == deal_id)
+                    .values(result=dict(result), finished_at=now)
+                )
+                if done.rowcount == 0:
+                    raise StoreError(f"no deal {deal_id}")
+                owner = select(DealRow.match_id).where(DealRow.id == deal_id).scalar_subquery()
+                conn.execute(update(MatchRow).where(MatchRow.id == owner).values(updated_at=now))
+        except SQLAlchemyError as err:
+            raise StoreError(f"cannot store the result of deal {deal_id}: {err}") from None
+
+    def reopen_deal(self, deal_id: int) -> None:
+        """Clear a deal's result (after an undo of its last action)."""
+        with self._session() as session, session.begin():
+            deal = session.get(DealRow, deal_id)
+            if deal is None:
+                raise StoreError(f"no deal {deal_id}")
+            deal.result = None
+            deal.finished_at = None
+
+    # --- score pads ----------------------------------------------------------------------------
+
+    def add_pad_entry(
+        self,
+        match: int | str,
+        *,
+        declarer: str | None,
+        contract: str | None,
+        tricks: int = 0,
+        honors: str | None = None,
+        board: int | None = None,
+        replace_last: bool = False,
+    ) -> int:
+        """Append a score-pad entry; ``replace_last`` marks the last entry in force as replaced by it."""
+        with self._session() as session, session.begin():
+            row = self._match_row(session, match)
+            if replace_last:
+                self._drop_last(row)
+            seq = max((e.seq for e in row.pad_entries), default=0) + 1
+            row.pad_entries.append(
+                PadEntryRow(
+                    seq=seq,
+                    board=board,
+                    declarer=declarer,
+                    contract=contract,
+                    tricks=tricks,
+                    honors=honors,
+                )
+            )
+            row.updated_at = utcnow()
+            return seq
+
+    def remove_last_pad_entry(self, match: int | str) -> None:
+        """Withdraw the last entry in force (kept in the record, marked replaced)."""
+        with self._session() as session, session.begin():
+            row = self._match_row(session, match)
+            self._drop_last(row)
+            row.updated_at = utcnow()
+
+    @staticmethod
+    def _drop_last(row: MatchRow) -> None:
+        live = [e for e in row.pad_entries if not e.replaced]
+        if not live:
+            raise StoreError("the pad has no entry to correct")
+        live[-1].replaced = True

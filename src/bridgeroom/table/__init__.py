@@ -1,0 +1,83 @@
+"""One table for every face: who holds the seats, whose turn it is, the robots' turns, the
+requests that need the opponents' consent, and the record of every deal.
+
+The terminal client and the web server both play through a :class:`Table`; each adds
+only what is its own (the terminal a screen and a keyboard; the server connections,
+tokens, scheduling and its messages). A table asks the rules engine
+(:mod:`bridgeroom.rules`) every question of the rules and holds none itself.
+
+    >>> table = Table("minibridge", seed=5, robots={p: "basic" for p in range(4)})
+    >>> events = table.deal() + table.run_robots()
+    >>> table.state.is_over, type(events[-1]).__name__
+    (True, 'DealEnded')
+
+The modules: :mod:`~bridgeroom.table.table` (:class:`Table`), :mod:`~bridgeroom.table.seats`
+(places and who holds them), :mod:`~bridgeroom.table.events` (what a change returns),
+:mod:`~bridgeroom.table.requests` (undo and claim requests), :mod:`~bridgeroom.table.robots`
+(robots' turns, their call meanings, their judgement of a claim),
+:mod:`~bridgeroom.table.record` (a table in the store), :mod:`~bridgeroom.table.errors`.
+"""
+
+from __future__ import annotations
+
+from bridgeroom.table.errors import SeatError, TableError
+from bridgeroom.table.events import (
+    Accepted,
+    Acted,
+    DealEnded,
+    DealStarted,
+    Dropped,
+    Requested,
+    TableEvent,
+    Undone,
+)
+from bridgeroom.table.record import (
+    TableRecord,
+    deal_row,
+    result_record,
+    seat_specs,
+    table_from_record,
+)
+from bridgeroom.table.requests import Request, RequestKind
+from bridgeroom.table.robots import (
+    ClaimJudgement,
+    RobotFactory,
+    RobotTurn,
+    call_meanings,
+    default_robot_factory,
+    robot_seed,
+)
+from bridgeroom.table.seats import ROBOT_LEVELS, Holder, Place, solo_places, solo_player
+from bridgeroom.table.table import Table
+
+__all__ = [
+    "ROBOT_LEVELS",
+    "Accepted",
+    "Acted",
+    "ClaimJudgement",
+    "DealEnded",
+    "DealStarted",
+    "Dropped",
+    "Holder",
+    "Place",
+    "Request",
+    "RequestKind",
+    "Requested",
+    "RobotFactory",
+    "RobotTurn",
+    "SeatError",
+    "Table",
+    "TableError",
+    "TableEvent",
+    "TableRecord",
+    "Undone",
+    "call_meanings",
+    "deal_row",
+    "default_robot_factory",
+    "result_record",
+    "robot_seed",
+    "seat_specs",
+    "solo_places",
+    "solo_player",
+    "table_from_record",
+]

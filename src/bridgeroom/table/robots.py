@@ -1,0 +1,125 @@
+"""The robots at a table: their turns, their reasons, what their calls mean, their answers to
+a claim.
+
+A robot's turn is prepared by the table as a :class:`RobotTurn` (the robot and the view of
+the seat to act) and decided by :meth:`RobotTurn.decide`, which reads nothing else: the
+server runs it on a worker thread while the table waits, the terminal at once. The table
+then applies the decision (:meth:`~bridgeroom.table.Table.play_robot`). A claim is judged by
+each robot opponent through a :class:`ClaimJudgement` the same way
+(:func:`bridgeroom.robots.claims.robot_accepts_claim`).
+
+A robot is made fresh for each decision by the table's robot factory, with a seed drawn
+from the table's seed, the deal's number and the actions taken so far
+(:func:`robot_seed`): a seeded table plays the same way every time, also after a restart.
+"""
+
+from __future__ import annotations
+
+import functools
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from bridgeroom.i18n import Texts
+from bridgeroom.robots import Decision, Robot, make_robot
+from bridgeroom.rules import Call, DealState, Seat, View
+
+__all__ = [
+    "ClaimJudgement",
+    "RobotFactory",
+    "RobotTurn",
+    "call_meanings",
+    "default_robot_factory",
+    "robot_seed",
+]
+
+
+class RobotFactory(Protocol):
+    """Makes the robot of a level: ``factory(level, seed=..., scoring=...)``."""
+
+    def __call__(self, level: str, *, seed: int | None, scoring: str | None) -> Robot: ...
+
+
+def default_robot_factory(level: str, *, seed: int | None, scoring: str | None) -> Robot:
+    """A robot of :func:`bridgeroom.robots.make_robot`, playing to the table's score form."""
+    return make_robot(level, seed=seed, scoring=scoring)
+
+
+def robot_seed(seed: int | str | None, number: int, moves: int) -> int | None:
+    """The seed of a robot's decision on deal ``number`` after ``moves`` actions (``None``:
+    an unseeded table).
+
+    >>> robot_seed(7, 1, 0) == zlib.crc32(b"7:1:0"), robot_seed(None, 1, 0)
+    (True, None)
+    """
+    if seed is None:
+        return None
+    return zlib.crc32(f"{seed}:{number}:{moves}".encode())
+
+
+@dataclass(frozen=True)
+class RobotTurn:
+    """A robot's turn: ``player`` of ``level`` at ``seat`` decides from ``view`` alone.
+
+    ``number`` and ``moves`` (the deal's number, the actions taken) tell the table whether the
+    turn is still the one it prepared when the decision comes back.
+    """
+
+    player: int
+    seat: Seat
+    level: str
+    robot: Robot
+    view: View
+    number: int
+    moves: int
+
+    def decide(self) -> Decision:
+        """The robot's decision (an action of ``view.legal`` and its reason)."""
+        return self.robot.decide(self.view)
+
+
+@dataclass(frozen=True)
+class ClaimJudgement:
+    """Whether the robot ``player`` at ``seat`` accepts ``claimer``'s claim of ``tricks``: its
+    own judgement from its view with the claimer's hand faced (Law 68), or, for a robot
+    without judgement, the exact double-dummy answer. ``state`` must not change meanwhile."""
+
+    player: int
+    seat: Seat
+    robot: Robot
+    state: DealState
+    claimer: Seat
+    tricks: int
+
+    def decide(self) -> bool:
+        from bridgeroom.robots.claims import robot_accepts_claim
+
+        return robot_accepts_claim(self.robot, self.state, self.seat, self.claimer, self.tricks)
+
+
+@functools.lru_cache(maxsize=8192)
+def _meaning(calls: tuple[tuple[Seat, Call], ...], dealer: Seat) -> Texts:
+    """What the last of ``calls`` means in the robots' system, in every language (cached: the
+    server asks again at every change of the table)."""
+    from bridgeroom.robots.bidding import explain_call
+
+    return explain_call(calls, dealer, len(calls) - 1)
+
+
+def call_meanings(
+    calls: Sequence[tuple[Seat, Call]], dealer: Seat, by_system: frozenset[Seat]
+) -> list[Texts | None]:
+    """For each call: what it means in the robots' system when the seat that made it bids by
+    that system (``by_system``), else ``None`` (the explanation a player may ask for, Law 20F).
+
+    >>> from bridgeroom.rules import Call, Seat
+    >>> calls = [(Seat.NORTH, Call("1NT")), (Seat.EAST, Call("P"))]
+    >>> [m if m is None else m.render("en") for m in call_meanings(calls, Seat.NORTH, frozenset({Seat.NORTH}))]
+    ['15-17 points, balanced', None]
+    """
+    auction = tuple(calls)
+    return [
+        _meaning(auction[: i + 1], dealer) if seat in by_system else None
+        for i, (seat, _) in enumerate(auction)
+    ]

@@ -1,0 +1,696 @@
+"""One table for every face: its places, its match, the deal in progress, robots and requests.
+
+:class:`Table` holds no connection, no screen and no database: every change is a
+method that checks the request against the seats and the rules engine and either
+raises a :class:`~bridgeroom.table.TableError` (nothing changed) or changes the table
+and returns what happened as typed events (:mod:`bridgeroom.table.events`). The
+questions (``legal_actions``, ``table_actions``, ``player_to_act``, ``robot_turn``,
+``opponents``...) change nothing.
+
+Players are the engine's player numbers (``DealState.player_at``,
+``DealState.seat_of``): the place of player ``i`` is ``table.places[i]``; in the
+four-handed games he sits at ``Seat(i)``, in three-handed bridge his compass seat turns
+with the deal (TH-5).
+
+    >>> table = Table("contract", seed=7, robots={1: "random", 2: "random", 3: "random"})
+    >>> _ = table.join(0, "Ann")
+    >>> [type(e).__name__ for e in table.deal()], table.state.dealer, table.number
+    (['DealStarted'], <Seat.NORTH: 0>, 1)
+    >>> table.player_to_act(), table.seat_of(0)
+    (0, <Seat.NORTH: 0>)
+    >>> [event] = table.act(0, "1NT")
+    >>> event.action, event.entry
+    (Call('1NT'), LogEntry(seat='N', word='1NT'))
+    >>> table.act(0, "2NT")
+    Traceback (most recent call last):
+    ...
+    bridgeroom.table.errors.SeatError: It is not your turn: East acts now (CB-5)
+    >>> turn = table.robot_turn()
+    >>> turn.player, turn.seat
+    (1, <Seat.EAST: 1>)
+    >>> [event] = table.play_robot(turn, turn.decide())
+    >>> event.by_robot, event.seat
+    (True, <Seat.EAST: 1>)
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from bridgeroom.games import Game, Match, get_game
+from bridgeroom.i18n import Texts
+from bridgeroom.robots import Decision
+from bridgeroom.rules import (
+    Action,
+    ActionInput,
+    Call,
+    Claim,
+    Deal,
+    DealState,
+    LookAtDummy,
+    Mode,
+    Phase,
+    Seat,
+    ThreeHandedDeal,
+    Vulnerability,
+    deal_cards,
+    make_rng,
+)
+from bridgeroom.store import LogEntry, hash_token, new_token
+from bridgeroom.table.errors import SeatError, TableError
+from bridgeroom.table.events import (
+    Accepted,
+    Acted,
+    DealEnded,
+    DealStarted,
+    Dropped,
+    Requested,
+    TableEvent,
+    Undone,
+)
+from bridgeroom.table.requests import Request, RequestKind
+from bridgeroom.table.robots import (
+    ClaimJudgement,
+    RobotFactory,
+    RobotTurn,
+    call_meanings,
+    default_robot_factory,
+    robot_seed,
+)
+from bridgeroom.table.seats import ROBOT_LEVELS, Holder, Place
+
+__all__ = ["Table"]
+
+#: The rule a turn is taken by, per phase (who calls, CB-5; who plays, CB-10).
+_TURN_RULES = {Phase.AUCTION: "CB-5", Phase.PLAY: "CB-10"}
+
+
+class Table:
+    """A game's match played at one table by people and robots.
+
+    ``places`` gives who holds each place (:class:`Place`); or ``robots`` maps players to
+    robot levels and ``people`` players to names (seated without a token: the terminal's
+    person, a restored server table); the other places are open until a person joins. ``names``: what the match and its score sheet call
+    the three-handed players (``P1``..``P3`` by default; the four-handed sheets name
+    the sides). ``mode``: the engine's mode (three-handed tables play in table mode, so
+    that its irregularities can be made and rectified, TH-21..TH-23). ``seed``: the
+    seed of the table's shuffles and robots (a random one when not given).
+
+    ``undo_past_robots``: whether the robots consent to taking back an action after
+    they acted on it (the server's tables), or refuse it (the terminal's: only while no
+    robot has acted since).
+    """
+
+    def __init__(
+        self,
+        game: str | Game,
+        *,
+        scoring: str | None = None,
+        seed: int | str | None = None,
+        places: Sequence[Place] | None = None,
+        robots: Mapping[int, str] | None = None,
+        people: Mapping[int, str] | None = None,
+        names: Sequence[str] = (),
+        mode: Mode | str | None = None,
+        undo_past_robots: bool = True,
+        robot_factory: RobotFactory | None = None,
+    ) -> None:
+        self.game = game if isinstance(game, Game) else get_game(game)
+        #: The seed of the table's shuffles and robots.
+        self.seed: int | str = seed if seed is not None else secrets.randbits(63)
+        n = self.game.players
+        self.places: list[Place] = [Place(i) for i in range(n)]
+        for place in places or ():
+            self.place(place.player)
+            if place.is_robot and place.level not in ROBOT_LEVELS:
+                raise SeatError(
+                    "table.robot_level", level=place.level, levels=", ".join(ROBOT_LEVELS)
+                )
+            self.places[place.player] = place
+        for player, level in (robots or {}).items():
+            self.set_robot(player, level)
+        for player, name in (people or {}).items():
+            self.seat_person(player, name)
+        if mode is None:
+            mode = Mode.TABLE if n == 3 else Mode.STRICT
+        self.mode = Mode(mode) if isinstance(mode, str) else mode
+        self.names: tuple[str, ...] = (
+            (tuple(names) or tuple(f"P{i + 1}" for i in range(3))) if n == 3 else ()
+        )
+        self.match = Match(
+            self.game, scoring=scoring, players=self.names, seed=self.seed, mode=self.mode
+        )
+        self.scoring = self.match.scoring
+        self.undo_past_robots = undo_past_robots
+        self.robot_factory: RobotFactory = robot_factory or default_robot_factory
+        #: The log of the last deal dealt, as stored.
+        self.log: list[LogEntry] = []
+        #: The undo or claim waiting for answers, if any.
+        self.request: Request | None = None
+
+    def __repr__(self) -> str:
+        return (
+            f"Table({self.game.name!r}, scoring={self.scoring!r}, seed={self.seed!r}) "
+            f"# deal {self.number}, {[p.holder.value for p in self.places]}"
+        )
+
+    # --- places ---------------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self.game.players
+
+    def place(self, player: int) -> Place:
+        """The place of ``player`` (:class:`SeatError` if the table has no such player)."""
+        if type(player) is not int or not 0 <= player < len(self.places):
+            raise SeatError("table.no_seat", player=player, players=len(self.places))
+        return self.places[player]
+
+    def join(self, player: int, name: str, token: str | None = None) -> str:
+        """A person called ``name`` takes the open place of ``player``; returns his seat token
+        (new unless given), of which the table keeps the hash."""
+        place = self.place(player)
+        name = " ".join(str(name).split())[:40]
+        if not name:
+            raise SeatError("table.name_needed")
+        if not place.is_open:
+            raise SeatError("table.seat_taken", player=player, name=place.name)
+        token = token or new_token()
+        self.places[player] = Place(player, Holder.PERSON, name, None, hash_token(token))
+        return token
+
+    def seat_person(self, player: int, name: str) -> None:
+        """A person called ``name`` holds ``player``'s place (no token: the terminal's person,
+        or a server table rebuilt from the store, whose tokens the store checks)."""
+        place = self.place(player)
+        self.places[player] = Place(player, Holder.PERSON, name, None, place.token_hash)
+
+    def set_robot(self, player: int, level: str) -> None:
+        """A robot of ``level`` takes the place of ``player`` (open, or a robot's)."""
+        place = self.place(player)
+        if level not in ROBOT_LEVELS:
+            raise SeatError("table.robot_level", level=level, levels=", ".join(ROBOT_LEVELS))
+        if place.is_person:
+            raise SeatError("table.seat_taken", player=player, name=place.name)
+        self.places[player] = Place(player, Holder.ROBOT, f"Robot ({level})", level)
+
+    def fill(self, level: str) -> list[int]:
+        """Robots of ``level`` take every open place; returns those players."""
+        if level not in ROBOT_LEVELS:
+            raise SeatError("table.robot_level", level=level, levels=", ".join(ROBOT_LEVELS))
+        filled = [p.player for p in self.places if p.is_open]
+        for player in filled:
+            self.set_robot(player, level)
+        return filled
+
+    def player_by_token(self, token: str | None) -> int | None:
+        """The player whose seat token this is, or ``None`` (a spectator)."""
+        if not token:
+            return None
+        import hmac
+
+        digest = hash_token(token)
+        for place in self.places:
+            if place.token_hash is not None and hmac.compare_digest(place.token_hash, digest):
+                return place.player
+        return None
+
+    def remember_token(self, player: int, token: str) -> None:
+        """Keep the hash of a token the store has checked for ``player``'s place."""
+        place = self.place(player)
+        self.places[player] = replace(place, token_hash=hash_token(token))
+
+    @property
+    def full(self) -> bool:
+        """Every place is held."""
+        return all(not p.is_open for p in self.places)
+
+    @property
+    def has_people(self) -> bool:
+        return any(p.is_person for p in self.places)
+
+    # --- seats in the deal ------------------------------------------------------------------
+
+    @property
+    def state(self) -> DealState | None:
+        """The last deal dealt: in progress, or over until the next one (``None`` before the
+        first)."""
+        return self.match.deals[-1] if self.match.deals else None
+
+    @property
+    def current(self) -> DealState | None:
+        """The deal in progress, or ``None`` between deals."""
+        return self.match.current
+
+    @property
+    def number(self) -> int:
+        """The number of the last deal dealt (0 before the first)."""
+        return len(self.match.deals)
+
+    @property
+    def over(self) -> bool:
+        """The match is over (a rubber won, a Chicago round played)."""
+        return self.match.is_over
+
+    def seat_of(self, player: int, state: DealState | None = None) -> Seat | None:
+        """The compass seat of ``player`` in ``state`` (default: the last deal); before the
+        first deal, his seat in the four-handed games and ``None`` in three-handed bridge,
+        whose seats come with the deal (TH-5)."""
+        state = state or self.state
+        if state is None:
+            self.place(player)
+            return Seat(player) if self.num_players == 4 else None
+        return state.seat_of(player)
+
+    def player_at(self, seat: Seat, state: DealState | None = None) -> int | None:
+        """The player at ``seat`` (``None`` for the three-handed dummy's seat)."""
+        state = state or self.state
+        if state is None:
+            return int(seat) if self.num_players == 4 else None
+        return state.player_at(seat)
+
+    def place_at(self, seat: Seat, state: DealState | None = None) -> Place | None:
+        """The place of the player at ``seat`` (``None`` for the three-handed dummy's seat)."""
+        player = self.player_at(seat, state)
+        return None if player is None else self.places[player]
+
+    def player_to_act(self) -> int | None:
+        """The player who decides now (the declarer for the dummy's card), if a deal is on."""
+        state = self.current
+        if state is None or state.to_act is None:
+            return None
+        return state.player_at(state.to_act)
+
+    def legal_actions(self, player: int) -> Sequence[Action]:
+        """The proper actions ``player`` may take now (none when it is not his turn)."""
+        state = self.current
+        if state is None or self.player_to_act() != player or self.request is not None:
+            return ()
+        return state.legal_actions()
+
+    def table_actions(self, player: int) -> list[Action]:
+        """The remedial and irregular actions ``player`` may take now, in or out of turn (the
+        corrections of a revoke, CB-V1; the three-handed irregularities, TH-21..TH-23)."""
+        state = self.current
+        if state is None:
+            return []
+        seat = self.seat_of(player)
+        return [] if seat is None else state.table_actions(seat)
+
+    def is_barred(self, player: int) -> bool:
+        """Three-handed: whether ``player`` looked at the dummy and is barred from the rest of
+        the auction, his calls being passes (TH-23)."""
+        state = self.current
+        seat = None if state is None else self.seat_of(player)
+        return isinstance(state, ThreeHandedDeal) and seat in state.barred
+
+    # --- dealing ----------------------------------------------------------------------------------
+
+    def may_deal(self) -> bool:
+        """Whether the next deal may start: the last one is over, every place is held and the
+        match goes on."""
+        return self.current is None and self.full and not self.over
+
+    def deal(self, cards: Deal | None = None) -> list[TableEvent]:
+        """Deal the next deal of the match (or play the given ``cards``: a teacher's deal).
+
+        Its cards come from a shuffle seeded by the table's seed and the deal's number
+        (CB-3), so a table's deals are reproducible and a rebuilt table deals on as before.
+        """
+        if self.current is not None:
+            raise TableError("table.deal_in_progress")
+        if self.over:
+            raise TableError("table.match_over", scoring=self.scoring)
+        if not self.full:
+            raise SeatError("table.seats_open")
+        match = self.match
+        dealer = match.next_dealer()
+        if cards is None:
+            cards = deal_cards(dealer, make_rng(f"{self.seed}:{match.number}"))
+        state = self.resume_deal(cards, dealer, match.next_vulnerability())
+        return [DealStarted(self.number, state)]
+
+    def resume_deal(
+        self, cards: Deal | str, dealer: Seat, vulnerability: Vulnerability
+    ) -> DealState:
+        """Start the next deal of the match with these cards, dealer and vulnerability (a
+        stored deal, when a table is rebuilt); no place needs to be held."""
+        state = self.match.start_deal(
+            cards if isinstance(cards, Deal) else Deal.parse(cards), dealer, vulnerability
+        )
+        self.log = []
+        self.request = None
+        return state
+
+    def claimed(self, state: DealState | None = None) -> bool:
+        """Whether the deal ended on an agreed claim."""
+        state = state or self.state
+        return state is not None and any(isinstance(a, Claim) for _, a in state.history)
+
+    # --- actions ------------------------------------------------------------------------------------
+
+    def _in_progress(self, key: str = "table.no_deal") -> DealState:
+        state = self.current
+        if state is None:
+            raise TableError(key)
+        return state
+
+    def _no_request(self) -> None:
+        if self.request is not None:
+            raise SeatError("table.request_waiting", kind=self.request.kind.message)
+
+    def act(self, player: int, action: ActionInput) -> list[TableEvent]:
+        """``player`` takes ``action`` (an action or its text: ``1NT``, ``SA``, ``12``...).
+
+        Out of turn only the table-mode actions of :meth:`table_actions` are allowed;
+        anything else is refused with the rule's number. While a request waits for its
+        answers play stops.
+        """
+        state = self._in_progress()
+        self._no_request()
+        seat = self.seat_of(player)
+        if seat is None:
+            raise SeatError("table.no_place", player=player)
+        if isinstance(action, str):
+            action = action.strip()
+            if not action:
+                raise TableError("table.empty_action")
+        to_act = state.to_act
+        if seat != to_act:
+            words = {str(a).lower() for a in state.table_actions(seat)}
+            if str(action).lower() not in words:
+                raise SeatError(
+                    "table.not_your_turn", rule=_TURN_RULES.get(state.phase), seat=to_act
+                )
+        return self._apply(player, state, action, None if seat == to_act else seat)
+
+    def _apply(
+        self,
+        player: int,
+        state: DealState,
+        action: ActionInput,
+        seat: Seat | None,
+        decision: Decision | None = None,
+    ) -> list[TableEvent]:
+        turn = state.turn or state.to_act
+        assert turn is not None
+        state.apply(action, seat)
+        actor, applied = state.history[-1]
+        entry = LogEntry.act(actor, applied)
+        self.log.append(entry)
+        meaning = self._meaning(player, state, applied) if decision is not None else None
+        events: list[TableEvent] = [
+            Acted(
+                player,
+                actor,
+                turn if seat is None else seat,
+                applied,
+                entry,
+                by_robot=decision is not None,
+                decision=decision,
+                meaning=meaning,
+            )
+        ]
+        return events + self._finish_if_over()
+
+    def _finish_if_over(self) -> list[TableEvent]:
+        state = self.state
+        if state is None or not state.is_over or self.match.current is not state:
+            return []
+        score = self.match.record(state)
+        return [DealEnded(self.number, state, score)]
+
+    def look_at_dummy(self, player: int) -> list[TableEvent]:
+        """Three-handed: ``player`` looks at the dummy during the auction; he sees it and is
+        barred from the rest of the auction (TH-23)."""
+        state = self.current
+        if not isinstance(state, ThreeHandedDeal):
+            raise TableError("error.look_three_handed")
+        if state.phase is not Phase.AUCTION:
+            raise TableError("error.look_auction")
+        return self.act(player, LookAtDummy())
+
+    # --- robots -------------------------------------------------------------------------------------
+
+    def _robot(self, level: str, state: DealState) -> Any:
+        return self.robot_factory(
+            level,
+            seed=robot_seed(self.seed, self.number, len(state.history)),
+            scoring=self.scoring,
+        )
+
+    def robot_to_act(self) -> int | None:
+        """The robot player who is to act now (no request waiting), else ``None``."""
+        player = self.player_to_act()
+        if player is None or self.request is not None or not self.places[player].is_robot:
+            return None
+        return player
+
+    def robot_turn(self) -> RobotTurn | None:
+        """The robot's turn if a robot is to act now (no request waiting), else ``None``."""
+        state = self.current
+        player = self.robot_to_act()
+        if state is None or player is None:
+            return None
+        place = self.places[player]
+        if place.level is None:
+            return None
+        seat = state.to_act
+        assert seat is not None
+        return RobotTurn(
+            player,
+            seat,
+            place.level,
+            self._robot(place.level, state),
+            state.view(seat),
+            self.number,
+            len(state.history),
+        )
+
+    def play_robot(self, turn: RobotTurn, decision: Decision) -> list[TableEvent]:
+        """Apply the decision of a robot's turn, if the turn is still the one prepared (a
+        robot acts only on its turn)."""
+        state = self.current
+        if (
+            state is None
+            or turn.number != self.number
+            or turn.moves != len(state.history)
+            or self.robot_to_act() != turn.player
+        ):
+            raise TableError("table.robot_turn_passed")
+        return self._apply(turn.player, state, decision.action, None, decision)
+
+    def run_robots(
+        self, limit: int = 200, *, record: Callable[[list[TableEvent]], object] | None = None
+    ) -> list[TableEvent]:
+        """Let the robots act, one after the other, until a person is to act, a request waits
+        or the deal is over (at most ``limit`` actions). ``record`` is given the events of
+        each robot's action as soon as it is taken (to store them)."""
+        events: list[TableEvent] = []
+        for _ in range(limit):
+            turn = self.robot_turn()
+            if turn is None:
+                break
+            done = self.play_robot(turn, turn.decide())
+            if record is not None:
+                record(done)
+            events += done
+        return events
+
+    def advice(self, player: int, level: str) -> RobotTurn:
+        """A hint for ``player``, whose turn it is: what a robot of ``level`` would do, with its
+        reason (:meth:`RobotTurn.decide`)."""
+        state = self.current
+        if state is None or self.player_to_act() != player:
+            raise TableError("error.not_your_turn_now")
+        seat = state.to_act
+        assert seat is not None
+        robot = self._robot(level, state)
+        return RobotTurn(
+            player, seat, level, robot, state.view(seat), self.number, len(state.history)
+        )
+
+    def by_system(self, state: DealState | None = None) -> frozenset[Seat]:
+        """The seats whose calls follow the robots' bidding system: robots that bid by it
+        (``basic``, ``expert``; a ``random`` robot follows none) in a partnership auction
+        (contract and auction bridge: three-handed players bid each for himself, and
+        mini-bridge has no auction)."""
+        state = state or self.state
+        if state is None or not self.game.partnership_auction:
+            return frozenset()
+        return frozenset(
+            seat
+            for seat in Seat
+            if (place := self.place_at(seat, state)) is not None
+            and place.is_robot
+            and place.level != "random"
+        )
+
+    def call_meanings(self, state: DealState | None = None) -> list[Texts | None]:
+        """What each call of the auction means in the robots' system, for the calls of robots
+        that bid by it; ``None`` for the others (Law 20F)."""
+        state = state or self.state
+        if state is None:
+            return []
+        return call_meanings(state.calls, state.dealer, self.by_system(state))
+
+    def _meaning(self, player: int, state: DealState, action: Action) -> Texts | None:
+        if not isinstance(action, Call) or not state.calls:
+            return None
+        seat = state.calls[-1][0]
+        if seat not in self.by_system(state) or state.player_at(seat) != player:
+            return None
+        return call_meanings(state.calls, state.dealer, frozenset({seat}))[-1]
+
+    # --- requests -------------------------------------------------------------------------------------
+
+    def opponents(self, player: int) -> list[int]:
+        """The players whose consent an undo or a claim of ``player`` needs: the other side
+        (in three-handed bridge, both other players during the auction, each bidding for
+        himself; in the play, the other side of declarer against defenders)."""
+        state = self.current
+        seat = None if state is None else self.seat_of(player)
+        if state is None or seat is None:
+            return []
+        out = []
+        for place in self.places:
+            other = state.seat_of(place.player)
+            if place.player != player and not state.same_side(seat, other):
+                out.append(place.player)
+        return out
+
+    def request_undo(self, player: int) -> list[TableEvent]:
+        """``player`` asks to take back his last action of the deal and everything after it.
+
+        The people among his opponents must accept; the robots accept at once (when the
+        table lets robots consent after they acted, else the request is refused if a robot
+        acted since). With no person to ask it is carried out at once.
+        """
+        state = self._in_progress("error.nothing_to_undo")
+        self._no_request()
+        seat = self.seat_of(player)
+        keep = next(
+            (i for i in range(len(state.history) - 1, -1, -1) if state.history[i][0] == seat),
+            None,
+        )
+        if seat is None or keep is None:
+            raise TableError("error.nothing_to_undo")
+        if not self.undo_past_robots and any(
+            self._is_robot_seat(state, s) for s, _ in state.history[keep + 1 :]
+        ):
+            raise TableError("error.robot_acted")
+        waiting = frozenset(p for p in self.opponents(player) if self.places[p].is_person)
+        request = Request(RequestKind.UNDO, player, seat, waiting, keep=keep)
+        if request.settled:
+            return self._carry_out(request)
+        self.request = request
+        return [Requested(request)]
+
+    def _is_robot_seat(self, state: DealState, seat: Seat) -> bool:
+        player = state.player_at(seat)
+        return player is not None and self.places[player].is_robot
+
+    def request_claim(self, player: int, tricks: int | None = None) -> list[TableEvent]:
+        """``player`` claims ``tricks`` of the tricks left for his side (all by default),
+        facing his hand (Law 68). The people among his opponents answer; each robot opponent
+        judges it (:meth:`judgements`). The dummy does not claim."""
+        state = self.current
+        if state is None or state.phase is not Phase.PLAY:
+            raise TableError("error.claim_in_play")
+        self._no_request()
+        seat = self.seat_of(player)
+        if seat is None:
+            raise SeatError("table.no_place", player=player)
+        if seat == state.dummy:
+            raise SeatError("table.dummy_claims")
+        left = state.tricks_left
+        n = left if tricks is None else tricks
+        if type(n) is not int or not 0 <= n <= left:
+            raise TableError("error.claim_too_many", remaining=left)
+        opponents = self.opponents(player)
+        request = Request(
+            RequestKind.CLAIM,
+            player,
+            seat,
+            frozenset(p for p in opponents if self.places[p].is_person),
+            frozenset(p for p in opponents if self.places[p].is_robot),
+            tricks=n,
+        )
+        self.request = request
+        return [Requested(request)]
+
+    def judgements(self) -> list[ClaimJudgement]:
+        """The robots' judgements the pending claim waits for, to decide (on any thread) and
+        answer with :meth:`answer`."""
+        request = self.request
+        state = self.current
+        if request is None or state is None or request.kind is not RequestKind.CLAIM:
+            return []
+        out = []
+        for player in sorted(request.judges):
+            level = self.places[player].level or "random"
+            seat = state.seat_of(player)
+            out.append(
+                ClaimJudgement(
+                    player, seat, self._robot(level, state), state, request.seat, request.tricks
+                )
+            )
+        return out
+
+    def answer(self, player: int, accept: bool) -> list[TableEvent]:
+        """``player`` answers the pending request. A refusal drops it (so does the requester's
+        own no: a withdrawal); the last awaited yes carries it out."""
+        request = self.request
+        if request is None:
+            raise SeatError("table.no_request")
+        if player == request.player and not accept:
+            self.request = None
+            return [Dropped(player, request)]
+        if not request.asks(player):
+            raise SeatError("table.not_asked")
+        if not accept:
+            self.request = None
+            return [Dropped(player, request, by_robot=player in request.judges)]
+        request = request.answered_by(player)
+        if not request.settled:
+            self.request = request
+            return [Accepted(player, request)]
+        self.request = None
+        return self._carry_out(request)
+
+    def answer_by_robots(self) -> list[TableEvent]:
+        """Every robot the pending claim waits for judges it now, in turn; one refusal drops it."""
+        events: list[TableEvent] = []
+        for judgement in self.judgements():
+            events += self.answer(judgement.player, judgement.decide())
+            if self.request is None:
+                break
+        return events
+
+    def _carry_out(self, request: Request) -> list[TableEvent]:
+        state = self._in_progress()
+        if request.kind is RequestKind.UNDO:
+            taken = tuple(state.history[request.keep :])
+            state.replay(state.history[: request.keep])
+            entry = LogEntry.undo(request.seat, request.keep)
+            self.log.append(entry)
+            return [Undone(request.player, request.keep, taken, entry)]
+        # an agreed claim is the engine's action ``claim N`` by the seat to act, for its side
+        actor = state.to_act
+        assert actor is not None
+        left = state.tricks_left
+        same = state.same_side(actor, request.seat)
+        n = request.tricks if same else left - request.tricks
+        return self._apply(request.player, state, Claim(n), None)
+
+    # --- rebuilding ---------------------------------------------------------------------------------
+
+    def replay(self, entry: LogEntry) -> list[TableEvent]:
+        """Re-apply a stored log entry of the deal in progress (a table rebuilt from its record)."""
+        state = self._in_progress()
+        entry.apply_to(state)
+        self.log.append(entry)
+        return self._finish_if_over()
