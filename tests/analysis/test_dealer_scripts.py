@@ -295,7 +295,7 @@ def numbers() -> st.SearchStrategy[str]:
         lambda inner: st.tuples(inner, st.sampled_from(("+", "-", "*")), inner).map(
             lambda t: f"({t[0]} {t[1]} {t[2]})"
         ),
-        max_leaves=4,
+        max_leaves=2,
     )
 
 
@@ -326,7 +326,8 @@ def tests_() -> st.SearchStrategy[str]:
             st.tuples(inner, numbers(), numbers()).map(lambda t: f"({t[0]} ? {t[1]} : {t[2]}) > 8"),
         )
 
-    return st.recursive(leaf, extend, max_leaves=5)
+    # endplay's parser (pyparsing's infixNotation) takes seconds for deeply nested expressions
+    return st.recursive(leaf, extend, max_leaves=3)
 
 
 RANDOM_DEALS = deal(
@@ -334,7 +335,7 @@ RANDOM_DEALS = deal(
 )
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(tests_())
 def test_random_conditions_evaluate_as_endplay_does(text: str) -> None:
     """Drawn conditions accept the same deals as endplay's interpreter. (Numbers only meet
