@@ -56,6 +56,59 @@ def test_sampler_deal_is_uniform() -> None:
         assert abs((spades == k).mean() - p) < 4 * se
 
 
+def test_dealing_some_seats_then_the_rest_is_a_uniform_deal() -> None:
+    """deal(seats=...) then complete(): each hand holds each card a quarter of the time and
+    spade lengths follow the hypergeometric law, for the seats dealt first and the others."""
+    from bridgeroom.robots.sampler import complete
+
+    n = 100_000
+    k = Knowledge(Seat.NORTH, (0, 0, 0, 0), (13, 13, 13, 13))
+    first = deal(k, n, np.random.default_rng(12), seats=[Seat.NORTH, Seat.WEST])
+    assert (first[:, 1] == 0).all() and (first[:, 2] == 0).all()
+    masks = complete(k, first, np.random.default_rng(13))
+    assert (masks[:, [0, 3]] == first[:, [0, 3]]).all()
+    assert (
+        (masks[:, 0] | masks[:, 1] | masks[:, 2] | masks[:, 3]) == np.uint64((1 << 52) - 1)
+    ).all()
+    batch = DealBatch(masks)
+    for seat in Seat:
+        assert (batch[seat].lengths.sum(axis=1) == 13).all()
+        for card in (0, 51):
+            p = (masks[:, seat] >> np.uint64(card) & np.uint64(1)).mean()
+            assert abs(p - 0.25) < 4 * math.sqrt(0.25 * 0.75 / n)
+        spades = batch[seat].length("S")
+        for length in (2, 4, 6):
+            p = hypergeometric(length)
+            assert abs((spades == length).mean() - p) < 4 * math.sqrt(p * (1 - p) / n)
+
+
+def test_a_condition_on_one_hand_leaves_the_others_uniform() -> None:
+    """Judging North alone and dealing the rest for the deals kept gives the law of judging
+    whole deals: the other hands' points average (40 - North's) / 3 either way."""
+    from bridgeroom.analysis.dealer.evaluate import Condition
+    from bridgeroom.analysis.dealer.parser import parse_expression
+
+    class Whole(Condition):
+        @property
+        def seats(self) -> None:  # type: ignore[override]
+            return None  # judge whole deals
+
+    expr = parse_expression("hcp(north) >= 18 && spades(north) >= 5")
+    assert Condition(expr).seats == {0}
+    one = generate(Condition(expr), 6000, seed=3)
+    whole = generate(Whole(expr), 6000, seed=4)
+    for deals in (one, whole):
+        b = deals.batch
+        rest = (40 - b["N"].hcp) / 3
+        for seat in ("E", "S", "W"):
+            diff = b[seat].hcp - rest
+            assert abs(diff.mean()) < 4 * diff.std() / math.sqrt(len(diff))
+        assert (b["N"].hcp >= 18).all()
+    gap = one.batch["S"].length("S").mean() - whole.batch["S"].length("S").mean()
+    spread = math.sqrt(2 / 6000) * one.batch["S"].length("S").std()
+    assert abs(gap) < 4 * spread
+
+
 def test_sampler_deal_keeps_known_and_played_cards() -> None:
     north = Hand("AKQJ.AKQ.AKQ.AKQ").mask
     played = Hand("T98.-.-.-").mask
@@ -126,7 +179,8 @@ def test_predicates_vectorised_or_deal_by_deal_give_the_same_deals() -> None:
     slow = generate(slow_predicate, 50, seed=8)
     assert slow_predicate.vectorized is False
     assert (fast.masks == slow.masks).all()
-    assert (generate(NT, 50, seed=8).masks == fast.masks).all()
+    north = generate(NT, 50, seed=8).batch["N"]  # North only is judged, the rest dealt after
+    assert ((north.hcp >= 15) & (north.hcp <= 17) & north.is_balanced()).all()
     with pytest.raises(GenerationError, match="one truth value per deal"):
         generate(Predicate(lambda d: bool(d["N"].hcp.max() > 3), vectorized=True), 1, seed=1)
 

@@ -266,12 +266,22 @@ def deal_chunk(job: Job, index: int, seed: int, tries: int | None = None) -> Chu
 
     from bridgeroom.analysis.dealer.evaluate import Condition, Context
     from bridgeroom.analysis.hands import DealBatch
-    from bridgeroom.robots.sampler import deal
+    from bridgeroom.robots.sampler import complete, deal
 
     count = job.chunk if tries is None else tries
     knowledge = _knowledge(job.predeal)
+    played = np.array(knowledge.played, dtype=np.uint64)
     rng = chunk_rng(seed, index)
-    masks = deal(knowledge, count, rng) | np.array(knowledge.played, dtype=np.uint64)
+    # a condition that reads some hands only is judged on those: the other hands are dealt
+    # for the deals it keeps (the same law: a seat's cards do not depend on the others')
+    seats = job.test.seats if isinstance(job.test, Condition) else None
+    hidden = {s for s in range(4) if knowledge.hidden[s]}
+    if seats is not None and not hidden <= seats:
+        raw = deal(knowledge, count, rng, seats=seats & hidden)
+    else:
+        seats = None
+        raw = deal(knowledge, count, rng)
+    masks = raw | played
     batch = DealBatch(masks)
     ctx = Context(batch)
     if job.test is None:
@@ -281,11 +291,19 @@ def deal_chunk(job: Job, index: int, seed: int, tries: int | None = None) -> Chu
     else:
         keep = job.test(batch)
     rows = np.flatnonzero(keep)
+    if seats is not None:
+        masks = np.zeros_like(masks)
+        masks[rows] = complete(knowledge, raw[rows], rng) | played
+        batch = DealBatch(masks[rows])
+        ctx = Context(batch)
+        rows_here = np.arange(len(rows))
+    else:
+        rows_here = rows
     values = np.zeros((len(rows), len(job.values)), dtype=np.int64)
     if job.values and len(rows):
         evaluator = job.test if isinstance(job.test, Condition) else Condition(None)
         for j, expr in enumerate(job.values):
-            values[:, j] = evaluator.value(expr, ctx, rows)
+            values[:, j] = evaluator.value(expr, ctx, rows_here)
     return ChunkResult(index, masks[rows], values, count, len(rows))
 
 

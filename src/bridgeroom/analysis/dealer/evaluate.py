@@ -60,7 +60,7 @@ from bridgeroom.analysis.hands import (
     points_table,
 )
 
-__all__ = ["Condition", "Context", "Tables", "compile", "costly"]
+__all__ = ["Condition", "Context", "Tables", "compile", "costly", "seats_of"]
 
 Rows = np.ndarray | None
 Fn = Callable[["Context", Rows], np.ndarray]
@@ -158,6 +158,45 @@ def costly(expr: Expr) -> bool:
     if isinstance(expr, Imps):
         return costly(expr.value)
     return False
+
+
+def seats_of(expr: Expr | None) -> frozenset[int] | None:
+    """The seats whose hands ``expr`` reads (``None``: the whole deal, for ``tricks()``).
+
+    >>> from bridgeroom.analysis.dealer.parser import parse_expression
+    >>> sorted(seats_of(parse_expression("hcp(north) > 10 && shape(south, any 0xxx)")))
+    [0, 2]
+    >>> seats_of(parse_expression("tricks(north, spades) > 9")) is None
+    True
+    """
+    if expr is None or isinstance(expr, Number):
+        return frozenset()
+    if isinstance(expr, Tricks):
+        return None
+    if isinstance(expr, Length | Points | Controls | Losers | Shape | HasCard):
+        return frozenset({int(expr.seat)})
+    parts: list[Expr]
+    if isinstance(expr, Ref):
+        parts = [expr.target]
+    elif isinstance(expr, Unary):
+        parts = [expr.operand]
+    elif isinstance(expr, Binary):
+        parts = [expr.left, expr.right]
+    elif isinstance(expr, Select):
+        parts = [expr.test, expr.then, expr.other]
+    elif isinstance(expr, Score):
+        parts = [expr.tricks]
+    elif isinstance(expr, Imps):
+        parts = [expr.value]
+    else:
+        return None
+    out: frozenset[int] = frozenset()
+    for part in parts:
+        seats = seats_of(part)
+        if seats is None:
+            return None
+        out |= seats
+    return out
 
 
 def compile(expr: Expr, tables: Tables | None = None) -> Fn:
@@ -387,6 +426,11 @@ class Condition:
     def __reduce__(self) -> tuple[Any, ...]:
         # the compiled closures stay behind; a worker compiles the expression again
         return (Condition, (self.expr, self.tables))
+
+    @property
+    def seats(self) -> frozenset[int] | None:
+        """The seats whose hands the condition reads (``None``: the whole deal)."""
+        return seats_of(self.expr)
 
     def __call__(self, batch: DealBatch | Context) -> np.ndarray:
         ctx = batch if isinstance(batch, Context) else Context(batch)
