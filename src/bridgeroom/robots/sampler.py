@@ -468,7 +468,7 @@ def complete(knowledge: Knowledge, masks: np.ndarray, rng: np.random.Generator) 
     owner = _spread_rows(avail, places, rng)
     for s in range(4):
         if places[:, s].any():
-            masks[:, s] |= _pack(s == owner.T)
+            masks[:, s] |= _pack(np.equal(owner.T, s))
     return masks
 
 
