@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bridgeroom.errors import IllegalActionError, IllegalPlayError
+from bridgeroom.errors import IllegalActionError, IllegalPlayError, ParseError
 from bridgeroom.rules import (
     Card,
     ContractBridgeDeal,
@@ -64,6 +64,22 @@ def test_cb_v1_table_mode_records_a_revoke_and_allows_its_correction() -> None:
     assert state.revokes == []
     assert state.to_act == Seat.NORTH
     assert isinstance(state.history[-1][1], Correction)  # the record keeps what happened
+
+
+def test_cb_v1_a_corrected_revoke_replays_from_its_text() -> None:
+    """The store keeps each action as its text: the correction reads back (``correct H2``) and
+    the record replays to the same deal."""
+    state = table_state()
+    play(state, "HJ H6 C2 HA")
+    state.apply("correct H2", Seat.NORTH)
+    assert state.history[-1] == (Seat.NORTH, Correction(Card("H2")))
+    again = table_state("")
+    for seat, action in state.history:
+        again.apply(str(action), seat)
+    assert again.history == state.history
+    assert again.current_trick == state.current_trick
+    with pytest.raises(ParseError, match="CB-V1"):
+        Correction.parse("correct")
 
 
 def test_cb_v1_correction_must_be_of_the_suit_led() -> None:

@@ -47,6 +47,18 @@ class Correction(GameAction):
 
     card: Card
 
+    @classmethod
+    def parse(cls, text: str) -> Correction:
+        """``correct SA``: the card that replaces the revoke.
+
+        >>> Correction.parse("Correct ♠A")
+        Correction(card=Card('SA'))
+        """
+        parts = text.split(None, 1)
+        if len(parts) == 2 and parts[0].lower() == "correct":
+            return cls(Card.parse(parts[1]))
+        raise ParseError(f"not a revoke correction: {text!r} (e.g. 'correct SA', CB-V1)")
+
     def __str__(self) -> str:
         return f"correct {self.card}"
 

@@ -422,8 +422,11 @@ class DealState:
                 text, Call.parse, Card.parse, "a card is played after the auction"
             )
         if self.phase is _PLAY:
-            if text.strip().lower().startswith("claim"):
+            word = text.strip().lower()
+            if word.startswith("claim"):
                 return Claim.parse(text)
+            if word.startswith("correct"):
+                return Correction.parse(text)
             return self._parse_either(text, Card.parse, Call.parse, "the auction is over")
         raise WrongPhaseError(f"no action is expected now: {text!r}", action=text)
 
