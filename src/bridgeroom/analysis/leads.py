@@ -285,6 +285,7 @@ def simulate_lead(
     dealer: Seat | str | None = None,
     vulnerability: Vulnerability | str = Vulnerability.NONE,
     seed: int | None = None,
+    chunk: int = SOLVE_CHUNK,
     batch: Any = None,
     start: Any = None,
     progress: Any = None,
@@ -313,10 +314,10 @@ def simulate_lead(
             predeal[leader] = h.mask
             yield from deals_in_chunks(
                 Job((predeal[0], predeal[1], predeal[2], predeal[3]), test), n, run_seed,
-                max_tries=None,
+                size=chunk, max_tries=None,
             )  # fmt: skip
             return
-        for masks, was_relaxed in layouts_in_chunks(k, test, n, run_seed):
+        for masks, was_relaxed in layouts_in_chunks(k, test, n, run_seed, size=chunk):
             relaxed[0] = relaxed[0] or was_relaxed
             yield masks
 

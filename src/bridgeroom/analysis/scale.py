@@ -20,13 +20,23 @@ from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-__all__ = ["AUTO_SECONDS", "WORKER_ENV", "add_arguments", "auto_map", "placement"]
+__all__ = [
+    "AUTO_SECONDS",
+    "SOLVE_CHUNK",
+    "WORKER_ENV",
+    "auto_map",
+    "auto_workers_help",
+    "placement",
+]
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 #: Work expected to take longer than this (seconds) after the first chunk goes to a local cluster.
 AUTO_SECONDS = 4.0
+#: Deals per solving chunk of a simulation (the figures do not depend on it: the chunks' tallies
+#: are integer sums).
+SOLVE_CHUNK = 20
 
 
 def auto_map(
@@ -96,27 +106,13 @@ def placement(
         yield None, lambda: Batch(env=WORKER_ENV)
 
 
-def add_arguments(parser: Any) -> None:
-    """``--scheduler``, ``--workers`` and ``--progress`` (an ``argparse`` parser)."""
-    import argparse
-
-    group = parser.add_argument_group("where the work runs (Dask)")
-    where = group.add_mutually_exclusive_group()
-    where.add_argument(
-        "--scheduler",
-        metavar="tcp://HOST:PORT",
-        help="run on an existing Dask cluster (started with 'dask scheduler' and 'dask worker')",
-    )
-    where.add_argument(
-        "--workers",
-        type=int,
-        metavar="N",
-        help="local worker processes, one DDS thread each (0: in this process; default: here, "
-        "and a local cluster of one worker per core when the work would take a while)",
-    )
-    group.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="show a progress bar on standard error (default: when it is a terminal)",
-    )
+def auto_workers_help(parser: Any) -> None:
+    """Say, in the ``--workers`` help of a parser made by
+    :func:`bridgeroom.cli.options.add_batch`, what these commands do by default."""
+    for action in parser._actions:
+        if action.dest == "workers":
+            action.help = (
+                "local worker processes, one DDS thread each (0: in this process; default: "
+                "here, and a local cluster of one worker per core when the work would take "
+                "more than a few seconds)"
+            )

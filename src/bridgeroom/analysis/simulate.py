@@ -41,6 +41,7 @@ from typing import Any
 import numpy as np
 
 from bridgeroom.analysis.generate import Job, _as_test, merge_predeals, new_seed, run
+from bridgeroom.analysis.scale import SOLVE_CHUNK
 from bridgeroom.errors import BridgeError, ParseError
 from bridgeroom.rules.core import Contract, Deal, Seat, Strain, Vulnerability
 
@@ -58,8 +59,6 @@ __all__ = [
     "solve_contracts",
 ]
 
-#: Deals per solving chunk (fixed: a seeded run's figures do not depend on the workers).
-SOLVE_CHUNK = 20
 #: The score table of each game (``bridgeroom.scoring`` names).
 GAME_TABLES = {
     "contract": "duplicate",
@@ -426,6 +425,7 @@ def simulate_contracts(
     game: str = "contract",
     scoring: str | None = None,
     max_tries: int | None = None,
+    chunk: int = SOLVE_CHUNK,
     batch: Any = None,
     start: Any = None,
     progress: Any = None,
@@ -435,7 +435,7 @@ def simulate_contracts(
     The deals are solved here, or on ``batch`` (an entered Dask
     :class:`~bridgeroom.analysis.batch.Batch`); ``start`` (a function making a batch) takes
     over when the first chunk shows that the rest would take a while. ``progress`` is told
-    the deals solved."""
+    the deals solved; ``chunk`` deals are solved at a time (the figures do not depend on it)."""
     chosen = tuple(c if isinstance(c, Contract) else parse_contract(c) for c in contracts)
     if not chosen:
         raise SimulationError("name at least one contract to simulate (e.g. 3NT:S 4S:N)")
@@ -466,7 +466,7 @@ def simulate_contracts(
     stats: dict[str, int] = {}
     chunks = deals_in_chunks(
         Job(merge_predeals(given), test), n, run_seed,
-        max_tries=max_tries, batch=batch, stats=stats,
+        size=chunk, max_tries=max_tries, batch=batch, stats=stats,
     )  # fmt: skip
     cjob = ContractJob(chosen, vul, table.name)
     total = ContractTally.empty(len(chosen))

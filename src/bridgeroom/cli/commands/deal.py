@@ -68,9 +68,13 @@ def configure(p: argparse.ArgumentParser) -> None:
         help="candidate deals to try at most (default: the script's generate, else "
         "20,000,000 or 2,000 per board, whichever is more)",
     )
-    from bridgeroom.analysis.scale import add_arguments
+    from bridgeroom.analysis.generate import CHUNK
+    from bridgeroom.analysis.scale import auto_workers_help
+    from bridgeroom.cli.options import add_batch
 
-    add_arguments(p)
+    # the candidate deals of a chunk: a seeded run's boards depend on it, not on the workers
+    add_batch(p, chunk=CHUNK)
+    auto_workers_help(p)
 
 
 def _script(args: argparse.Namespace) -> tuple[object, str | None, str]:
@@ -160,7 +164,9 @@ def run(args: argparse.Namespace) -> int:
     game = args.game or set_game or "contract"
     max_tries = args.generate if args.generate is not None else script.generate
     seed = new_seed() if args.seed is None else args.seed
-    job = Job(predeal, Condition(script), actions.values)
+    if args.chunk_size < 1:
+        raise BridgeError(f"--chunk-size is at least 1, not {args.chunk_size}")
+    job = Job(predeal, Condition(script), actions.values, chunk=args.chunk_size)
 
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout  # noqa: SIM115
     try:

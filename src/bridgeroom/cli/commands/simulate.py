@@ -53,9 +53,12 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--plot", metavar="FILE", help="draw the result to FILE (.png or .svg)")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     p.add_argument("--generate", type=int, metavar="MAX", help="candidate deals to try at most")
-    from bridgeroom.analysis.scale import add_arguments
+    from bridgeroom.analysis.scale import SOLVE_CHUNK, auto_workers_help
+    from bridgeroom.cli.options import add_batch
 
-    add_arguments(p)
+    # the deals solved at a time (the figures do not depend on it)
+    add_batch(p, chunk=SOLVE_CHUNK)
+    auto_workers_help(p)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -84,6 +87,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"bridgeroom simulate: {name or '--condition'}: {warning}", file=sys.stderr)
     predeal = merge_predeals(*(parse_predeal(text) for text in args.predeal))
     game = args.game if args.game != "contract" or set_game is None else set_game
+    if args.chunk_size < 1:
+        raise BridgeError(f"--chunk-size is at least 1, not {args.chunk_size}")
     if lead and args.hand is None:
         raise BridgeError("an opening-lead simulation needs the leader's --hand")
     if lead and any(predeal):
@@ -134,6 +139,7 @@ def _simulate(
             dealer=args.dealer,
             vulnerability=args.vulnerable or "none",
             seed=args.seed,
+            chunk=args.chunk_size,
             batch=batch,
             start=start,
             progress=progress,
@@ -148,6 +154,7 @@ def _simulate(
         game=game,
         scoring=args.scoring,
         max_tries=args.generate,
+        chunk=args.chunk_size,
         batch=batch,
         start=start,
         progress=progress,
