@@ -595,8 +595,11 @@ class Table:
 
     def request_claim(self, player: int, tricks: int | None = None) -> list[TableEvent]:
         """``player`` claims ``tricks`` of the tricks left for his side (all by default),
-        facing his hand (Law 68). The people among his opponents answer; each robot opponent
-        judges it (:meth:`judgements`). The dummy does not claim."""
+        facing his hand (Law 68B): his opponents see it from now on, also when they refuse
+        the claim and play goes on (so a wrong claim costs something, as at a real table).
+        The people among his opponents answer; each robot opponent judges it from what it
+        sees (:meth:`judgements`). At most one claim is stated per trick; the dummy does not
+        claim. The claim's event carries the log entry of the faced hand."""
         state = self.current
         if state is None or state.phase is not Phase.PLAY:
             raise TableError("error.claim_in_play")
@@ -606,10 +609,15 @@ class Table:
             raise SeatError("table.no_place", player=player)
         if seat == state.dummy:
             raise SeatError("table.dummy_claims")
+        if any(trick == len(state.tricks) for _, trick in state.claims):
+            raise TableError("table.one_claim_per_trick")
         left = state.tricks_left
         n = left if tricks is None else tricks
         if type(n) is not int or not 0 <= n <= left:
             raise TableError("error.claim_too_many", remaining=left)
+        state.face_hand(seat)
+        entry = LogEntry.face(seat)
+        self.log.append(entry)
         opponents = self.opponents(player)
         request = Request(
             RequestKind.CLAIM,
@@ -620,7 +628,7 @@ class Table:
             tricks=n,
         )
         self.request = request
-        return [Requested(request)]
+        return [Requested(request, entry)]
 
     def judgements(self) -> list[ClaimJudgement]:
         """The robots' judgements the pending claim waits for, to decide (on any thread) and
@@ -635,7 +643,12 @@ class Table:
             seat = state.seat_of(player)
             out.append(
                 ClaimJudgement(
-                    player, seat, self._robot(level, state), state, request.seat, request.tricks
+                    player,
+                    seat,
+                    self._robot(level, state),
+                    state.view(seat),
+                    request.seat,
+                    request.tricks,
                 )
             )
         return out
