@@ -77,7 +77,7 @@ def test_a_table_on_postgresql_is_resumed_by_a_new_server(postgres_url: str, hel
             client, "contract", {1: "random", 2: "random", 3: "random"}, name="Ann", slot=0, seed=12
         )
         code, token = out["code"], out["token"]
-        with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
+        with helpers.connect(client, code, token) as ws:
             me = helpers.Seat(ws)
             me.wait(
                 lambda s: (s.my_turn() and len(s.deal["calls"]) >= 4) or helpers.deal_over(s),
@@ -85,7 +85,7 @@ def test_a_table_on_postgresql_is_resumed_by_a_new_server(postgres_url: str, hel
             )
             before = me.deal
     with helpers.make_client(postgres_url) as client:
-        with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
+        with helpers.connect(client, code, token) as ws:
             me = helpers.Seat(ws)
             me.receive()
             assert me.deal["hand"] == before["hand"] and me.deal["calls"] == before["calls"]
