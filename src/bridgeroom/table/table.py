@@ -40,6 +40,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from bridgeroom.errors import ParseError
 from bridgeroom.games import Game, Match, get_game
 from bridgeroom.i18n import Texts
 from bridgeroom.robots import Decision
@@ -84,8 +85,14 @@ from bridgeroom.table.seats import ROBOT_LEVELS, Holder, Place
 
 __all__ = ["Table"]
 
-#: The rule a turn is taken by, per phase (who calls, CB-5; who plays, CB-10).
-_TURN_RULES = {Phase.AUCTION: "CB-5", Phase.PLAY: "CB-10"}
+#: The rule a turn is taken by, per phase (who calls, CB-5; who plays, CB-10; in mini-bridge who
+#: announces, MB-2, and who names the contract, MB-6).
+_TURN_RULES = {
+    Phase.AUCTION: "CB-5",
+    Phase.PLAY: "CB-10",
+    Phase.ANNOUNCE: "MB-2",
+    Phase.NAMING: "MB-6",
+}
 
 
 class Table:
@@ -378,6 +385,9 @@ class Table:
             action = action.strip()
             if not action:
                 raise TableError("table.empty_action")
+            action = self._read(state, action)
+        if isinstance(action, Claim):
+            raise TableError("table.claim_asks")
         to_act = state.to_act
         if seat != to_act:
             words = {str(a).lower() for a in state.table_actions(seat)}
@@ -386,6 +396,22 @@ class Table:
                     "table.not_your_turn", rule=_TURN_RULES.get(state.phase), seat=to_act
                 )
         return self._apply(player, state, action, None if seat == to_act else seat)
+
+    @staticmethod
+    def _read(state: DealState, text: str) -> Action:
+        """The action a text names in this phase of the deal; a text that names none is
+        refused with the catalogue's message (in every language) and the rule of the phase."""
+        try:
+            return state.parse_action(text)
+        except ParseError:
+            shown = text if len(text) <= 16 else text[:15] + "…"
+            if state.phase is Phase.AUCTION:
+                if text.lower().startswith("claim"):
+                    raise TableError("error.claim_in_play") from None
+                raise TableError("error.not_call", rule="CB-5", text=shown) from None
+            if state.phase is Phase.PLAY:
+                raise TableError("error.not_card", rule="CB-10", text=shown) from None
+            raise
 
     def _apply(
         self,
