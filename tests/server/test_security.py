@@ -69,8 +69,8 @@ def test_a_refused_claim_faces_the_hand_to_the_opponents_and_play_goes_on(
                     s.receive()
                 _in_sync(
                     [ann, bob, spectator],
-                    lambda: ann.deal["phase"] != "auction",
-                    lambda s: "1NT" if not s.deal["calls"] and s is ann else "P",
+                    lambda a=ann: a.deal["phase"] != "auction",
+                    lambda s, a=ann: "1NT" if not s.deal["calls"] and s is a else "P",
                 )
                 if ann.deal["phase"] != "play":
                     continue
