@@ -46,6 +46,7 @@ from bridgeroom.server.limits import Limits, RateLimiter
 from bridgeroom.server.protocol import (
     ActionRequest,
     AnswerRequest,
+    BadRequest,
     ClaimRequest,
     ClientRequest,
     FillRequest,
@@ -456,7 +457,7 @@ class Hub:
         watcher.ack = request.id
         try:
             if isinstance(request, HelloRequest):
-                return  # said once, when the connection opens
+                raise BadRequest("hello is the first message only", request.id)
             if isinstance(request, HintRequest):
                 await self._hint(room, watcher)
                 return

@@ -45,13 +45,34 @@ def failure_reason(text: str) -> str:
     return "unavailable"
 
 
+#: What the database says when it cannot write for now (SQLite, PostgreSQL), as opposed to a
+#: request it refuses (a missing table, a constraint): the text of its error, in lower case.
+_PASSING = (
+    "full",
+    "no space",
+    "readonly",
+    "read-only",
+    "read only",
+    "locked",
+    "busy",
+    "disk i/o",
+    "unable to open",
+    "connection",
+    "server closed",
+    "terminat",
+    "timeout",
+    "could not connect",
+    "shutting down",
+)
+
+
 def failure(err: SQLAlchemyError, what: str) -> StoreError:
     """The store's error for a database error while doing ``what`` (``cannot store deal 3``):
-    :class:`StoreUnavailable` when the database cannot write now (SQLAlchemy's
-    ``OperationalError``, or a connection that was lost), else :class:`StoreError`."""
+    :class:`StoreUnavailable` when the database cannot write now (a full disk, a read-only
+    file, a lock held too long, a lost connection), else :class:`StoreError`."""
     detail = str(getattr(err, "orig", None) or err).strip().splitlines()[0]
-    if isinstance(err, OperationalError) or (
-        isinstance(err, DBAPIError) and err.connection_invalidated
-    ):
+    invalidated = isinstance(err, DBAPIError) and err.connection_invalidated
+    passing = isinstance(err, OperationalError) and any(p in detail.lower() for p in _PASSING)
+    if invalidated or passing:
         return StoreUnavailable(f"{what}: {detail}", failure_reason(detail))
     return StoreError(f"{what}: {detail}")
