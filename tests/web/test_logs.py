@@ -5,6 +5,7 @@ page (a reconnection), and the token is nowhere in the log."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import subprocess
@@ -33,10 +34,9 @@ def _play_a_deal(page: Any) -> None:
             return
         button = page.query_selector(CLICKABLE)
         if button is not None:
-            try:
+            # the page may re-render under the click: then the next step tries again
+            with contextlib.suppress(Exception):
                 button.click(timeout=2000)
-            except Exception:  # the page re-rendered under the click: try again
-                pass
         page.wait_for_timeout(40)
     raise AssertionError("the deal did not end in time")
 

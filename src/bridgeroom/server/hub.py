@@ -39,7 +39,6 @@ from typing import Any, TypeVar
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.formats.pbn import dumps
-from bridgeroom.games import get_game
 from bridgeroom.rules import Phase
 from bridgeroom.server.health import StoreDown, StoreHealth
 from bridgeroom.server.limits import Limits, RateLimiter
@@ -60,9 +59,9 @@ from bridgeroom.server.protocol import (
     state_message,
     status_message,
 )
-from bridgeroom.server.rooms import Room, RoomRecords, Watcher
+from bridgeroom.server.rooms import Room, RoomRecords, Watcher, record_summary
 from bridgeroom.server.scheduler import Scheduler
-from bridgeroom.store import MatchRecord, Store, StoreError, StoreUnavailable, hash_token, new_token
+from bridgeroom.store import Store, StoreError, StoreUnavailable, hash_token, new_token
 from bridgeroom.table import SeatError, Table, TableError, TableEvent
 
 __all__ = ["HOST", "Hub"]
@@ -662,30 +661,3 @@ class Hub:
         if number is not None and not games:
             raise TableError("server.no_deal", code=code, number=number)
         return dumps(games) if games else ""
-
-
-def record_summary(record: MatchRecord, deals: int) -> dict[str, Any]:
-    """A stored table as the HTTP API lists it (without reading it into memory)."""
-    game = get_game(record.game)
-    slots = []
-    for seat in record.seats:
-        kind = "robot" if seat.is_robot else "person" if seat.player else "open"
-        slots.append(
-            {
-                "slot": seat.position,
-                "kind": kind,
-                "name": seat.player,
-                "level": seat.robot_level if seat.is_robot else None,
-            }
-        )
-    return {
-        "code": record.code,
-        "game": game.name,
-        "titles": dict(game.titles),
-        "scoring": record.scoring,
-        "private": record.private,
-        "slots": slots,
-        "deal": deals,
-        "over": record.status == "finished",
-        "status": record.status,
-    }

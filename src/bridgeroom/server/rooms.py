@@ -19,6 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from bridgeroom.games import get_game
 from bridgeroom.server.protocol import Notice, ScoreCache
 from bridgeroom.store import DealResult, MatchRecord, Store, StoreError
 from bridgeroom.store.journal import Journal
@@ -30,7 +31,7 @@ from bridgeroom.table import (
     table_write,
 )
 
-__all__ = ["Connection", "Room", "RoomRecords", "Watcher"]
+__all__ = ["Connection", "Room", "RoomRecords", "Watcher", "record_summary"]
 
 log = logging.getLogger("bridgeroom.server")
 
@@ -115,6 +116,33 @@ class Room:
             "over": table.over,
             "status": self.status,
         }
+
+
+def record_summary(record: MatchRecord, deals: int) -> dict[str, Any]:
+    """A stored table as the HTTP API lists it (without reading it into memory)."""
+    game = get_game(record.game)
+    slots = []
+    for seat in record.seats:
+        kind = "robot" if seat.is_robot else "person" if seat.player else "open"
+        slots.append(
+            {
+                "slot": seat.position,
+                "kind": kind,
+                "name": seat.player,
+                "level": seat.robot_level if seat.is_robot else None,
+            }
+        )
+    return {
+        "code": record.code,
+        "game": game.name,
+        "titles": dict(game.titles),
+        "scoring": record.scoring,
+        "private": record.private,
+        "slots": slots,
+        "deal": deals,
+        "over": record.status == "finished",
+        "status": record.status,
+    }
 
 
 def use_wal(store: Store) -> None:

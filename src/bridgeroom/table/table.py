@@ -40,7 +40,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bridgeroom.errors import ParseError
 from bridgeroom.games import Game, Match, get_game
 from bridgeroom.i18n import Texts
 from bridgeroom.robots import Decision
@@ -61,7 +60,7 @@ from bridgeroom.rules import (
     make_rng,
 )
 from bridgeroom.store import LogEntry, hash_token, new_token
-from bridgeroom.table.errors import SeatError, TableError
+from bridgeroom.table.errors import SeatError, TableError, read_action
 from bridgeroom.table.events import (
     Accepted,
     Acted,
@@ -385,7 +384,7 @@ class Table:
             action = action.strip()
             if not action:
                 raise TableError("table.empty_action")
-            action = self._read(state, action)
+            action = read_action(state, action)
         if isinstance(action, Claim):
             raise TableError("table.claim_asks")
         to_act = state.to_act
@@ -396,22 +395,6 @@ class Table:
                     "table.not_your_turn", rule=_TURN_RULES.get(state.phase), seat=to_act
                 )
         return self._apply(player, state, action, None if seat == to_act else seat)
-
-    @staticmethod
-    def _read(state: DealState, text: str) -> Action:
-        """The action a text names in this phase of the deal; a text that names none is
-        refused with the catalogue's message (in every language) and the rule of the phase."""
-        try:
-            return state.parse_action(text)
-        except ParseError:
-            shown = text if len(text) <= 16 else text[:15] + "…"
-            if state.phase is Phase.AUCTION:
-                if text.lower().startswith("claim"):
-                    raise TableError("error.claim_in_play") from None
-                raise TableError("error.not_call", rule="CB-5", text=shown) from None
-            if state.phase is Phase.PLAY:
-                raise TableError("error.not_card", rule="CB-10", text=shown) from None
-            raise
 
     def _apply(
         self,
