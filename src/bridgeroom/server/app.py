@@ -58,7 +58,7 @@ from bridgeroom.games import GAMES
 from bridgeroom.i18n import LANGUAGES
 from bridgeroom.server.capacity import Gate, Gauge, capacity, open_file_limit
 from bridgeroom.server.hub import Hub
-from bridgeroom.server.limits import Limits
+from bridgeroom.server.limits import Limits, Pace
 from bridgeroom.server.protocol import BadRequest, HelloRequest, error_message, parse_request
 from bridgeroom.server.rooms import Room, Watcher
 from bridgeroom.store import Store
@@ -388,7 +388,9 @@ def create_app(
             room = await hub.watch(code, watcher)
             if request is not None:  # no hello: a spectator's first request
                 await hub.handle(room, watcher, request)
+            pace = Pace(limits.frames)
             while True:
+                await pace.wait()
                 text = await _receive(websocket, limits.frame_bytes, None)
                 if text is None:
                     return

@@ -592,13 +592,14 @@ class Hub:
         return message.model_dump(mode="json", exclude={"id", "notice"})
 
     async def broadcast(self, room: Room) -> None:
-        """Send every connection of the room its own view of the table. The view of each seat
-        (and the spectators') is encoded once; each connection's frame only adds the id of its
-        last request."""
+        """Send every connection of the room its own view of the table, the players before the
+        spectators. The view of each seat (and the spectators') is encoded once; each
+        connection's frame only adds the id of its last request."""
         encoded: dict[int | None, str] = {}
         sends: list[Awaitable[None]] = []
         notice, room.notice = room.notice, None
-        for watcher in list(room.watchers):
+        # the players first: a crowd of spectators does not hold up the table itself
+        for watcher in sorted(room.watchers, key=lambda w: w.player is None):
             body = encoded.get(watcher.player)
             if body is None:
                 data = self.payload(room, watcher.player)

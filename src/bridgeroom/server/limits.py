@@ -16,6 +16,7 @@ player's language saying how long to wait (:class:`~bridgeroom.table.TableError`
 
 from __future__ import annotations
 
+import asyncio
 import math
 import time
 from collections.abc import Hashable
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 
 from bridgeroom.table import TableError
 
-__all__ = ["Limits", "Rate", "RateLimiter"]
+__all__ = ["Limits", "Pace", "Rate", "RateLimiter"]
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,9 @@ class Limits:
 
     ``create``: new tables per address; ``join``: seats taken per address; ``hint_seat`` and
     ``claim_seat``: per seat of a table; ``hint_address`` and ``claim_address``: per address,
-    all tables together. ``frame_bytes``: the largest websocket message (a bigger one closes
+    all tables together. ``frames``: the messages one websocket is read at (past it the server
+    reads that connection more slowly, so that a client sending as fast as it can takes no
+    more of the server than this). ``frame_bytes``: the largest websocket message (a bigger one closes
     the connection with 1009); ``body_bytes``: the largest HTTP request body (413).
     ``connections``: the open websockets the server serves at once (``None``: from the
     process's open-file limit, :func:`~bridgeroom.server.capacity.capacity`).
@@ -57,6 +60,7 @@ class Limits:
     hint_address: Rate = Rate(30, 60.0)
     claim_seat: Rate = Rate(6, 60.0)
     claim_address: Rate = Rate(20, 60.0)
+    frames: Rate = Rate(40, 2.0)
     frame_bytes: int = 4096
     body_bytes: int = 65536
     connections: int | None = None
@@ -65,7 +69,7 @@ class Limits:
     def generous(cls, connections: int | None = None) -> Limits:
         """Limits no test or benchmark reaches (a test of a limit sets its own)."""
         big = Rate(100000, 1.0)
-        return cls(big, big, big, big, big, big, connections=connections)
+        return cls(big, big, big, big, big, big, big, connections=connections)
 
 
 #: The message of each limit that a client's request can reach.
@@ -112,3 +116,23 @@ class RateLimiter:
         longest = max(waits, default=0.0)
         if longest > 0.0:
             raise TableError(_MESSAGES[kind], seconds=max(1, math.ceil(longest)))
+
+
+class Pace:
+    """One connection's messages, read at most at ``rate``: past it :meth:`wait` sleeps until
+    the next one may be read (the client's further messages wait in the network's buffers)."""
+
+    def __init__(self, rate: Rate) -> None:
+        self.rate = rate
+        self._tokens = float(rate.count)
+        self._then = time.monotonic()
+
+    async def wait(self) -> None:
+        now = time.monotonic()
+        rate = self.rate
+        self._tokens = min(float(rate.count), self._tokens + (now - self._then) / rate.every)
+        self._then = now
+        if self._tokens < 1.0:
+            await asyncio.sleep((1.0 - self._tokens) * rate.every)
+            self._tokens, self._then = 1.0, time.monotonic()
+        self._tokens -= 1.0
