@@ -146,16 +146,27 @@ def test_the_exact_claim_check_plays_the_three_handed_dummy_opposite_the_declare
     """TH-9/TH-10: West declares 1NT; the dummy (North) is his partner although North is not
     opposite him, and East leads. Whatever West and the dummy play, every defender's card beats
     theirs in its suit and a notrump trick is won by the suit led, so the defenders take all 13
-    tricks: a claim of 13 by East is right, any trick claimed by West wrong, and a random robot
-    (no judgement of its own) gets that exact answer."""
+    tricks: a claim of 13 by East is right, any trick claimed by West wrong (the referee's exact
+    check, which sees every hand).
+
+    A robot judges a claim from what it sees, never from the hidden hands, even a ``random``
+    robot without judgement of its own: West sees his hand and East's, faced with the claim
+    (Law 68B), not the dummy nor South (TH-10); East's twelve top cards win, and his eight of
+    hearts too, in every layout West cannot tell apart (the ace, king and queen draw the three
+    hearts above it that West does not hold), so West accepts 13; East, seeing West's hand,
+    refuses West's claim of a trick."""
     state = ThreeHandedDeal(Deal(LOW_DECLARER), dealer=Seat.SOUTH)
     for call in ["P", "1NT", "P", "P"]:
         state.apply(call)
     assert state.declarer == Seat.WEST and state.dummy == Seat.NORTH and state.turn == Seat.EAST
     assert claim_limit(state, Seat.EAST) == claim_limit(state, Seat.SOUTH) == 13
     assert claim_limit(state, Seat.WEST) == claim_limit(state, Seat.NORTH) == 0
-    assert robot_accepts_claim(RandomRobot(seed=1), state, Seat.WEST, Seat.EAST, 13)
-    assert not robot_accepts_claim(RandomRobot(seed=1), state, Seat.EAST, Seat.WEST, 1)
+    state.face_hand(Seat.EAST)
+    state.face_hand(Seat.WEST)
+    west, east = state.view(Seat.WEST), state.view(Seat.EAST)
+    assert west.dummy is None and [s for s, _ in west.faced] == [Seat.EAST]
+    assert robot_accepts_claim(RandomRobot(seed=1), west, Seat.EAST, 13)
+    assert not robot_accepts_claim(RandomRobot(seed=1), east, Seat.WEST, 1)
 
 
 def test_three_handed_calls_are_read_as_soft_limits() -> None:

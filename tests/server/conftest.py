@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -16,15 +17,28 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bridgeroom.server import create_app
+from bridgeroom.server.limits import Limits
 
 CARD = re.compile(r"^[SHDC][AKQJT98765432]$")
 
 
 def make_client(db: Path | str, **options: Any) -> TestClient:
+    """A client of a new server on ``db``: robots without delay, hints by the random robot, and
+    limits no test reaches (a test of a limit sets its own)."""
     options.setdefault("robot_delay", 0.0)
     options.setdefault("hint_level", "random")
     options.setdefault("next_deal_delay", 0.0)
+    options.setdefault("limits", Limits.generous())
     return TestClient(create_app(str(db), **options))
+
+
+@contextmanager
+def connect(client: TestClient, code: str, token: str | None = None) -> Iterator[Any]:
+    """A websocket to table ``code`` that says who it is first: the seat's token, or none (a
+    spectator). The token never goes into the URL."""
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        ws.send_json({"type": "hello", "token": token})
+        yield ws
 
 
 @pytest.fixture
@@ -136,5 +150,6 @@ def helpers() -> Any:
         cards_in = staticmethod(cards_in)
         create = staticmethod(create)
         make_client = staticmethod(make_client)
+        connect = staticmethod(connect)
 
     return H

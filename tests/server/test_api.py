@@ -63,7 +63,7 @@ def test_a_whole_contract_deal_against_robots_is_scored(client: TestClient, help
     out = helpers.create(
         client, "contract", {1: "random", 2: "random", 3: "random"}, name="Ann", slot=0, seed=11
     )
-    with client.websocket_connect(f"/ws/{out['code']}?token={out['token']}") as ws:
+    with helpers.connect(client, out["code"], out["token"]) as ws:
         me = helpers.Seat(ws)
         me.wait(helpers.deal_over, helpers.first_legal)
         deal = me.deal
@@ -90,9 +90,9 @@ def test_a_token_acts_only_for_its_own_seat(client: TestClient, helpers: Any) ->
             f"/api/tables/{code}/join", json={"slot": slot, "name": name}
         ).json()["token"]
     with (
-        client.websocket_connect(f"/ws/{code}?token={tokens[1]}") as ws_bob,
-        client.websocket_connect(f"/ws/{code}?token=forged-token") as ws_eve,
-        client.websocket_connect(f"/ws/{code}?token={tokens[0]}") as ws_ann,
+        helpers.connect(client, code, tokens[1]) as ws_bob,
+        helpers.connect(client, code, "forged-token") as ws_eve,
+        helpers.connect(client, code, tokens[0]) as ws_ann,
     ):
         bob, eve, ann = helpers.Seat(ws_bob), helpers.Seat(ws_eve), helpers.Seat(ws_ann)
         for s in (bob, eve, ann):
@@ -126,8 +126,8 @@ def test_frames_a_seat_receives_never_hold_a_hidden_card(client: TestClient, hel
     )
     code = out["code"]
     with (
-        client.websocket_connect(f"/ws/{code}?token={out['token']}") as ws,
-        client.websocket_connect(f"/ws/{code}") as ws_watch,
+        helpers.connect(client, code, out["token"]) as ws,
+        helpers.connect(client, code) as ws_watch,
     ):
         me = helpers.Seat(ws)
         me.wait(helpers.deal_over, helpers.first_legal)
@@ -170,7 +170,7 @@ def test_the_server_restarted_mid_deal_resumes_it(db: Path, helpers: Any) -> Non
             client, "contract", {1: "random", 2: "random", 3: "random"}, name="Ann", slot=0, seed=9
         )
         code, token = out["code"], out["token"]
-        with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
+        with helpers.connect(client, code, token) as ws:
             me = helpers.Seat(ws)
             # stop when the robots wait for Ann (her turn in the play), or at the end
             me.wait(
@@ -180,7 +180,7 @@ def test_the_server_restarted_mid_deal_resumes_it(db: Path, helpers: Any) -> Non
             before = me.deal
     with helpers.make_client(db) as client:
         assert code in {t["code"] for t in client.get("/api/tables").json()}
-        with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
+        with helpers.connect(client, code, token) as ws:
             me = helpers.Seat(ws)
             me.receive()
             after = me.deal
@@ -196,7 +196,7 @@ def test_undo_against_robots_takes_back_my_last_action(client: TestClient, helpe
     out = helpers.create(
         client, "contract", {1: "random", 2: "random", 3: "random"}, name="Ann", slot=0, seed=21
     )
-    with client.websocket_connect(f"/ws/{out['code']}?token={out['token']}") as ws:
+    with helpers.connect(client, out["code"], out["token"]) as ws:
         me = helpers.Seat(ws)
         me.wait(lambda s: s.my_turn())
         assert me.deal["calls"] == []
@@ -216,8 +216,8 @@ def test_undo_waits_for_the_opponent_person(client: TestClient, helpers: Any) ->
         "token"
     ]
     with (
-        client.websocket_connect(f"/ws/{code}?token={out['token']}") as ws_ann,
-        client.websocket_connect(f"/ws/{code}?token={bob_token}") as ws_bob,
+        helpers.connect(client, code, out["token"]) as ws_ann,
+        helpers.connect(client, code, bob_token) as ws_bob,
     ):
         ann, bob = helpers.Seat(ws_ann), helpers.Seat(ws_bob)
         ann.receive()
@@ -245,7 +245,7 @@ def test_pbn_download_and_player_history(client: TestClient, helpers: Any) -> No
         client, "contract", {1: "random", 2: "random", 3: "random"}, name="Zoe", slot=0, seed=2
     )
     code = out["code"]
-    with client.websocket_connect(f"/ws/{code}?token={out['token']}") as ws:
+    with helpers.connect(client, code, out["token"]) as ws:
         me = helpers.Seat(ws)
         me.wait(helpers.deal_over, helpers.first_legal)
         final = me.deal
@@ -274,7 +274,7 @@ def _first_hint(client: TestClient, helpers: Any) -> dict[str, Any]:
     out = helpers.create(
         client, "contract", {1: "random", 2: "random", 3: "random"}, name="Ann", slot=0, seed=21
     )
-    with client.websocket_connect(f"/ws/{out['code']}?token={out['token']}") as ws:
+    with helpers.connect(client, out["code"], out["token"]) as ws:
         me = helpers.Seat(ws)
         me.wait(lambda s: s.my_turn())
         me.send("hint")
@@ -312,7 +312,7 @@ def test_robot_calls_carry_their_meaning_and_a_persons_do_not(db: Path, helpers:
         out = helpers.create(
             client, "contract", {1: "basic", 2: "basic", 3: "basic"}, name="Ann", slot=0, seed=5
         )
-        with client.websocket_connect(f"/ws/{out['code']}?token={out['token']}") as ws:
+        with helpers.connect(client, out["code"], out["token"]) as ws:
             me = helpers.Seat(ws)
             me.wait(
                 lambda s: s.deal is not None and s.deal["phase"] != "auction",
@@ -348,7 +348,7 @@ def test_bad_frames_are_answered_with_an_error_and_change_nothing(
     out = helpers.create(
         client, "contract", {1: "random", 2: "random", 3: "random"}, name="Ann", slot=0, seed=3
     )
-    with client.websocket_connect(f"/ws/{out['code']}?token={out['token']}") as ws:
+    with helpers.connect(client, out["code"], out["token"]) as ws:
         me = helpers.Seat(ws)
         me.wait(lambda s: s.my_turn())
         before = me.deal

@@ -16,7 +16,7 @@ def test_minibridge_deal_announce_name_play_score(client: TestClient, helpers: A
     out = helpers.create(
         client, "minibridge", {0: "random", 1: "random", 3: "random"}, name="Ann", slot=2, seed=8
     )
-    with client.websocket_connect(f"/ws/{out['code']}?token={out['token']}") as ws:
+    with helpers.connect(client, out["code"], out["token"]) as ws:
         me = helpers.Seat(ws)
         seen_face_down = []
 
@@ -47,8 +47,8 @@ def test_two_people_and_a_robot_play_a_three_handed_deal(client: TestClient, hel
     code = out["code"]
     bob = client.post(f"/api/tables/{code}/join", json={"slot": 1, "name": "Bob"}).json()
     with (
-        client.websocket_connect(f"/ws/{code}?token={out['token']}") as ws_a,
-        client.websocket_connect(f"/ws/{code}?token={bob['token']}") as ws_b,
+        helpers.connect(client, code, out["token"]) as ws_a,
+        helpers.connect(client, code, bob["token"]) as ws_b,
     ):
         ann, bob_seat = helpers.Seat(ws_a), helpers.Seat(ws_b)
         ann.receive()
@@ -80,7 +80,7 @@ def test_looking_at_the_dummy_bars_the_player_from_the_auction(
     out = helpers.create(
         client, "three-handed", {1: "random", 2: "random"}, name="Ann", slot=0, seed=2
     )
-    with client.websocket_connect(f"/ws/{out['code']}?token={out['token']}") as ws:
+    with helpers.connect(client, out["code"], out["token"]) as ws:
         me = helpers.Seat(ws)
         me.receive()
         assert "look at dummy" in me.deal["table_actions"] and me.deal["dummy"] is None
@@ -102,7 +102,7 @@ def test_robots_judge_a_claim_sent_through_the_websocket(client: TestClient, hel
         out = helpers.create(
             client, "contract", {1: "basic", 2: "basic", 3: "basic"}, name="Ann", slot=0, seed=seed
         )
-        with client.websocket_connect(f"/ws/{out['code']}?token={out['token']}") as ws:
+        with helpers.connect(client, out["code"], out["token"]) as ws:
             me = helpers.Seat(ws)
             me.wait(lambda s: s.deal["phase"] != "auction", lambda s: "P")
             deal = me.deal

@@ -77,7 +77,7 @@ def test_a_table_on_postgresql_is_resumed_by_a_new_server(postgres_url: str, hel
             client, "contract", {1: "random", 2: "random", 3: "random"}, name="Ann", slot=0, seed=12
         )
         code, token = out["code"], out["token"]
-        with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
+        with helpers.connect(client, code, token) as ws:
             me = helpers.Seat(ws)
             me.wait(
                 lambda s: (s.my_turn() and len(s.deal["calls"]) >= 4) or helpers.deal_over(s),
@@ -85,7 +85,7 @@ def test_a_table_on_postgresql_is_resumed_by_a_new_server(postgres_url: str, hel
             )
             before = me.deal
     with helpers.make_client(postgres_url) as client:
-        with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
+        with helpers.connect(client, code, token) as ws:
             me = helpers.Seat(ws)
             me.receive()
             assert me.deal["hand"] == before["hand"] and me.deal["calls"] == before["calls"]
@@ -93,3 +93,74 @@ def test_a_table_on_postgresql_is_resumed_by_a_new_server(postgres_url: str, hel
         text = client.get(f"/api/tables/{code}/pbn").text
         assert '[North "Ann"]' in text
         assert client.get("/api/players/Ann/tables").json()[0]["code"] == code
+
+
+def _open(url: str, barrier: Any, errors: Any) -> None:
+    from bridgeroom.store import Store
+
+    barrier.wait()
+    try:
+        Store(url).list_matches()
+    except Exception as err:  # reported to the test, which fails on it
+        errors.put(repr(err))
+
+
+def test_postgresql_schema_made_once_by_programs_at_once_and_migrated(postgres_url: str) -> None:
+    """Four processes open the new database at the same instant: the schema is made once, under
+    an advisory lock, and all four open it. A database at the baseline schema (0001, made by
+    Alembic's own upgrade) is migrated when a store opens it."""
+    import multiprocessing
+
+    from sqlalchemy import create_engine, text
+
+    from bridgeroom.store import SCHEMA_VERSION, Store, normalize_url
+    from bridgeroom.store.schema import schema_version
+
+    context = multiprocessing.get_context("fork")
+    barrier, errors = context.Barrier(4), context.Queue()
+    workers = [
+        context.Process(target=_open, args=(postgres_url, barrier, errors)) for _ in range(4)
+    ]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(120)
+    found = []
+    while not errors.empty():
+        found.append(errors.get())
+    assert found == [] and [w.exitcode for w in workers] == [0, 0, 0, 0]
+    engine = create_engine(normalize_url(postgres_url))
+    with engine.begin() as conn:
+        assert schema_version(conn) == SCHEMA_VERSION
+        for table in (
+            "probes",
+            "actions",
+            "pad_entries",
+            "deals",
+            "seats",
+            "matches",
+            "alembic_version",
+        ):
+            conn.execute(text(f"DROP TABLE {table}"))
+    from alembic import command
+    from alembic.config import Config
+
+    from bridgeroom.store.schema import migrations_dir
+
+    config = Config()
+    config.set_main_option("script_location", str(migrations_dir()))
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0001")
+        conn.execute(text("DROP TABLE alembic_version"))  # as made before versions were kept
+    engine.dispose()
+    store = Store(postgres_url)
+    match = store.create_match(
+        "play", "contract", "rubber", seats=["basic"] * 4, host_hash="ab" * 32
+    )
+    assert store.get_match(match.id).host_hash == "ab" * 32
+    store.probe()
+    engine = create_engine(normalize_url(postgres_url))
+    with engine.connect() as conn:
+        assert schema_version(conn) == SCHEMA_VERSION
+    engine.dispose()

@@ -3,7 +3,8 @@ failure shrinks to its shortest sequence): people's actions in and out of turn, 
 claims, answers, robots' turns and new deals, at tables of people and robots of every game.
 
 * A refused request changes nothing: the deal's history, the log, the pending request, the
-  places, the deals and the score are as they were.
+  places, the deals and the score are as they were. A claim the opponents refuse changes one
+  thing only: the claimer's hand is faced (Law 68B), one ``face`` entry in the log.
 * Robots act only on their turn: a robot's turn is given to the robot who is to act, and a turn
   that has passed is refused.
 * The log is the truth: the events written to a store and the table rebuilt from it give the
@@ -21,7 +22,7 @@ from hypothesis import strategies as st
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.rules import Phase
-from bridgeroom.store import Store
+from bridgeroom.store import LogEntry, Store
 from bridgeroom.table import (
     Acted,
     DealEnded,
@@ -83,6 +84,7 @@ def snapshot(table: Table) -> tuple[Any, ...]:
         list(table.places),
         table.number,
         len(table.match.entries),
+        None if state is None else list(state.claims),
     )
 
 
@@ -114,8 +116,13 @@ def step(table: Table, data: st.DataObject) -> list[TableEvent]:
             player = data.draw(st.sampled_from(people(table)), label="player")
             tricks = data.draw(st.integers(min_value=-1, max_value=14), label="tricks")
             events = table.request_claim(player, tricks) + table.answer_by_robots()
-            if any(isinstance(e, Dropped) for e in events):  # refused: nothing changed
-                assert snapshot(table) == before
+            if any(isinstance(e, Dropped) for e in events):  # refused: play goes on, the hand
+                after = snapshot(table)  # faced (Law 68B) and nothing else changed
+                seat = table.seat_of(player)
+                assert seat is not None and table.state is not None
+                assert after[:2] == before[:2] and after[3:-1] == before[3:-1]
+                assert after[2] == [*before[2], LogEntry.face(seat)]
+                assert after[-1] == [*before[-1], (seat, len(table.state.tricks))]
             return events
         if op == "answer":
             request = table.request
@@ -124,6 +131,7 @@ def step(table: Table, data: st.DataObject) -> list[TableEvent]:
             events = table.answer(player, data.draw(st.booleans(), label="accept"))
             if any(isinstance(e, Dropped) for e in events):  # the deal and its log as they were
                 assert snapshot(table)[:3] == before[:3] and table.request is None
+                assert snapshot(table)[-1] == before[-1]
             return events
         if op == "robots":  # the robots take their turns, each checked
             events: list[TableEvent] = []
@@ -195,6 +203,7 @@ def test_refused_requests_change_nothing_and_the_log_replays_the_table(
 
     again = table_from_record(store.get_match(record.match_id), undo_past_robots=undo_past_robots)
     assert [s.history for s in again.match.deals] == [s.history for s in table.match.deals]
+    assert [s.claims for s in again.match.deals] == [s.claims for s in table.match.deals]
     assert [s.deal for s in again.match.deals] == [s.deal for s in table.match.deals]
     assert again.places == [p.__class__(p.player, p.holder, p.name, p.level) for p in table.places]
     assert len(again.match.entries) == len(table.match.entries)

@@ -8,6 +8,7 @@ import pytest
 from bridgeroom.errors import BridgeError
 from bridgeroom.robots.claims import claim_limit
 from bridgeroom.rules import Deal, Phase, Seat, Vulnerability
+from bridgeroom.store import LogEntry
 from bridgeroom.table import (
     Accepted,
     Acted,
@@ -151,3 +152,84 @@ def test_a_robot_acts_only_on_the_turn_it_was_given() -> None:
         table.play_robot(turn, decision)  # the same turn again: it has passed
     assert err.value.key == "table.robot_turn_passed" and table.log == log
     assert table.robot_turn() is None  # North, a person, is to act (the declarer plays dummy)
+
+
+def test_law_68b_a_refused_claim_faces_the_hand_and_play_goes_on() -> None:
+    """Law 68B: a claimer faces his hand. East, a defender, claims a trick against North's 7NT
+    although North holds every top card; North's robot refuses it, play goes on, and from then
+    on East's opponents (North and the dummy) see East's remaining cards, East's partner does
+    not. One claim per trick: East may claim again only once this trick is played. The faced
+    hand is in the log, so a table rebuilt from its record (after a restart) still shows it."""
+    table = Table("contract", robots={0: "random", 2: "random"}, seed=1)
+    table.join(1, "Bo")
+    table.join(3, "Di")
+    table.resume_deal(SOLID, Seat.NORTH, Vulnerability.NONE)
+    for player, call in ((0, "7NT"), (1, "P"), (2, "P"), (3, "P")):
+        table.act(player, call)
+    table.act(1, "S7")  # East leads
+    state = table.state
+    assert state is not None and state.faced_to(Seat.NORTH) == ()
+    east_hand = state.hand(Seat.EAST)
+    [requested] = table.request_claim(1, 1)
+    assert isinstance(requested, Requested) and requested.entry == LogEntry.face(Seat.EAST)
+    assert requested.request.judges == {0, 2}
+    events = table.answer_by_robots()
+    assert any(isinstance(e, Dropped) and e.by_robot for e in events)
+    assert table.request is None and state.phase is Phase.PLAY
+    for seat in (Seat.NORTH, Seat.SOUTH):
+        assert state.view(seat).faced == ((Seat.EAST, east_hand),)
+    assert state.view(Seat.WEST).faced == ()
+    with pytest.raises(TableError) as err:
+        table.request_claim(1, 0)  # a second claim in the same trick
+    assert err.value.key == "table.one_claim_per_trick" and table.request is None
+    # play goes on: the trick is completed, then East may claim again
+    table.run_robots()  # the declarer's robot plays the dummy's card
+    table.act(3, "S2")  # West, a person
+    table.run_robots()  # North wins the trick and leads
+    assert table.state is state and len(state.tricks) == 1
+    assert isinstance(table.request_claim(1, 0)[0], Requested)
+    assert state.claims == [(Seat.EAST, 0), (Seat.EAST, 1)]
+    log = list(table.log)
+    again = Table("contract", robots={0: "random", 2: "random"}, seed=1)
+    again.resume_deal(SOLID, Seat.NORTH, Vulnerability.NONE)
+    for entry in log:
+        again.replay(entry)
+    assert again.state is not None
+    assert again.state.claims == state.claims and again.state.view(Seat.NORTH).faced
+
+
+#: 7NT by South, West to lead. South holds twelve top cards and the club queen; West the nines,
+#: eights, tens and the club seven. Whether the claim of all 13 is right depends on the hands
+#: West cannot see before the lead: with the club ace and king in the dummy (LAYOUT_A) South
+#: takes all 13, with the club ace in East's hand (LAYOUT_B) only 12.
+LAYOUT_A = Deal("N:76543...AKJ65432 2.765432.765432. AKQJ.AKQJ.AKQJ.Q T98.T98.T98.T987")
+LAYOUT_B = Deal("N:76543.7..KJ65432 2.65432.765432.A AKQJ.AKQJ.AKQJ.Q T98.T98.T98.T987")
+
+
+def _claim_before_the_lead(cards: Deal) -> tuple[Table, list[bool]]:
+    """South (a person) claims 13 before the opening lead against two random robots; the robots'
+    answers, West's first."""
+    table = Table("contract", robots={1: "random", 3: "random"}, seed=5)
+    table.join(0, "Nora")
+    table.join(2, "Sam")
+    table.resume_deal(cards, Seat.SOUTH, Vulnerability.NONE)
+    for player, call in ((2, "7NT"), (3, "P"), (0, "P"), (1, "P")):
+        table.act(player, call)
+    table.request_claim(2, 13)
+    judgements = sorted(table.judgements(), key=lambda j: j.seat != Seat.WEST)
+    return table, [j.decide() for j in judgements]
+
+
+def test_robots_judge_a_claim_from_what_they_see_never_the_hidden_hands() -> None:
+    """West sees his own hand and South's, faced with the claim (Law 68B); the dummy and East
+    are hidden before the lead (CB-9). The layouts differ only there: the claim is right in one
+    and wrong in the other (endplay's double-dummy check of every hand says so), yet West's
+    judgement is the same in both, because the robot judges from its view: among the layouts
+    it cannot tell apart, some give the defenders the club ace, so it refuses the claim."""
+    table_a, answers_a = _claim_before_the_lead(LAYOUT_A)
+    table_b, answers_b = _claim_before_the_lead(LAYOUT_B)
+    state_a, state_b = table_a.state, table_b.state
+    assert state_a is not None and state_b is not None
+    assert claim_limit(state_a, Seat.SOUTH) == 13 and claim_limit(state_b, Seat.SOUTH) == 12
+    assert state_a.view(Seat.WEST) == state_b.view(Seat.WEST)
+    assert answers_a[0] is answers_b[0] is False

@@ -49,8 +49,24 @@ def test_undo_before_a_robot_acted_and_not_after(table: PlayTable) -> None:
     assert actions[:3] == ["1C", "undo 0", "7NT"]
 
 
+def finish_the_trick(table: PlayTable) -> int:
+    """North plays his lowest legal card (and the dummy's) until the trick is over; the robots
+    play theirs. Returns the tricks North's side may still claim: all those left, but the club
+    ace's while East still holds it."""
+    state = table.state
+    assert state is not None
+    played = len(state.tricks)
+    while len(state.tricks) == played:
+        if table.human_to_act():
+            table.act(state.legal_actions()[0])
+        table.robots_act()
+    ace_out = Card("CA") in state.hand(Seat.EAST)
+    return state.tricks_left - (1 if ace_out else 0)
+
+
 def test_claims_are_accepted_when_right_double_dummy(table: PlayTable) -> None:
-    """East's club ace is a sure trick: North cannot claim all 13 tricks, he can claim 12."""
+    """East's club ace is a sure trick: North cannot claim all 13 tricks; he claims again once
+    the trick is played (one claim per trick), the tricks that are his, and it is accepted."""
     table.act(Call("7NT"))
     table.robots_act()  # East may double; then the lead
     while table.state is not None and table.state.phase is Phase.AUCTION:
@@ -60,12 +76,17 @@ def test_claims_are_accepted_when_right_double_dummy(table: PlayTable) -> None:
     assert state is not None and state.phase is Phase.PLAY and table.human_to_act()
     accepted, n = table.claim(None)
     assert (accepted, n) == (False, 13)
-    accepted, n = table.claim(12)
-    assert (accepted, n) == (True, 12)
+    with pytest.raises(TableError) as err:
+        table.claim(12)
+    assert err.value.key == "table.one_claim_per_trick"
+    right = finish_the_trick(table)
+    accepted, n = table.claim(right)
+    assert (accepted, n) == (True, right)
     last = table.last_state
     assert last is not None and last.result is not None and last.result.tricks == 12
     record = table.store.get_match(table.id).deals[0]
-    assert record.actions[-1].action == "claim 12" and record.result is not None
+    assert record.actions[-1].action == f"claim {right}" and record.result is not None
+    assert [a.action for a in record.actions].count("face") == 2  # each claim faced his hand
 
 
 def test_basic_robots_judge_a_claim_from_their_own_view(tmp_path: Path) -> None:
@@ -81,7 +102,8 @@ def test_basic_robots_judge_a_claim_from_their_own_view(tmp_path: Path) -> None:
         table.robots_act()
     assert table.state is not None and table.state.phase is Phase.PLAY and table.human_to_act()
     assert table.claim(None) == (False, 13)
-    assert table.claim(12) == (True, 12)
+    right = finish_the_trick(table)
+    assert table.claim(right) == (True, right)
     last = table.last_state
     assert last is not None and last.result is not None and last.result.tricks == 12
 

@@ -14,9 +14,11 @@ engine's :class:`~bridgeroom.rules.state.Claim` action.
   the robot cannot see agrees: the claimer's side takes at least that many in
   every layout solved.
 * :func:`robot_accepts_claim` is what a table asks of each robot opponent of
-  the claimer: the robot's own judgement from its view, or, for a robot that
-  has none (``random``), the exact check :func:`claim_limit`, which sees every
-  hand (the referee's check, not a robot's).
+  the claimer: the robot's judgement from its view alone, where the claimer's
+  hand is faced (Law 68B), never from the hands it cannot see. A robot without
+  a judgement of its own (``random``) judges by :func:`accepts_claim` too.
+  (:func:`claim_limit` sees every hand: the referee's check for tests, never a
+  robot's.)
 
     >>> from bridgeroom.rules import ContractBridgeDeal, Deal, Seat
     >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
@@ -30,6 +32,7 @@ engine's :class:`~bridgeroom.rules.state.Claim` action.
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Any
 
@@ -179,17 +182,20 @@ def claim_limit(state: DealState, seat: Seat) -> int:
     return best if state.is_declaring(state.turn) == state.is_declaring(seat) else left - best
 
 
-def robot_accepts_claim(
-    robot: Any, state: DealState, seat: Seat, claimer: Seat, tricks: int
-) -> bool:
-    """Whether the robot at ``seat``, an opponent of ``claimer``, accepts the claim of ``tricks``.
+def robot_accepts_claim(robot: Any, view: View, claimer: Seat, tricks: int) -> bool:
+    """Whether the robot whose view is ``view``, an opponent of ``claimer``, accepts the claim
+    of ``tricks``, judged from that view alone: its own hand, the dummy once shown, the cards
+    played, and the claimer's hand, faced with the claim (Law 68B: ``view.faced``).
 
-    The claimer's hand is faced with the claim (Law 68). A robot that judges
-    claims (an ``accepts_claim`` method: :func:`accepts_claim` over the layouts
-    it cannot tell apart) answers from its own view; one without judgement
-    (``random``) gets the exact double-dummy answer (:func:`claim_limit`).
+    A robot that judges claims (an ``accepts_claim`` method) answers by its judgement; one
+    without (``random``) by :func:`accepts_claim`: double dummy over the layouts of the cards
+    it cannot see, all of which must give the claimer's side the tricks claimed.
     """
+    shown = dict(view.faced).get(claimer)
     judge = getattr(robot, "accepts_claim", None)
     if judge is None:
-        return claim_limit(state, claimer) >= tricks
-    return bool(judge(state.view(seat), tricks, claimer, state.hand(claimer)))
+        own = getattr(robot, "rng", None)
+        seed = own.getrandbits(32) if isinstance(own, random.Random) else None
+        generator = np.random.default_rng(seed)
+        return accepts_claim(view, tricks, claimer, shown=shown, rng=generator)
+    return bool(judge(view, tricks, claimer, shown))

@@ -156,7 +156,8 @@ def knowledge(
     inferred_hard: bool = False,
 ) -> Knowledge:
     """The public information of ``view`` for the sampler (the viewer's own hand, dummy once
-    exposed, cards played, voids shown, mini-bridge counts and dummy's lengths), with optional
+    exposed, a hand faced with a claim, cards played, voids shown, mini-bridge counts and
+    dummy's lengths), with optional
     limits ``inferred`` from the auction, per seat N, E, S, W."""
     played = played_masks(view)
     known = [0, 0, 0, 0]
@@ -165,10 +166,15 @@ def knowledge(
         known[view.seat] = view.hand.mask
     if view.dummy is not None and view.dummy_seat is not None:
         known[view.dummy_seat] = view.dummy.mask
+    faced = dict(view.faced)  # hands faced with a claim (Law 68B)
+    for seat, hand in faced.items():
+        known[seat] = hand.mask
     for s in Seat:
         if view.seat == s and view.hand is not None:
             continue
         if view.dummy is not None and view.dummy_seat == s:
+            continue
+        if s in faced:
             continue
         hidden[s] = 13 - played[s].bit_count()
     voids = list(shown_voids(view))

@@ -186,6 +186,10 @@ class DealState:
         self.pack: int | None = None
         #: Every action applied, in order, as ``(seat, action)``: the truth.
         self.history: list[tuple[Seat, Action]] = []
+        #: The claims stated in the play, as ``(claimer, tricks completed then)``: each faced
+        #: the claimer's hand to his opponents for the rest of the deal (Law 68B;
+        #: :meth:`face_hand`). Not part of the history: a card seen is not unseen by an undo.
+        self.claims: list[tuple[Seat, int]] = []
         self._reset()
 
     # --- state ------------------------------------------------------------
@@ -225,6 +229,7 @@ class DealState:
         d = new.__dict__
         d.update(self.__dict__)
         new.history = list(self.history)
+        new.claims = list(self.claims)
         new._effective = list(self._effective)
         new._hands = list(self._hands)
         new.calls = list(self.calls)
@@ -357,6 +362,41 @@ class DealState:
 
     def _lead_made(self) -> bool:
         return bool(self.tricks or self._trick_cards)
+
+    def face_hand(self, seat: Seat) -> None:
+        """Law 68B: ``seat`` states a claim and faces his hand; its cards are seen by his
+        opponents from now on, whether the claim is agreed (the deal ends) or not (play goes
+        on). Recorded with the number of tricks completed (:attr:`claims`).
+
+        >>> from bridgeroom.rules import Deal
+        >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
+        >>> for action in "7NT P P P S7".split():
+        ...     state.apply(action)
+        >>> state.face_hand(Seat.NORTH)
+        >>> state.faced_to(Seat.EAST), state.faced_to(Seat.SOUTH), state.claims
+        ((<Seat.NORTH: 0>,), (), [(<Seat.NORTH: 0>, 0)])
+        >>> str(state.view(Seat.WEST).faced[0][1])
+        'AKQJ.AKQ.AKQ.AKQ'
+        """
+        if self.phase is not _PLAY:
+            raise WrongPhaseError(
+                f"a claim is stated during the play, not in the {self.phase.value} phase",
+                action="claim",
+            )
+        if seat == self.dummy:
+            raise IllegalActionError("the dummy does not claim", action="claim")
+        self.claims.append((seat, len(self.tricks)))
+
+    def faced_to(self, seat: Seat) -> tuple[Seat, ...]:
+        """The seats whose hands ``seat`` sees faced with a claim: his opponents who stated one
+        in this deal's play (Law 68B)."""
+        if self.phase is not _PLAY or not self.claims:
+            return ()
+        out: list[Seat] = []
+        for claimer, _ in self.claims:
+            if claimer != seat and claimer not in out and not self.same_side(seat, claimer):
+                out.append(claimer)
+        return tuple(out)
 
     # --- the agent API ----------------------------------------------------
 
@@ -892,6 +932,7 @@ class DealState:
             game=self.rules_name,
             extra=self._view_extra(),
             deal=self.deal if self.phase is _DONE else None,
+            faced=tuple((s, Hand(self._hands[s])) for s in self.faced_to(seat)),
         )
 
     def _view_extra(self) -> ViewExtra | None:

@@ -73,7 +73,8 @@ class View:
     looked at it, TH-23). ``game`` names the rules the deal is played by;
     ``extra`` is the variant's public part of the view (``None`` in contract
     and auction bridge). ``deal`` (the whole original deal) is filled only
-    when the deal is over.
+    when the deal is over. ``faced``: the remaining cards of the opponents who faced their
+    hands with a claim in this deal's play (Law 68B), as ``(seat, hand)``.
 
     >>> from bridgeroom.rules import ContractBridgeDeal, Deal
     >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
@@ -104,6 +105,7 @@ class View:
     game: RulesName = "contract"
     extra: ViewExtra | None = None
     deal: Deal | None = None
+    faced: tuple[tuple[Seat, Hand], ...] = ()
 
     def is_declaring(self, seat: Seat) -> bool:
         """Whether ``seat`` is on the declaring side: the declarer or the dummy (CB-9; in

@@ -9,68 +9,91 @@ HTTP (JSON unless said otherwise):
 ``GET /api/tables``                       open public tables
 ``POST /api/tables``                      create a table (and take a seat with ``name``)
 ``GET /api/tables/{code}``                a table's seats and state
+``DELETE /api/tables/{code}``             the host deletes his table
 ``POST /api/tables/{code}/join``          take an open seat: ``{"slot", "name"}`` -> token
 ``POST /api/tables/{code}/robots``        robots of a level take the open seats
 ``GET /api/tables/{code}/pbn``            the finished deals as PBN (text)
 ``GET /api/tables/{code}/deals/{n}/pbn``  one finished deal as PBN (text)
 ``GET /api/players/{name}/tables``        the public tables a player sat at, newest first
+``GET /api/stats``                        counters for monitoring
 ========================================  ================================================
 
-Websocket ``/ws/{code}?token=TOKEN``: the server sends ``{"type": "state", ...}``
-(the table, this seat's own view of the deal, the score sheet, the pending
-request) after every change, and ``error`` / ``hint`` answers; the client
-sends ``{"type": "action", "action": "1NT"}``, ``undo``, ``claim`` (with
-``tricks``), ``answer`` (with ``accept``), ``hint``, ``next``, ``fill`` (with
-``level``), each with an optional ``id`` echoed back in the next state
-(the models of :mod:`bridgeroom.server.protocol`). Without a valid token the
-connection is a spectator's.
+A request that writes for a seat or the host names its token in the header
+``Authorization: Bearer TOKEN`` (never in the URL, which logs keep). Creating a table returns
+the host's token (``host_token``) and, when the creator sits, his seat's (``token``, the same).
+An error is ``{"detail": English text, "texts": {lang: text}, "rule": ...}`` with its status
+(404 no such table, 409 a seat taken, 422 bad input, 429 a limit, 503 the store cannot write).
+
+Websocket ``/ws/{code}``: the client's first message is ``{"type": "hello", "token": TOKEN}``
+(no token: a spectator); then the server sends ``{"type": "state", ...}`` (the table, this
+seat's own view of the deal, the score sheet, the pending request) after every change, and
+``error`` / ``hint`` / ``status`` answers; the client sends ``{"type": "action", "action":
+"1NT"}``, ``undo``, ``claim`` (with ``tricks``), ``answer`` (with ``accept``), ``hint``,
+``next``, ``fill`` (with ``level``), each with an optional ``id`` echoed back in the next
+state (the models of :mod:`bridgeroom.server.protocol`). A message is JSON text of at most
+``Limits.frame_bytes`` bytes: a binary frame is refused (close code 1003), a longer one closes
+the connection (1009).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import tomllib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictBool, StrictInt, StringConstraints
 
 from bridgeroom import __version__
-from bridgeroom.errors import BridgeError
+from bridgeroom.errors import BridgeError, IllegalActionError
 from bridgeroom.games import GAMES
+from bridgeroom.i18n import LANGUAGES
+from bridgeroom.server.capacity import Gate, Gauge, capacity, open_file_limit
 from bridgeroom.server.hub import Hub
-from bridgeroom.server.protocol import BadRequest, error_message, parse_request
-from bridgeroom.server.rooms import Watcher
-from bridgeroom.store import Store, StoreError
+from bridgeroom.server.limits import Limits, Pace
+from bridgeroom.server.protocol import BadRequest, HelloRequest, error_message, parse_request
+from bridgeroom.server.rooms import Room, Watcher
+from bridgeroom.store import Store
 from bridgeroom.table import ROBOT_LEVELS, TableError
 
-__all__ = ["create_app", "web_messages"]
+__all__ = ["create_app", "http_status", "web_messages"]
+
+log = logging.getLogger("bridgeroom.server")
+
+#: Seconds a new connection has to say who it is.
+HELLO_SECONDS = 10.0
+
+Name = Annotated[str, StringConstraints(max_length=100)]
+Level = Annotated[str, StringConstraints(max_length=16)]
 
 
 class CreateTable(BaseModel):
-    game: str = "contract"
-    scoring: str | None = None
-    private: bool = False
+    game: Annotated[str, StringConstraints(max_length=32)] = "contract"
+    scoring: Annotated[str, StringConstraints(max_length=32)] | None = None
+    private: StrictBool = False
     #: Robot level per slot ("0".."3" -> level); slots not named wait for people.
-    robots: dict[int, str] = Field(default_factory=dict)
+    robots: dict[int, Level] = Field(default_factory=dict, max_length=4)
     #: Take this slot with this name at once (optional).
-    name: str | None = None
-    slot: int | None = None
-    seed: int | None = None
+    name: Name | None = None
+    slot: StrictInt | None = None
+    seed: StrictInt | None = None
 
 
 class JoinTable(BaseModel):
-    slot: int
-    name: str
+    slot: StrictInt
+    name: Name
 
 
 class FillRobots(BaseModel):
-    level: str = "basic"
+    level: Level = "basic"
 
 
 def web_dir() -> Any:
@@ -100,8 +123,64 @@ def web_messages(lang: str) -> dict[str, str]:
     return out
 
 
-def _bad(err: Exception, status: int = 400) -> HTTPException:
-    return HTTPException(status_code=status, detail=str(err))
+#: The HTTP status of each refusal (others: 409, a request the table cannot do now).
+_STATUS = {
+    "server.no_table": 404,
+    "server.no_deal": 404,
+    "server.no_language": 404,
+    "server.deleted": 410,
+    "server.bad_request": 422,
+    "table.no_seat": 422,
+    "table.robot_level": 422,
+    "table.name_needed": 422,
+    "server.token_needed": 401,
+    "server.not_host": 403,
+    "server.spectator": 403,
+    "server.too_many_tables": 429,
+    "server.too_many_joins": 429,
+    "server.too_many_hints": 429,
+    "server.too_many_claims": 429,
+    "server.store_down": 503,
+    "server.not_saved": 500,
+}
+
+
+def http_status(err: BridgeError) -> int:
+    """The HTTP status of a refused request.
+
+    >>> http_status(TableError("table.no_seat", player=7, players=4))
+    422
+    >>> http_status(TableError("table.seat_taken", player=0, name="Ann"))
+    409
+    """
+    if isinstance(err, TableError):
+        return _STATUS.get(err.key, 409)
+    return 422
+
+
+def error_response(err: BridgeError) -> JSONResponse:
+    """The JSON answer of a refused request: the English text, every language's, the rule."""
+    status = http_status(err)
+    body: dict[str, Any] = {"detail": str(err), "rule": None}
+    if isinstance(err, IllegalActionError):
+        body["rule"] = err.rule
+    if isinstance(err, TableError):
+        body["error"] = err.key
+        body["texts"] = {lang: err.render(lang) for lang in LANGUAGES}
+    headers = {}
+    if status == 429 and isinstance(err, TableError):
+        headers["Retry-After"] = str(err.params.get("seconds", 60))
+    elif status == 503:
+        headers["Retry-After"] = "5"
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+def _bearer(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer TOKEN`` header."""
+    if not authorization:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
 
 
 def create_app(
@@ -111,21 +190,49 @@ def create_app(
     hint_level: str = "expert",
     next_deal_delay: float = 2.0,
     store: Store | None = None,
+    release_after: float = 60.0,
+    abandon_after: float = 7 * 86400.0,
+    limits: Limits | None = None,
+    probe_interval: float = 1.0,
 ) -> FastAPI:
-    """The server's application. ``database``: a URL (SQLite file by default, PostgreSQL by URL)."""
+    """The server's application.
+
+    ``database``: a URL (SQLite file by default, PostgreSQL by URL). ``release_after``: seconds
+    an unused table stays in memory; ``abandon_after``: seconds without a change after which a
+    table is abandoned; ``limits``: what one client may ask (:class:`Limits`: the
+    connections served at once default to what the open-file limit allows);
+    ``probe_interval``: seconds between two tries of a store that cannot write. The hub is
+    ``app.state.hub``, the connection gate's counters ``app.state.gauge``.
+    """
     the_store = store if store is not None else Store(database)
+    limits = limits or Limits()
+    if limits.connections is not None:
+        connections = limits.connections
+    else:
+        files = open_file_limit()
+        connections = capacity(files[0]) if files is not None else 1000
     hub = Hub(
-        the_store, robot_delay=robot_delay, hint_level=hint_level, next_deal_delay=next_deal_delay
+        the_store,
+        robot_delay=robot_delay,
+        hint_level=hint_level,
+        next_deal_delay=next_deal_delay,
+        release_after=release_after,
+        abandon_after=abandon_after,
+        limits=limits,
+        probe_interval=probe_interval,
     )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        await hub.restore()
+        await hub.start()
         yield
         hub.close()
 
     app = FastAPI(title="bridgeroom", version=__version__, lifespan=lifespan)
+    gauge = Gauge(connections, limits.body_bytes)
+    app.add_middleware(Gate, gauge=gauge)
     app.state.hub = hub
+    app.state.gauge = gauge
     static = web_dir()
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
 
@@ -165,141 +272,128 @@ def create_app(
 
     @app.get("/api/stats")
     async def stats() -> dict[str, int]:
-        """Counters for monitoring and the benchmark: tables, open websockets, actions committed."""
-        return {
-            "tables": len(hub.rooms),
-            "connections": sum(len(room.watchers) for room in hub.rooms.values()),
-            "actions": hub.actions,
-            "commits": hub.commits,
-        }
+        """Counters for monitoring and the benchmarks: tables in memory, those watched, open
+        websockets, actions and deals committed, tables read back and released, refusals."""
+        return {**hub.stats(), "capacity": gauge.connections, "refused": gauge.refused}
 
     @app.get("/api/messages/{lang}")
     async def messages(lang: str) -> dict[str, str]:
         try:
             return web_messages(lang)
-        except BridgeError as err:
-            raise _bad(err, 404) from None
+        except BridgeError:
+            raise TableError(
+                "server.no_language", lang=lang[:8], languages=", ".join(LANGUAGES)
+            ) from None
 
     @app.get("/api/tables")
     async def tables() -> list[dict[str, Any]]:
-        return [
-            room.summary()
-            for room in hub.rooms.values()
-            if not room.private and not room.table.over
-        ]
+        return await hub.tables()
 
     @app.post("/api/tables")
-    async def create(body: CreateTable) -> dict[str, Any]:
-        try:
-            room = await hub.create_table(
-                body.game,
-                scoring=body.scoring,
-                private=body.private,
-                robots=body.robots,
-                seed=body.seed,
+    async def create(body: CreateTable, request: Request) -> dict[str, Any]:
+        room, token, host_token = await hub.create_table(
+            body.game,
+            scoring=body.scoring,
+            private=body.private,
+            robots=body.robots,
+            seed=body.seed,
+            name=body.name,
+            slot=body.slot,
+            address=_address(request),
+        )
+        out: dict[str, Any] = {"code": room.code, "host_token": host_token}
+        if token is not None:
+            out["token"] = token
+            out["slot"] = next(
+                p.player for p in room.table.places if p.token_hash is not None and p.is_person
             )
-            out: dict[str, Any] = {"code": room.code, "table": room.summary()}
-            if body.name is not None:
-                slot = (
-                    body.slot
-                    if body.slot is not None
-                    else next((p.player for p in room.table.places if p.is_open), 0)
-                )
-                out["token"] = await hub.join(room.code, slot, body.name)
-                out["slot"] = slot
-            else:
-                async with room.lock:
-                    await hub.after_change(room)
-            out["table"] = room.summary()
-            return out
-        except BridgeError as err:
-            raise _bad(err) from None
+        out["table"] = room.summary()
+        return out
 
     @app.get("/api/tables/{code}")
     async def table(code: str) -> dict[str, Any]:
-        try:
-            return hub.get(code).summary()
-        except BridgeError as err:
-            raise _bad(err, 404) from None
+        async with hub.using(code) as room:
+            return room.summary()
+
+    @app.delete("/api/tables/{code}")
+    async def delete(
+        code: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        await hub.delete(code, _bearer(authorization))
+        return {"code": code, "deleted": True}
 
     @app.post("/api/tables/{code}/join")
-    async def join(code: str, body: JoinTable) -> dict[str, Any]:
-        try:
-            token = await hub.join(code, body.slot, body.name)
-        except BridgeError as err:
-            missing = isinstance(err, TableError) and err.key == "server.no_table"
-            raise _bad(err, 404 if missing else 409) from None
+    async def join(code: str, body: JoinTable, request: Request) -> dict[str, Any]:
+        token = await hub.join(code, body.slot, body.name, _address(request))
         return {"code": code, "slot": body.slot, "token": token}
 
     @app.post("/api/tables/{code}/robots")
-    async def robots(code: str, body: FillRobots) -> dict[str, Any]:
-        try:
-            await hub.fill_with_robots(code, body.level)
-            return hub.get(code).summary()
-        except BridgeError as err:
-            raise _bad(err) from None
+    async def robots(
+        code: str, body: FillRobots, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        await hub.fill(code, body.level, _bearer(authorization))
+        async with hub.using(code) as room:
+            return room.summary()
 
     @app.get("/api/tables/{code}/pbn")
     async def table_pbn(code: str) -> PlainTextResponse:
-        try:
-            text = await hub.pbn(code)
-        except (BridgeError, StoreError) as err:
-            raise _bad(err, 404) from None
-        return _pbn_response(text, f"bridgeroom-{code}.pbn")
+        return _pbn_response(await hub.pbn(code), f"bridgeroom-{code}.pbn")
 
     @app.get("/api/tables/{code}/deals/{number}/pbn")
     async def deal_pbn(code: str, number: int) -> PlainTextResponse:
-        try:
-            text = await hub.pbn(code, number)
-        except (BridgeError, StoreError) as err:
-            raise _bad(err, 404) from None
-        return _pbn_response(text, f"bridgeroom-{code}-{number}.pbn")
+        return _pbn_response(await hub.pbn(code, number), f"bridgeroom-{code}-{number}.pbn")
 
     @app.get("/api/players/{name}/tables")
     async def player_tables(name: str) -> list[dict[str, Any]]:
         summaries = await hub.db(hub.store.list_matches, player=name, kind="play", limit=200)
-        out = []
-        for s in summaries:
-            room = hub.rooms.get(s.code)
-            if room is not None and room.private:
-                continue
-            if room is None:
-                record = await hub.db(hub.store.get_match, s.id)
-                if record.private:
-                    continue
-                finished = sum(1 for d in record.deals if d.is_over)
-            else:
-                finished = sum(1 for st in room.table.match.deals if st.is_over)
-            out.append(
-                {
-                    "code": s.code,
-                    "game": s.game,
-                    "scoring": s.scoring,
-                    "status": s.status,
-                    "players": list(s.players),
-                    "deals": s.deals,
-                    "finished_deals": finished,
-                    "updated": s.updated_at.isoformat(),
-                }
-            )
-        return out
+        return [
+            {
+                "code": s.code,
+                "game": s.game,
+                "scoring": s.scoring,
+                "status": s.status,
+                "players": list(s.players),
+                "deals": s.deals,
+                "finished_deals": s.finished,
+                "updated": s.updated_at.isoformat(),
+            }
+            for s in summaries
+            if not s.private
+        ]
 
     @app.websocket("/ws/{code}")
     async def ws(websocket: WebSocket, code: str) -> None:
         await websocket.accept()
+        address = websocket.client.host if websocket.client else ""
+        watcher = Watcher(websocket, None, address=address)
+        room: Room | None = None
         try:
-            room = hub.get(code)
-        except TableError as err:
-            await websocket.send_text(json.dumps(error_message(err).model_dump(mode="json")))
-            await websocket.close(code=4404)
-            return
-        token = websocket.query_params.get("token")
-        player = await hub.player_of_token(room, token)
-        watcher = Watcher(websocket, player)
-        await hub.watch(room, watcher)
-        try:
+            try:
+                await hub.room(code)
+            except BridgeError as err:
+                await websocket.send_text(_error_text(err))
+                await websocket.close(code=4404 if http_status(err) == 404 else 1011)
+                return
+            first = await _receive(websocket, limits.frame_bytes, HELLO_SECONDS)
+            if first is None:
+                return
+            request = None
+            try:
+                request = parse_request(first)
+            except BadRequest as err:
+                await websocket.send_text(_error_text(err, err.id))
+            if isinstance(request, HelloRequest):
+                watcher.player = await hub.player_of_token(await hub.room(code), request.token)
+                request = None
+            room = await hub.watch(code, watcher)
+            if request is not None:  # no hello: a spectator's first request
+                await hub.handle(room, watcher, request)
+            pace = Pace(limits.frames)
             while True:
-                text = await websocket.receive_text()
+                await pace.wait()
+                text = await _receive(websocket, limits.frame_bytes, None)
+                if text is None:
+                    return
                 try:
                     request = parse_request(text)
                 except BadRequest as err:
@@ -310,14 +404,63 @@ def create_app(
         except (WebSocketDisconnect, RuntimeError):
             # a closed connection (Starlette raises RuntimeError once the socket is gone)
             pass
+        except BridgeError as err:  # the table went away meanwhile
+            await _quietly_close(websocket, _error_text(err), 4404)
         finally:
-            hub.unwatch(room, watcher)
+            if room is not None:
+                hub.unwatch(room, watcher)
 
-    @app.exception_handler(StoreError)
-    async def store_error(request: Any, exc: StoreError) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, status_code=404)
+    @app.exception_handler(BridgeError)
+    async def refused(request: Any, exc: BridgeError) -> JSONResponse:
+        return error_response(exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Any, exc: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc'][1:]) or e['loc'][0]}: {e['msg']}"
+            for e in exc.errors()
+        )
+        return error_response(TableError("server.bad_request", reason=problems[:500]))
 
     return app
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else ""
+
+
+def _error_text(err: BridgeError, ident: int | str | None = None) -> str:
+    return json.dumps(error_message(err, ident).model_dump(mode="json"), separators=(",", ":"))
+
+
+async def _quietly_close(websocket: WebSocket, text: str, code: int) -> None:
+    try:
+        await websocket.send_text(text)
+        await websocket.close(code=code)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+
+
+async def _receive(websocket: WebSocket, limit: int, timeout: float | None) -> str | None:
+    """The next text message, or ``None`` when the connection is over: closed by the client,
+    silent past ``timeout`` seconds (1008), a binary frame (1003) or a message over ``limit``
+    bytes (1009), each refused with its reason."""
+    try:
+        message = await asyncio.wait_for(websocket.receive(), timeout)
+    except TimeoutError:
+        await websocket.close(code=1008, reason="say hello first")
+        return None
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    if text is None:
+        await _quietly_close(websocket, _error_text(TableError("server.binary")), 1003)
+        return None
+    if len(text) > limit and len(text.encode("utf-8")) > limit:
+        reason = TableError("server.too_big", limit=limit)
+        await _quietly_close(websocket, _error_text(reason), 1009)
+        return None
+    return str(text)
 
 
 def _pbn_response(text: str, filename: str) -> PlainTextResponse:

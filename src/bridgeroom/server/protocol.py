@@ -2,11 +2,13 @@
 the table, errors, hints), as pydantic models, and how they are built from a table.
 
 A page sends one JSON object per request, ``{"type": ..., "id": ...}`` (``id`` is echoed
-back in the next state):
+back in the next state). Its first message says who it is, with its seat's token (never in
+the URL, which servers and proxies write to their logs):
 
 ==========  ==========================================================================
 ``type``    fields
 ==========  ==========================================================================
+hello       ``token``: the seat's token (``null`` or missing: a spectator); first only
 action      ``action``: the action's text (``1NT``, ``SA``, ``12``, ``look at dummy``)
 undo        -
 claim       ``tricks``: of the tricks left, for the claimer's side (all when missing)
@@ -21,7 +23,8 @@ and changes nothing (:func:`parse_request`).
 
 The server sends ``state`` after every change (the table, this seat's own view of the
 deal, the score sheet, the pending request), ``error`` to the sender of a refused request
-(its text in English, and in every language when the table refused it), and ``hint``.
+(its text in English, and in every language when the table refused it), ``hint``, and
+``status`` when the store cannot write or can again (:class:`StatusMessage`).
 The deal in a state is what the receiving seat may see (:mod:`bridgeroom.server.views`:
 built from ``state.view(seat)`` only), the score its sheet (:mod:`bridgeroom.server.sheets`).
 
@@ -34,7 +37,16 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StringConstraints,
+    TypeAdapter,
+    ValidationError,
+)
 
 from bridgeroom.errors import BridgeError, IllegalActionError
 from bridgeroom.formats.pbn import PbnGame
@@ -68,11 +80,13 @@ __all__ = [
     "ErrorMessage",
     "FillRequest",
     "HintMessage",
+    "HelloRequest",
     "HintRequest",
     "NextRequest",
     "Notice",
     "ScoreCache",
     "StateMessage",
+    "StatusMessage",
     "UndoRequest",
     "action_text",
     "error_message",
@@ -84,8 +98,12 @@ __all__ = [
     "public_view",
     "score_payload",
     "state_message",
+    "status_message",
     "view_payload",
 ]
+
+#: The longest text an action, a level or an id may be (longer ones are refused unread).
+SHORT = 64
 
 
 # --- what a page sends -------------------------------------------------------------------------
@@ -98,9 +116,15 @@ class _Request(BaseModel):
     id: int | str | None = None
 
 
+class HelloRequest(_Request):
+    type: Literal["hello"]
+    #: The seat's token (``None``: a spectator).
+    token: Annotated[str, StringConstraints(max_length=256)] | None = None
+
+
 class ActionRequest(_Request):
     type: Literal["action"]
-    action: str
+    action: Annotated[str, StringConstraints(max_length=SHORT)]
 
 
 class UndoRequest(_Request):
@@ -110,12 +134,12 @@ class UndoRequest(_Request):
 class ClaimRequest(_Request):
     type: Literal["claim"]
     #: Tricks for the claimer's side of those left (all of them when missing).
-    tricks: int | None = None
+    tricks: StrictInt | None = None
 
 
 class AnswerRequest(_Request):
     type: Literal["answer"]
-    accept: bool
+    accept: StrictBool
 
 
 class NextRequest(_Request):
@@ -124,7 +148,7 @@ class NextRequest(_Request):
 
 class FillRequest(_Request):
     type: Literal["fill"]
-    level: str = "basic"
+    level: Annotated[str, StringConstraints(max_length=SHORT)] = "basic"
 
 
 class HintRequest(_Request):
@@ -132,7 +156,8 @@ class HintRequest(_Request):
 
 
 ClientRequest = Annotated[
-    ActionRequest
+    HelloRequest
+    | ActionRequest
     | UndoRequest
     | ClaimRequest
     | AnswerRequest
@@ -172,9 +197,13 @@ def parse_request(text: str) -> ClientRequest:
         raise BadRequest("a message is a JSON object")
     raw_id = data.get("id")
     ident = raw_id if isinstance(raw_id, (int, str)) and not isinstance(raw_id, bool) else None
+    if isinstance(ident, str) and len(ident) > SHORT:
+        raise BadRequest(f"an id is at most {SHORT} characters")
+    data["id"] = ident
     kind = data.get("type")
     if kind not in _KINDS:
-        raise BadRequest(f"unknown request {kind!r}", ident)
+        shown = kind if isinstance(kind, str) and len(kind) <= SHORT else "?"
+        raise BadRequest(f"unknown request {shown!r}", ident)
     if kind == "action" and isinstance(data.get("action"), int):
         data["action"] = str(data["action"])  # a count typed as a number (mini-bridge, MB-2)
     try:
@@ -187,7 +216,7 @@ def parse_request(text: str) -> ClientRequest:
         raise BadRequest(problems, ident) from None
 
 
-_KINDS = ("action", "undo", "claim", "answer", "next", "fill", "hint")
+_KINDS = ("hello", "action", "undo", "claim", "answer", "next", "fill", "hint")
 
 
 # --- the state of a table ------------------------------------------------------------------------
@@ -332,6 +361,29 @@ class ErrorMessage(BaseModel):
     rule: str | None = None
     id: int | str | None = None
     texts: dict[str, str] | None = Field(default=None, exclude_if=lambda v: v is None)
+
+
+class StatusMessage(BaseModel):
+    """The server's state, told to every connection when it changes: ``store`` ``down`` (it
+    cannot save: nothing played is accepted until it can; ``message`` and ``texts`` say why)
+    or ``ok`` (it saves again and play goes on; the table follows in a new state)."""
+
+    type: Literal["status"] = "status"
+    store: Literal["ok", "down"]
+    message: str
+    texts: dict[str, str]
+
+
+def status_message(error: TableError | None) -> StatusMessage:
+    """The status message of a store that cannot write (``error``: why), or can (``None``)."""
+    if error is None:
+        back = TableError("server.store_back")
+        return StatusMessage(
+            store="ok", message=str(back), texts={lang: back.render(lang) for lang in LANGUAGES}
+        )
+    return StatusMessage(
+        store="down", message=str(error), texts={lang: error.render(lang) for lang in LANGUAGES}
+    )
 
 
 def error_message(err: BridgeError, ident: int | str | None = None) -> ErrorMessage:

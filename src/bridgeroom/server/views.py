@@ -54,7 +54,7 @@ __all__ = [
 ]
 
 #: The payload fields that hold cards (a test checks them for hidden cards).
-CARD_FIELDS = ("hand", "dummy", "trick", "tricks", "last_trick", "legal", "deal")
+CARD_FIELDS = ("hand", "dummy", "trick", "tricks", "last_trick", "legal", "deal", "faced")
 
 
 def action_text(action: Action) -> str:
@@ -186,6 +186,8 @@ class DealPayload(BaseModel):
     legal: list[str]
     extra: dict[str, Any]
     deal: list[list[str] | None] | None
+    #: The hands faced with a claim by this seat's opponents (Law 68B), by seat.
+    faced: dict[str, list[str]] = Field(default_factory=dict)
     table_actions: list[str] = Field(default_factory=list)
     #: TH-23: the dummy is shown before the lead because this seat's player looked at it.
     peeked: bool | None = Field(default=None, exclude_if=lambda v: v is None)
@@ -219,12 +221,13 @@ def deal_payload(view: View) -> DealPayload:
         legal=[action_text(a) for a in view.legal],
         extra=extra_payload(view.extra),
         deal=None if view.deal is None else [hand_cards(h) for h in view.deal.hands],
+        faced={seat.letter: hand_cards(hand) or [] for seat, hand in view.faced},
     )
 
 
 _VIEW_FIELDS = (
     "seat phase dealer vulnerability hand dummy_seat dummy calls contract declarer tricks trick "
-    "last_trick declarer_tricks defender_tricks turn to_act legal extra deal"
+    "last_trick declarer_tricks defender_tricks turn to_act legal extra deal faced"
 ).split()
 
 
@@ -239,6 +242,7 @@ def public_deal(state: DealState, seats: Iterable[Seat] = tuple(Seat)) -> DealPa
     base.seat = None
     base.hand = None
     base.legal = []
+    base.faced = {}  # faced to the claimer's opponents only, not to every seat
     dummies = {v.dummy for v in views if v.seat != v.dummy_seat}
     if len(dummies) != 1 or None in dummies:
         base.dummy = None
@@ -256,7 +260,8 @@ def public_deal(state: DealState, seats: Iterable[Seat] = tuple(Seat)) -> DealPa
 def public_view(state: DealState, seats: Iterable[Seat] = tuple(Seat)) -> dict[str, Any]:
     """What a spectator sees: only what every seat's view shows alike, and no hand.
 
-    The dummy appears when every seat sees it (after the opening lead); a
+    The dummy appears when every seat sees it (after the opening lead); a hand faced with a
+    claim does not (the claimer's partner does not see it); a
     variant's extra item appears only when all views carry the same value
     (mini-bridge counts and dummy's suit lengths do, a private irregularity does not).
     """

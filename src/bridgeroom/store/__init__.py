@@ -21,15 +21,17 @@ data folder).
 
 The modules: :mod:`~bridgeroom.store.store` (the :class:`Store`),
 :mod:`~bridgeroom.store.records` (the values it returns), :mod:`~bridgeroom.store.log`
-(a deal's log and its replay), :mod:`~bridgeroom.store.journal` (group commit of the
-live tables' logs), :mod:`~bridgeroom.store.models` (the tables), :mod:`~bridgeroom.store.urls`
-(where the database is), :mod:`~bridgeroom.store.tokens` (seat tokens).
+(a deal's log and its replay), :mod:`~bridgeroom.store.writes` (what one change of a live
+table writes, all or nothing), :mod:`~bridgeroom.store.journal` (group commit of the live
+tables' writes), :mod:`~bridgeroom.store.models` (the tables), :mod:`~bridgeroom.store.schema`
+(the schema's version and its migrations), :mod:`~bridgeroom.store.urls` (where the database
+is), :mod:`~bridgeroom.store.tokens` (seat tokens).
 """
 
 from __future__ import annotations
 
-from bridgeroom.store.errors import StoreError
-from bridgeroom.store.log import UNDO, LogEntry, replay
+from bridgeroom.store.errors import StoreError, StoreUnavailable
+from bridgeroom.store.log import FACE, UNDO, LogEntry, replay
 from bridgeroom.store.records import (
     STATUSES,
     ActionRecord,
@@ -41,24 +43,33 @@ from bridgeroom.store.records import (
     SeatRecord,
     SeatSpec,
 )
+from bridgeroom.store.schema import HEAD as SCHEMA_VERSION
 from bridgeroom.store.store import Store
 from bridgeroom.store.tokens import hash_token, new_token
 from bridgeroom.store.urls import data_dir, database_url, normalize_url, safe_url
+from bridgeroom.store.writes import DealResult, MatchStatus, NewDeal, TableWrite
 
 __all__ = [
+    "FACE",
     "UNDO",
+    "SCHEMA_VERSION",
     "STATUSES",
     "ActionRecord",
     "DealRecord",
+    "DealResult",
     "LogEntry",
     "LogRow",
     "MatchRecord",
+    "MatchStatus",
     "MatchSummary",
+    "NewDeal",
     "PadEntry",
     "SeatRecord",
     "SeatSpec",
     "Store",
     "StoreError",
+    "StoreUnavailable",
+    "TableWrite",
     "data_dir",
     "database_url",
     "hash_token",

@@ -2,9 +2,10 @@
 
 Each entry is who (a seat letter) and a word: the text of an action of the
 engine (``1NT``, ``SA``, ``claim 3``, ``look at dummy``: what
-``DealState.parse_action`` reads back), or an undo. The log is never rewritten:
-``undo N`` keeps the first ``N`` actions of the deal's history and takes back
-the rest; the word ``undo`` alone (as older records have it) takes back the
+``DealState.parse_action`` reads back), an undo, or ``face``: the seat stated a claim
+and faced his hand (Law 68B; his opponents see it from then on, whatever the answer). The
+log is never rewritten: ``undo N`` keeps the first ``N`` actions of the deal's history and
+takes back the rest; the word ``undo`` alone (as older records have it) takes back the
 last action. Both faces, the terminal and the server, write this one log and
 rebuild a deal from it with :func:`replay`.
 
@@ -27,10 +28,12 @@ from bridgeroom.rules.state import Action, DealState
 from bridgeroom.store.errors import StoreError
 from bridgeroom.store.records import ActionRecord
 
-__all__ = ["UNDO", "LogEntry", "replay"]
+__all__ = ["FACE", "UNDO", "LogEntry", "replay"]
 
 #: The log word that takes back actions of a deal (the log itself is never rewritten).
 UNDO = "undo"
+#: The log word of a claim stated: the seat faced his hand (Law 68B).
+FACE = "face"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +52,11 @@ class LogEntry:
     def undo(cls, seat: Seat | None, keep: int) -> LogEntry:
         """The entry of an undo asked by ``seat`` that keeps the first ``keep`` actions."""
         return cls("" if seat is None else seat.letter, f"{UNDO} {keep}")
+
+    @classmethod
+    def face(cls, seat: Seat) -> LogEntry:
+        """The entry of a claim stated by ``seat``, who faced his hand (Law 68B)."""
+        return cls(seat.letter, FACE)
 
     @classmethod
     def parse(cls, seat: str, word: str) -> LogEntry:
@@ -70,8 +78,10 @@ class LogEntry:
         return keep
 
     def apply_to(self, state: DealState) -> None:
-        """Apply this entry to ``state`` (an action by its seat, or an undo)."""
-        if self.is_undo:
+        """Apply this entry to ``state`` (an action by its seat, an undo, a faced hand)."""
+        if self.word == FACE:
+            state.face_hand(Seat.find(self.seat))
+        elif self.is_undo:
             state.replay(state.history[: self.keeps(len(state.history))])
         else:
             state.apply(self.word, Seat.find(self.seat))

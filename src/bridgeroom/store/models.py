@@ -23,7 +23,16 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-__all__ = ["Base", "MatchRow", "SeatRow", "DealRow", "ActionRow", "PadEntryRow", "utcnow"]
+__all__ = [
+    "ActionRow",
+    "Base",
+    "DealRow",
+    "MatchRow",
+    "PadEntryRow",
+    "ProbeRow",
+    "SeatRow",
+    "utcnow",
+]
 
 
 def utcnow() -> datetime:
@@ -53,6 +62,10 @@ class MatchRow(Base):
     private: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, onupdate=utcnow)
+    #: SHA-256 (hex) of the token of the table's host (who created it: he may delete it); the
+    #: token itself is never stored. ``None``: a terminal's game, or a table made before hosts
+    #: (schema 0002).
+    host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="match", order_by="SeatRow.position", cascade="all, delete-orphan"
@@ -158,3 +171,13 @@ class PadEntryRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
     match: Mapped[MatchRow] = relationship(back_populates="pad_entries")
+
+
+class ProbeRow(Base):
+    """One row that a server rewrites to learn whether the store can write again after a full
+    disk or a lost connection (:meth:`~bridgeroom.store.Store.probe`)."""
+
+    __tablename__ = "probes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)

@@ -29,10 +29,12 @@ STATUSES = ("active", "finished", "abandoned")
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """A seat to create: a person (``robot_level`` ``None``) or a robot of a level."""
+    """A seat to create: a person (``robot_level`` ``None``) or a robot of a level;
+    ``token_hash``: the hash of the person's seat token, when he is seated at once."""
 
     player: str
     robot_level: str | None = None
+    token_hash: str | None = None
 
     @classmethod
     def of(cls, value: SeatSpec | str | tuple[str, str | None]) -> SeatSpec:
@@ -81,11 +83,12 @@ class DealRecord:
 
 @dataclass(frozen=True, slots=True)
 class LogRow:
-    """One action of a live table to store: its match, its deal, its number in the deal's log
+    """One action of a live table to store: its match, its deal (``None``: the deal added
+    earlier in the same :class:`~bridgeroom.store.TableWrite`), its number in the deal's log
     (the table counts them), who (a seat letter), what (the log word)."""
 
     match_id: int
-    deal_id: int
+    deal_id: int | None
     seq: int
     seat: str
     action: str
@@ -118,6 +121,8 @@ class MatchRecord:
     seats: tuple[SeatRecord, ...]
     deals: tuple[DealRecord, ...] = ()
     pad_entries: tuple[PadEntry, ...] = field(default=())
+    #: The SHA-256 of the host's token (a server's table), else ``None``.
+    host_hash: str | None = None
 
     @property
     def entries(self) -> tuple[PadEntry, ...]:
@@ -146,6 +151,9 @@ class MatchSummary:
     deals: int
     created_at: datetime
     updated_at: datetime
+    private: bool = False
+    #: Deals finished (a played match).
+    finished: int = 0
 
 
 def seat_record(row: SeatRow) -> SeatRecord:
@@ -190,4 +198,5 @@ def match_record(row: MatchRow, *, full: bool = True) -> MatchRecord:
         )
         if full
         else (),
+        row.host_hash,
     )

@@ -37,6 +37,7 @@ from bridgeroom.table.record import (
     result_record,
     seat_specs,
     table_from_record,
+    table_write,
 )
 from bridgeroom.table.requests import Request, RequestKind
 from bridgeroom.table.robots import (
@@ -80,4 +81,5 @@ __all__ = [
     "solo_places",
     "solo_player",
     "table_from_record",
+    "table_write",
 ]

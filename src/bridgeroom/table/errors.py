@@ -15,10 +15,11 @@ language: the terminal on its screen, the server in an error frame with every la
 
 from __future__ import annotations
 
-from bridgeroom.errors import IllegalActionError
+from bridgeroom.errors import IllegalActionError, ParseError
 from bridgeroom.i18n import Message
+from bridgeroom.rules import Action, DealState, Phase
 
-__all__ = ["SeatError", "TableError"]
+__all__ = ["SeatError", "TableError", "read_action"]
 
 
 class TableError(IllegalActionError):
@@ -40,3 +41,29 @@ class TableError(IllegalActionError):
 class SeatError(TableError):
     """A request from a seat that may not make it: not its turn, no such seat, a seat taken,
     a request waiting for an answer, a token that holds no seat."""
+
+
+def read_action(state: DealState, text: str) -> Action:
+    """The action ``text`` names in this phase of the deal; a text that names none is refused
+    with the catalogue's message (in every language) and the rule of the phase.
+
+    >>> from bridgeroom.rules import ContractBridgeDeal
+    >>> state = ContractBridgeDeal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    >>> read_action(state, "1nt")
+    Call('1NT')
+    >>> read_action(state, "8NT")
+    Traceback (most recent call last):
+    ...
+    bridgeroom.table.errors.TableError: '8NT' is not a call: p, x, xx, or a bid such as 1n or 4s. (CB-5)
+    """
+    try:
+        return state.parse_action(text)
+    except ParseError:
+        shown = text if len(text) <= 16 else text[:15] + "…"
+        if state.phase is Phase.AUCTION:
+            if text.lower().startswith("claim"):
+                raise TableError("error.claim_in_play") from None
+            raise TableError("error.not_call", rule="CB-5", text=shown) from None
+        if state.phase is Phase.PLAY:
+            raise TableError("error.not_card", rule="CB-10", text=shown) from None
+        raise

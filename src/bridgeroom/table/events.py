@@ -96,9 +96,16 @@ class Undone(TableEvent):
 
 @dataclass(frozen=True)
 class Requested(TableEvent):
-    """A request waits for the answers of the opponents."""
+    """A request waits for the answers of the opponents. A claim comes with its log entry: the
+    claimer faced his hand (Law 68B), which his opponents see from then on, whatever the
+    answer."""
 
     request: Request
+    log: LogEntry | None = None
+
+    @property
+    def entry(self) -> LogEntry | None:
+        return self.log
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,9 @@ Both faces keep a table the same way: the match row with its places (a person's 
 robot's level), a row per deal (cards, dealer, vulnerability, board, pack) and each
 deal's append-only log (:class:`~bridgeroom.store.LogEntry`), and the result of each
 finished deal (:meth:`Table.result_record`). :func:`table_from_record` replays that
-record into a :class:`Table`; :class:`TableRecord` writes a table's events into the
-store at once (the terminal; the server writes the same rows through its journal).
+record into a :class:`Table`; :func:`table_write` turns the events of one change into the
+rows it writes, stored all or none in one transaction: :class:`TableRecord` stores them at
+once (the terminal), the server through its group-commit journal.
 
     >>> from bridgeroom.store import Store
     >>> store = Store("sqlite://")
@@ -27,19 +28,71 @@ from typing import Any
 
 from bridgeroom.rules import DealState, Seat, Vulnerability
 from bridgeroom.scoring import SessionEntry
-from bridgeroom.store import LogEntry, MatchRecord, SeatRecord, SeatSpec, Store
+from bridgeroom.store import (
+    DealResult,
+    LogEntry,
+    LogRow,
+    MatchRecord,
+    MatchStatus,
+    NewDeal,
+    SeatRecord,
+    SeatSpec,
+    Store,
+    StoreError,
+    TableWrite,
+)
 from bridgeroom.table.errors import TableError
 from bridgeroom.table.events import DealEnded, DealStarted, TableEvent
 from bridgeroom.table.robots import RobotFactory
 from bridgeroom.table.seats import Holder, Place
 from bridgeroom.table.table import Table
 
-__all__ = ["TableRecord", "deal_row", "result_record", "seat_specs", "table_from_record"]
+__all__ = [
+    "TableRecord",
+    "deal_row",
+    "result_record",
+    "seat_specs",
+    "table_from_record",
+    "table_write",
+]
 
 
 def seat_specs(table: Table) -> list[SeatSpec]:
-    """The places of a table as the store creates its seats (an open place has no name)."""
-    return [SeatSpec(p.name, p.level) for p in table.places]
+    """The places of a table as the store creates its seats (an open place has no name; a
+    person seated with a token keeps its hash)."""
+    return [SeatSpec(p.name, p.level, p.token_hash if p.is_person else None) for p in table.places]
+
+
+def table_write(
+    table: Table,
+    events: Sequence[TableEvent],
+    match_id: int,
+    deal_id: int | None,
+    seq: int,
+) -> tuple[TableWrite, int]:
+    """The rows that the events of one change of ``table`` write, all or none: a new deal, the
+    log entries numbered on from ``seq`` (the entries of deal ``deal_id`` already stored), the
+    result of a finished deal and the end of the match. Returns the write and the number of the
+    last entry (0 after a new deal); the entries of a new deal go to the deal the write adds.
+
+    >>> table = Table("contract", seed=3, robots={1: "random", 2: "random", 3: "random"}, people={0: "Ann"})
+    >>> write, seq = table_write(table, table.deal() + table.act(0, "1NT"), 7, None, 0)
+    >>> [type(op).__name__ for op in write.ops], seq
+    (['NewDeal', 'LogRow'], 1)
+    """
+    ops: list[NewDeal | LogRow | DealResult | MatchStatus] = []
+    for event in events:
+        if isinstance(event, DealStarted):
+            ops.append(NewDeal(match_id, **deal_row(table, event.state)))
+            deal_id, seq = None, 0
+        elif isinstance(event, DealEnded):
+            ops.append(DealResult(deal_id, result_record(table, event.state)))
+            if table.over:
+                ops.append(MatchStatus(match_id, "finished"))
+        elif (entry := event.entry) is not None:
+            seq += 1
+            ops.append(LogRow(match_id, deal_id, seq, entry.seat, entry.word))
+    return TableWrite(match_id, tuple(ops)), seq
 
 
 def table_from_record(
@@ -144,13 +197,17 @@ def _entry_summary(entry: SessionEntry) -> dict[str, Any]:
 
 class TableRecord:
     """Writes a table's events into ``store`` as they happen: a new deal, each log entry, a
-    finished deal's result (and the match's end)."""
+    finished deal's result (and the match's end), the events of one change in one
+    transaction (a change that cannot be stored leaves nothing behind)."""
 
-    def __init__(self, store: Store, match_id: int, deal_id: int | None = None) -> None:
+    def __init__(
+        self, store: Store, match_id: int, deal_id: int | None = None, seq: int = 0
+    ) -> None:
         self.store = store
         self.match_id = match_id
-        #: The stored deal the next log entries belong to.
+        #: The stored deal the next log entries belong to, and how many entries it has.
         self.deal_id = deal_id
+        self.seq = seq
 
     @classmethod
     def create(
@@ -177,18 +234,20 @@ class TableRecord:
     @classmethod
     def of(cls, store: Store, record: MatchRecord) -> TableRecord:
         """The record of a stored match, writing on into its last deal."""
-        return cls(store, record.id, record.deals[-1].id if record.deals else None)
+        if not record.deals:
+            return cls(store, record.id)
+        last = record.deals[-1]
+        return cls(store, record.id, last.id, len(last.actions))
 
     def write(self, table: Table, events: Sequence[TableEvent]) -> None:
-        """Store ``events`` in order; each is committed before this returns."""
-        for event in events:
-            if isinstance(event, DealStarted):
-                self.deal_id = self.store.add_deal(self.match_id, **deal_row(table, event.state))
-            elif isinstance(event, DealEnded):
-                assert self.deal_id is not None
-                self.store.finish_deal(self.deal_id, result_record(table, event.state))
-                if table.over:
-                    self.store.set_status(self.match_id, "finished")
-            elif (entry := event.entry) is not None:
-                assert self.deal_id is not None
-                self.store.append_action(self.deal_id, entry.seat, entry.word)
+        """Store ``events`` in one transaction; committed before this returns (a
+        :class:`~bridgeroom.store.StoreError` if not: then nothing of them is stored)."""
+        write, seq = table_write(table, events, self.match_id, self.deal_id, self.seq)
+        if not write.ops:
+            return
+        [outcome] = self.store.write_tables([write])
+        if isinstance(outcome, StoreError):
+            raise outcome
+        if outcome is not None:
+            self.deal_id = outcome
+        self.seq = seq

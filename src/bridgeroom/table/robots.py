@@ -5,8 +5,8 @@ A robot's turn is prepared by the table as a :class:`RobotTurn` (the robot and t
 the seat to act) and decided by :meth:`RobotTurn.decide`, which reads nothing else: the
 server runs it on a worker thread while the table waits, the terminal at once. The table
 then applies the decision (:meth:`~bridgeroom.table.Table.play_robot`). A claim is judged by
-each robot opponent through a :class:`ClaimJudgement` the same way
-(:func:`bridgeroom.robots.claims.robot_accepts_claim`).
+each robot opponent through a :class:`ClaimJudgement` the same way, from that robot's view
+with the claimer's hand faced (:func:`bridgeroom.robots.claims.robot_accepts_claim`).
 
 A robot is made fresh for each decision by the table's robot factory, with a seed drawn
 from the table's seed, the deal's number and the actions taken so far
@@ -23,7 +23,7 @@ from typing import Protocol
 
 from bridgeroom.i18n import Texts
 from bridgeroom.robots import Decision, Robot, make_robot
-from bridgeroom.rules import Call, DealState, Seat, View
+from bridgeroom.rules import Call, Seat, View
 
 __all__ = [
     "ClaimJudgement",
@@ -81,21 +81,21 @@ class RobotTurn:
 
 @dataclass(frozen=True)
 class ClaimJudgement:
-    """Whether the robot ``player`` at ``seat`` accepts ``claimer``'s claim of ``tricks``: its
-    own judgement from its view with the claimer's hand faced (Law 68), or, for a robot
-    without judgement, the exact double-dummy answer. ``state`` must not change meanwhile."""
+    """Whether the robot ``player`` at ``seat`` accepts ``claimer``'s claim of ``tricks``,
+    judged from ``view`` alone: the robot's own view, where the claimer's hand is faced with
+    the claim (Law 68B), never the hands it cannot see."""
 
     player: int
     seat: Seat
     robot: Robot
-    state: DealState
+    view: View
     claimer: Seat
     tricks: int
 
     def decide(self) -> bool:
         from bridgeroom.robots.claims import robot_accepts_claim
 
-        return robot_accepts_claim(self.robot, self.state, self.seat, self.claimer, self.tricks)
+        return robot_accepts_claim(self.robot, self.view, self.claimer, self.tricks)
 
 
 @functools.lru_cache(maxsize=8192)

@@ -60,7 +60,7 @@ from bridgeroom.rules import (
     make_rng,
 )
 from bridgeroom.store import LogEntry, hash_token, new_token
-from bridgeroom.table.errors import SeatError, TableError
+from bridgeroom.table.errors import SeatError, TableError, read_action
 from bridgeroom.table.events import (
     Accepted,
     Acted,
@@ -84,8 +84,14 @@ from bridgeroom.table.seats import ROBOT_LEVELS, Holder, Place
 
 __all__ = ["Table"]
 
-#: The rule a turn is taken by, per phase (who calls, CB-5; who plays, CB-10).
-_TURN_RULES = {Phase.AUCTION: "CB-5", Phase.PLAY: "CB-10"}
+#: The rule a turn is taken by, per phase (who calls, CB-5; who plays, CB-10; in mini-bridge who
+#: announces, MB-2, and who names the contract, MB-6).
+_TURN_RULES = {
+    Phase.AUCTION: "CB-5",
+    Phase.PLAY: "CB-10",
+    Phase.ANNOUNCE: "MB-2",
+    Phase.NAMING: "MB-6",
+}
 
 
 class Table:
@@ -378,6 +384,9 @@ class Table:
             action = action.strip()
             if not action:
                 raise TableError("table.empty_action")
+            action = read_action(state, action)
+        if isinstance(action, Claim):
+            raise TableError("table.claim_asks")
         to_act = state.to_act
         if seat != to_act:
             words = {str(a).lower() for a in state.table_actions(seat)}
@@ -595,8 +604,11 @@ class Table:
 
     def request_claim(self, player: int, tricks: int | None = None) -> list[TableEvent]:
         """``player`` claims ``tricks`` of the tricks left for his side (all by default),
-        facing his hand (Law 68). The people among his opponents answer; each robot opponent
-        judges it (:meth:`judgements`). The dummy does not claim."""
+        facing his hand (Law 68B): his opponents see it from now on, also when they refuse
+        the claim and play goes on (so a wrong claim costs something, as at a real table).
+        The people among his opponents answer; each robot opponent judges it from what it
+        sees (:meth:`judgements`). At most one claim is stated per trick; the dummy does not
+        claim. The claim's event carries the log entry of the faced hand."""
         state = self.current
         if state is None or state.phase is not Phase.PLAY:
             raise TableError("error.claim_in_play")
@@ -606,10 +618,15 @@ class Table:
             raise SeatError("table.no_place", player=player)
         if seat == state.dummy:
             raise SeatError("table.dummy_claims")
+        if any(trick == len(state.tricks) for _, trick in state.claims):
+            raise TableError("table.one_claim_per_trick")
         left = state.tricks_left
         n = left if tricks is None else tricks
         if type(n) is not int or not 0 <= n <= left:
             raise TableError("error.claim_too_many", remaining=left)
+        state.face_hand(seat)
+        entry = LogEntry.face(seat)
+        self.log.append(entry)
         opponents = self.opponents(player)
         request = Request(
             RequestKind.CLAIM,
@@ -620,7 +637,7 @@ class Table:
             tricks=n,
         )
         self.request = request
-        return [Requested(request)]
+        return [Requested(request, entry)]
 
     def judgements(self) -> list[ClaimJudgement]:
         """The robots' judgements the pending claim waits for, to decide (on any thread) and
@@ -635,7 +652,12 @@ class Table:
             seat = state.seat_of(player)
             out.append(
                 ClaimJudgement(
-                    player, seat, self._robot(level, state), state, request.seat, request.tricks
+                    player,
+                    seat,
+                    self._robot(level, state),
+                    state.view(seat),
+                    request.seat,
+                    request.tricks,
                 )
             )
         return out

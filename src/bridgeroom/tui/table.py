@@ -192,7 +192,7 @@ class PlayTable:
         Returns ``(accepted, tricks claimed)``; an accepted claim ends the deal (logged as ``claim N``).
         """
         table = self.table
-        table.request_claim(self.human_position, tricks)
+        self._write(table.request_claim(self.human_position, tricks))  # his hand faced (Law 68B)
         request = table.request
         assert request is not None
         events = self._write(table.answer_by_robots())

@@ -276,14 +276,15 @@ function connect(code) {
   if (socket) { socket.onclose = null; socket.close(); }
   const info = tokens()[code];
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const url = proto + "//" + location.host + "/ws/" + encodeURIComponent(code) + (info ? "?token=" + encodeURIComponent(info.token) : "");
-  socket = new WebSocket(url);
-  socket.onopen = () => status(t("web.connected"));
+  // the seat's token goes in the first message, never in the URL (which logs keep)
+  socket = new WebSocket(proto + "//" + location.host + "/ws/" + encodeURIComponent(code));
+  socket.onopen = () => { socket.send(JSON.stringify({ type: "hello", token: info ? info.token : null })); status(t("web.connected")); };
   socket.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") { current = msg; renderTable(); }
     else if (msg.type === "error") alertMessage(t("web.table.error") + ": " + ((msg.texts && msg.texts[lang]) || msg.message));
     else if (msg.type === "hint") { lastHint = msg; renderTable(); }
+    else if (msg.type === "status") { const text = (msg.texts && msg.texts[lang]) || msg.message; status(text); alertMessage(text); }
   };
   socket.onclose = () => {
     status(t("web.disconnected"));
