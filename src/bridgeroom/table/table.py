@@ -71,6 +71,7 @@ from bridgeroom.table.events import (
     TableEvent,
     Undone,
 )
+from bridgeroom.table.layout import Layout, layout
 from bridgeroom.table.requests import Request, RequestKind
 from bridgeroom.table.robots import (
     ClaimJudgement,
@@ -276,6 +277,22 @@ class Table:
         """The place of the player at ``seat`` (``None`` for the three-handed dummy's seat)."""
         player = self.player_at(seat, state)
         return None if player is None else self.places[player]
+
+    def layout(self, player: int | None, state: DealState | None = None) -> Layout | None:
+        """Where each seat sits on the screen of ``player`` (his seat at the bottom; a
+        spectator's from South, or where South is the three-handed dummy's seat, from player
+        0's), in ``state`` (default: the last deal); ``None`` before the first deal. The
+        rules say who sits where (``DealState.around_table``: TH-10 in three-handed bridge)."""
+        state = state or self.state
+        if state is None:
+            return None
+        if player is not None:
+            viewer = state.seat_of(player)
+        elif state.player_at(Seat.SOUTH) is not None:
+            viewer = Seat.SOUTH
+        else:
+            viewer = state.seat_of(0)
+        return layout(state, viewer)
 
     def player_to_act(self) -> int | None:
         """The player who decides now (the declarer for the dummy's card), if a deal is on."""
