@@ -82,13 +82,14 @@ def check_table_actions(state: DealState) -> None:
 def check_around_table(state: DealState) -> None:
     """CB-10, TH-4, TH-10: the seats round the table form one clockwise circle, the same from
     every seat. Four-handed: the compass, partners opposite. Three-handed: the compass until the
-    contract (the dummy's hand opposite the dealer, TH-4); then the dummy opposite the
+    opening lead (the dummy's hand opposite the dealer, TH-4); then the dummy opposite the
     declarer, the defenders opposite each other (TH-10)."""
     circle = state.around_table(Seat.NORTH)
     assert sorted(circle) == list(Seat)
     for i, seat in enumerate(circle):
         assert state.around_table(seat) == circle[i:] + circle[:i]
-    if isinstance(state, ThreeHandedDeal) and state.declarer is not None:
+    lead_made = bool(state.tricks or state.current_trick) or state.is_over
+    if isinstance(state, ThreeHandedDeal) and state.declarer is not None and lead_made:
         declarer = state.declarer
         _, left, across, right = state.around_table(declarer)
         assert across == state.dealer.partner == state.dummy

@@ -193,7 +193,13 @@ class Messages:
         self.lang = check_language(lang)
 
     def __call__(self, key: str, /, **params: object) -> str:
-        return translate(key, self.lang, **params)
+        """The message ``key`` in this language, its parameters written as :class:`Message`
+        writes them (so a number takes its plural form: ``{n:trick|tricks}``).
+
+        >>> Messages("ru")("screen.pair_points", pair="СЮ", points=21)
+        'СЮ: 21 очко'
+        """
+        return Message(key, **params).render(self.lang)
 
     def card(self, card: Card) -> str:
         return card_text(card, self.lang)

@@ -4,8 +4,8 @@ A face draws the table with its viewer at the bottom and the others clockwise ro
 it: the seat at his left on the left, the one opposite at the top, the one at his right
 on the right. Which seat that is comes from the rules (``DealState.around_table``): the
 compass in the four-handed games; in three-handed bridge the compass during the
-auction, then the dummy opposite the declarer and the defenders opposite each other
-(TH-10), so that the cards go round the screen clockwise.
+auction, then from the opening lead the dummy opposite the declarer and the defenders
+opposite each other (TH-10), so that the cards go round the screen clockwise.
 
     >>> from bridgeroom.rules import Deal, Seat, ThreeHandedDeal
     >>> state = ThreeHandedDeal(
@@ -14,9 +14,9 @@ auction, then the dummy opposite the declarer and the defenders opposite each ot
     ... )
     >>> layout(state, Seat.EAST)           # the auction: compass seats, the dummy's hand at S
     Layout(bottom=<Seat.EAST: 1>, left=<Seat.SOUTH: 2>, top=<Seat.WEST: 3>, right=<Seat.NORTH: 0>)
-    >>> for call in ["1S", "2C", "P", "P"]:
-    ...     state.apply(call)
-    >>> view = layout(state, Seat.EAST)    # East declares: the dummy (S) opposite him
+    >>> for action in ["1S", "2C", "P", "P", "S2"]:
+    ...     state.apply(action)
+    >>> view = layout(state, Seat.EAST)    # East declares, West leads: the dummy (S) opposite East
     >>> view.top, view.to_json()
     (<Seat.SOUTH: 2>, {'bottom': 'E', 'left': 'W', 'top': 'S', 'right': 'N'})
 """
