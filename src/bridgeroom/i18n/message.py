@@ -145,6 +145,12 @@ class _Word:
         self.value = value
         self.lang = lang
 
+    def __str__(self) -> str:
+        return format(self, "")
+
+    def __repr__(self) -> str:  # ``{name!r}``: the value as written, quoted
+        return repr(format(self, ""))
+
     def __format__(self, spec: str) -> str:
         value, lang = self.value, self.lang
         if isinstance(value, (Message, Texts)):
