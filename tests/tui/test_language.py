@@ -116,8 +116,8 @@ def play_a_deal(tmp_path: Path, game: str, lang: str, seed: int) -> str:
     msgs = Messages(lang)
     words = {
         "en": ["zz", "x" * 60, "claim 20", "8s", "help", "score", "tricks", "last", "hint"],
-        "ru": ["жж", "х" * 60, "претензия 20", "8п", "помощь", "счёт", "взятки", "последняя"]
-        + ["подсказка"],
+        "ru": "жж,хххххххххххххххххххххххххххххххххххххххххххххх,претензия 20,8п,помощь,счёт,"
+        "взятки,последняя,подсказка".split(","),
     }
     yes_no = {"en": ["look", "no", "coach"], "ru": ["заглянуть", "нет", "тренер"]}
     tries = iter(words[lang] + yes_no[lang])
