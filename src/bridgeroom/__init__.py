@@ -38,6 +38,27 @@ from bridgeroom.rules import (
 
 __version__ = "0.1.0"
 
+
+def _show_deals_in_notebooks() -> None:
+    """In Jupyter (IPython already running), draw a :class:`Deal` as SVG (:mod:`bridgeroom.svg`).
+
+    The picture is registered with IPython's display formatter rather than as a
+    ``Deal._repr_svg_`` method: the rules import nothing outside the standard library, not even
+    lazily, and the drawing is a layer above them.
+    """
+    import sys
+
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is None:
+        return
+    from bridgeroom.svg import deal as draw
+
+    shell.display_formatter.formatters["image/svg+xml"].for_type(Deal, draw)
+
+
+_show_deals_in_notebooks()
+
 __all__ = [
     "BridgeError",
     "Call",

@@ -178,3 +178,19 @@ def test_a_killed_worker_only_delays_the_result(dask_cluster) -> None:  # type: 
                 os.kill(victim.pid, signal.SIGKILL)
     assert victim.wait(timeout=10) == -signal.SIGKILL
     assert [x for part in results for x in part] == expected_squares(60)
+
+
+def test_progress_bar_shows_the_rate_over_the_run_and_the_time_left() -> None:
+    """Results come a chunk at a time: the rate is items over the elapsed time, not a burst's."""
+    progress = Progress("work", total=8, unit="boards", left="left", enabled=True)
+    with progress:
+        bar = progress._bar
+        task = bar.tasks[0]
+        time.sleep(0.2)
+        progress.advance(4)  # four at once, after a fifth of a second
+        line = "".join(col.render(task).plain for col in bar.columns[4:5])
+        seconds_left = bar.columns[6].render(task).plain
+    rate = float(line.split()[0].replace(",", ""))
+    assert 5 < rate < 25  # about 4 / 0.2 s; a burst would read as thousands
+    assert seconds_left.startswith("left 0:00:0")
+    assert progress.done == 4

@@ -96,7 +96,10 @@ def test_rubber_loads_no_store() -> None:
     assert heavy(modules) == []
 
 
-@pytest.mark.parametrize("name", ["play", "pad", "history", "resume", "export", "serve"])
+@pytest.mark.parametrize(
+    "name",
+    ["play", "pad", "history", "resume", "export", "serve", "analyse", "handrecord", "review"],
+)
 def test_help_of_a_command_loads_nothing_it_runs_with(name: str) -> None:
     code, out, modules = start(name, "--help")
     assert code == 0 and out.startswith(f"usage: bridgeroom {name}")

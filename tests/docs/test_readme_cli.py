@@ -2,13 +2,16 @@
 
 A ```console block holds commands after ``$ `` and the exact output that
 follows each one. The commands run as ``python -m bridgeroom`` in a temporary
-folder with a temporary database.
+folder with a temporary database; the folder holds copies of the corpora of
+``tests/data/endplay`` (``example1.pbn``, ``example2.pbn``, ``example1.lin``) for
+the examples that read files.
 """
 
 from __future__ import annotations
 
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -59,6 +62,8 @@ def test_console_example(doc: str, command: str, expected: str, tmp_path: Path) 
     env = dict(
         os.environ, BRIDGEROOM_DATABASE=f"sqlite:///{tmp_path / 'db.sqlite3'}", COLUMNS="100"
     )
+    for corpus in (ROOT / "tests" / "data" / "endplay").iterdir():
+        shutil.copy(corpus, tmp_path / corpus.name)
     done = subprocess.run(
         [sys.executable, "-m", "bridgeroom", *argv[1:]],
         capture_output=True,

@@ -41,7 +41,7 @@ def test_cb_10_every_pbn_board_replays_to_its_recorded_result(
     """CB-5..CB-10: the auction and play of each board are legal; the tricks already played
     never exceed the Result for either side, and the rest of the Result is the claim."""
     for game in read_pbn(endplay_files, name):
-        state = game.to_state()
+        state = game.to_state(claim=False)
         if game.auction is None:
             # Boards not played at that table: no auction, Contract "Pass", nothing to replay.
             assert state.phase is Phase.AUCTION and not state.calls
@@ -158,7 +158,7 @@ def test_every_lin_board_loads(endplay_files: Path) -> None:
 def test_cb_10_every_lin_board_replays(endplay_files: Path) -> None:
     """CB-5..CB-10: every auction and play is legal; boards 3 and 7 end in a claim (mc)."""
     for game in read_lin(endplay_files):
-        state = game.to_state()
+        state = game.to_state(claim=False)
         assert state.contract is not None
         if game.claim is None:
             assert state.phase is Phase.DONE

@@ -57,11 +57,15 @@ def test_read_a_record() -> None:
 def test_cb_8_replay_and_claim() -> None:
     """CB-8: North first bid notrump for NS, so North declares 3NT; the claim is 12 more tricks."""
     [game] = lin.loads(RECORD)
-    state = game.to_state()
+    state = game.to_state(claim=False)
     assert state.contract == Contract("3NTN")
     assert state.phase is Phase.PLAY
     assert state.tricks[0].winner is Seat.NORTH
     assert game.claimed_tricks(state) == 12
+    # Replayed with its claim, the deal is over with the claimed result.
+    claimed = game.to_state()
+    assert claimed.phase is Phase.DONE and claimed.result is not None
+    assert claimed.result.tricks == 13 and game.claimed_tricks(claimed) == 12
 
 
 def test_round_trip_is_exact() -> None:

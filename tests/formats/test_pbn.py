@@ -169,7 +169,7 @@ def test_read_play_section_in_seat_columns() -> None:
 
 def test_cb_10_replay_orders_each_trick_from_the_previous_winner() -> None:
     """CB-10: the winner of a trick leads to the next; PBN lists cards by seat column."""
-    state = one(GAME1).to_state()
+    state = one(GAME1).to_state(claim=False)
     assert state.contract == Contract("3NTN")
     assert state.phase is Phase.PLAY
     assert [t.leader for t in state.tricks] == [Seat.EAST, Seat.NORTH, Seat.NORTH]
@@ -189,7 +189,7 @@ def test_claim_after_the_last_card_recorded() -> None:
 def test_cb_10_replay_with_a_ruff_and_a_trick_led_from_the_last_column() -> None:
     """CB-10: West ruffs trick 2 (void in spades) and leads trick 3; trick 5 is unfinished."""
     game = one(GAME2)
-    state = game.to_state()
+    state = game.to_state(claim=False)
     assert state.contract == Contract("1HW")
     assert state.dummy is Seat.EAST
     assert [t.winner for t in state.tricks] == [Seat.NORTH, Seat.WEST, Seat.NORTH, Seat.NORTH]

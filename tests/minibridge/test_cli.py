@@ -101,3 +101,19 @@ def test_session_bad_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
     code, _, err = run(capsys, "session", str(path))
     assert code == 2
     assert "line 2" in err and "MB-6" in err
+
+
+def test_session_bad_result_is_reported_and_the_rest_scored(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A bad line is reported with its line and reason and left out; the rest is scored; exit 1."""
+    path = tmp_path / "mixed.csv"
+    path.write_text(
+        "board,table,declarer,contract,tricks\n1,1,N,3NT,9\n1,2,E,3NTX,9\n1,3,S,2S,8\n",
+        encoding="utf-8",
+    )
+    code, out, err = run(capsys, "session", str(path), "--json")
+    assert code == 1
+    assert "line 3" in err and "MB-6" in err
+    data = json.loads(out)
+    assert [r["table"] for r in data["boards"][0]["results"]] == ["1", "3"]

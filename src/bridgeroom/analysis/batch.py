@@ -51,11 +51,14 @@ batch starts, never when this module is imported.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import itertools
 import logging
 import os
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -71,6 +74,7 @@ __all__ = [
     "chunked",
     "counted",
     "default_workers",
+    "from_arguments",
 ]
 
 T = TypeVar("T")
@@ -194,7 +198,8 @@ def _size_of(payload: object) -> int:
 
 
 class Progress:
-    """A Rich progress bar on standard error: items done, items per second, time left.
+    """A Rich progress bar on standard error: items done, items per second, time left
+    (``unit`` and ``left`` are the words shown, in the user's language).
 
     ``total`` may be ``None`` (unknown: no time left is shown). With
     ``enabled=False`` nothing is drawn (the default when standard error is not
@@ -207,11 +212,13 @@ class Progress:
         *,
         total: int | None = None,
         unit: str = "items",
+        left: str = "left",
         enabled: bool | None = None,
     ) -> None:
         self.description = description
         self.total = total
         self.unit = unit
+        self.left = left
         self.enabled = sys.stderr.isatty() if enabled is None else enabled
         self.done = 0
         self._bar: Any = None
@@ -226,19 +233,37 @@ class Progress:
                 ProgressColumn,
                 TextColumn,
                 TimeElapsedColumn,
-                TimeRemainingColumn,
             )
             from rich.progress import Progress as RichProgress
             from rich.text import Text
 
-            unit = self.unit
+            unit, left = self.unit, self.left
+
+            # Rates over the whole run: results come in bursts (a chunk at a time), which
+            # Rich's short-window speed estimate would read as thousands a second.
+            def rate(task: Any) -> float | None:
+                elapsed = task.finished_time if task.finished else task.elapsed
+                if not elapsed or not task.completed:
+                    return None
+                return float(task.completed) / float(elapsed)
 
             class Rate(ProgressColumn):
                 def render(self, task: Any) -> Text:
-                    speed = task.finished_speed or task.speed
-                    if speed is None:
-                        return Text(f"? {unit}/s", style="progress.data.speed")
-                    return Text(f"{speed:,.1f} {unit}/s", style="progress.data.speed")
+                    speed = rate(task)
+                    shown = "?" if speed is None else f"{speed:,.1f}"
+                    return Text(f"{shown} {unit}/s", style="progress.data.speed")
+
+            class Left(ProgressColumn):
+                def render(self, task: Any) -> Text:
+                    speed = rate(task)
+                    if task.total is None or speed is None:
+                        return Text(f"{left} -:--:--", style="progress.remaining")
+                    seconds = int(max(0.0, task.total - task.completed) / speed)
+                    hours, rest = divmod(seconds, 3600)
+                    return Text(
+                        f"{left} {hours}:{rest // 60:02d}:{rest % 60:02d}",
+                        style="progress.remaining",
+                    )
 
             self._bar = RichProgress(
                 TextColumn("{task.description}"),
@@ -247,8 +272,7 @@ class Progress:
                 TextColumn(unit),
                 Rate(),
                 TimeElapsedColumn(),
-                TextColumn("left"),
-                TimeRemainingColumn(),
+                Left(),
                 console=Console(stderr=True),
                 transient=False,
             )
@@ -268,6 +292,21 @@ class Progress:
 
 
 # --- the batch ----------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _workers_ignore_ctrl_c() -> Iterator[None]:
+    """Start local workers with SIGINT ignored: Ctrl-C reaches every process of the terminal's
+    group, and the workers should not die printing tracebacks; the command that started them
+    catches it, cancels the work and stops them."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _distributed() -> Any:
@@ -340,17 +379,8 @@ class Batch:
         Client, LocalCluster = distributed.Client, distributed.LocalCluster
         try:
             if self.scheduler is None:
-                self._cluster = LocalCluster(
-                    n_workers=self.workers,
-                    threads_per_worker=1,
-                    processes=True,
-                    host="127.0.0.1",
-                    dashboard_address=None,
-                    # The scheduler's HTTP routes on a free port (not 8787, which two jobs share).
-                    scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
-                    silence_logs=logging.ERROR,
-                    env=self.env or None,
-                )
+                with _workers_ignore_ctrl_c():
+                    self._cluster = self._local_cluster(LocalCluster)
                 self._client = Client(self._cluster)
             else:
                 self._client = Client(self.scheduler, timeout=f"{self.connect_timeout}s")
@@ -360,6 +390,19 @@ class Batch:
             where = self.scheduler or "a local cluster"
             raise BatchError(f"cannot start or reach the Dask scheduler at {where}: {err}") from err
         return self
+
+    def _local_cluster(self, LocalCluster: Any) -> Any:
+        return LocalCluster(
+            n_workers=self.workers,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+            # The scheduler's HTTP routes on a free port (not 8787, which two jobs share).
+            scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
+            silence_logs=logging.ERROR,
+            env=self.env or None,
+        )
 
     def __exit__(self, *exc: object) -> None:
         self.close()
@@ -481,3 +524,13 @@ class Batch:
             if progress is not None:
                 progress.advance(size(chunk))
             yield result
+
+
+# --- the commands' options ----------------------------------------------------------------------
+
+
+def from_arguments(args: Any) -> Batch:
+    """The :class:`Batch` the options of :func:`bridgeroom.cli.options.add_batch` ask for."""
+    if args.chunk_size is not None and args.chunk_size < 1:
+        raise BatchError(f"--chunk-size is at least 1, not {args.chunk_size}")
+    return Batch(scheduler=args.scheduler, workers=args.workers)

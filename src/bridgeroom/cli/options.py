@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-__all__ = ["add_common"]
+__all__ = ["add_batch", "add_common"]
 
 
 def add_common(parser: argparse.ArgumentParser) -> None:
@@ -27,4 +27,43 @@ def add_common(parser: argparse.ArgumentParser) -> None:
         metavar="URL",
         help="where games are kept: an SQLite file path or URL, or postgresql://... "
         "(default: BRIDGEROOM_DATABASE, else bridgeroom.sqlite3 in the user's data folder)",
+    )
+
+
+def add_batch(parser: argparse.ArgumentParser, *, chunk: int) -> None:
+    """The options of the commands that run batch work on Dask (:mod:`bridgeroom.analysis.batch`):
+    ``--scheduler``, ``--workers``, ``--chunk-size``, ``--progress``/``--no-progress``.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_batch(parser, chunk=40)
+    >>> args = parser.parse_args(["--workers", "2"])
+    >>> args.scheduler, args.workers, args.chunk_size, args.progress
+    (None, 2, 40, None)
+    """
+    group = parser.add_argument_group("where the work runs (Dask)")
+    where = group.add_mutually_exclusive_group()
+    where.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="run on an existing Dask cluster (started with 'dask scheduler' and 'dask worker')",
+    )
+    where.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help="local worker processes, one DDS thread each (default: one per core; "
+        "0: in this process, without Dask)",
+    )
+    group.add_argument(
+        "--chunk-size",
+        type=int,
+        default=chunk,
+        metavar="N",
+        help=f"items per chunk of work (default {chunk})",
+    )
+    group.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show a progress bar on standard error (default: when it is a terminal)",
     )

@@ -37,11 +37,13 @@ Other commands (``nt`` chat, ``sk``, ``vg``...) are kept in order in
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO
 
 from bridgeroom.errors import BridgeError, ParseError
+from bridgeroom.formats.claims import apply_claim, tricks_won_in_play
+from bridgeroom.formats.reading import BadGame, Games
 from bridgeroom.rules.core import (
     FULL_PACK_MASK,
     Call,
@@ -53,9 +55,9 @@ from bridgeroom.rules.core import (
     Suit,
     Vulnerability,
 )
-from bridgeroom.rules.state import ContractBridgeDeal, DealState, Mode
+from bridgeroom.rules.state import ContractBridgeDeal, DealState, Mode, Phase
 
-__all__ = ["LinGame", "dump", "dumps", "load", "loads"]
+__all__ = ["LinGame", "dump", "dumps", "iter_games", "load", "loads"]
 
 # LIN lists hands and names from South: S, W, N, E.
 _LIN_SEATS = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
@@ -115,11 +117,14 @@ class LinGame:
 
     # --- replay -----------------------------------------------------------------------
 
-    def to_state(self, mode: Mode | str = Mode.STRICT) -> DealState:
+    def to_state(self, mode: Mode | str = Mode.STRICT, *, claim: bool = True) -> DealState:
         """Replay the auction and the play through the agent API (``state.apply``).
 
-        A call or card the rules refuse raises :class:`~bridgeroom.errors.ParseError`
-        naming the line; so does a claim that the play already contradicts.
+        A claim (``mc``) is applied as the engine's :class:`~bridgeroom.rules.state.Claim`
+        after the cards played, so the state ends with the claimed result
+        (``claim=False``: the state stays in the play). A call or card the rules
+        refuse raises :class:`~bridgeroom.errors.ParseError` naming the line; so
+        does a claim that the play already contradicts.
         """
         state = ContractBridgeDeal(
             self.deal,
@@ -131,7 +136,9 @@ class LinGame:
             self._apply(state, call, f"call {i + 1}")
         for i, card in enumerate(self.play):
             self._apply(state, card, f"card {i + 1} (trick {i // 4 + 1})")
-        self.claimed_tricks(state)
+        claimed = self.claimed_tricks(state)
+        if claim and claimed is not None and state.phase is Phase.PLAY:
+            apply_claim(state, claimed, line=self.line)
         return state
 
     def _apply(self, state: DealState, action: Call | Card, what: str) -> None:
@@ -144,7 +151,7 @@ class LinGame:
         """Tricks the declarer won by the claim (``mc``) after the cards played; ``None`` without a claim."""
         if self.claim is None or state.declarer is None:
             return None
-        taken = state.declarer_tricks_taken()
+        taken = tricks_won_in_play(state)
         lost = len(state.tricks) - taken
         if not 0 <= self.claim <= 13 or taken > self.claim or lost > 13 - self.claim:
             raise ParseError(
@@ -402,8 +409,10 @@ class _Builder:
         return game
 
 
-def _commands(text: str) -> Iterable[tuple[str, str, int]]:
-    """``(key, value, line)`` for each ``key|value|`` command; newlines between commands are ignored."""
+def _commands(text: str) -> Iterator[tuple[str, str, int] | ParseError]:
+    """``(key, value, line)`` for each ``key|value|`` command; newlines between commands are
+    ignored. A piece of text that is not a command gives a ParseError (yielded, not raised),
+    and reading goes on at the next line."""
     pos = 0
     line = 1
     n = len(text)
@@ -415,41 +424,102 @@ def _commands(text: str) -> Iterable[tuple[str, str, int]]:
         if pos >= n:
             return
         bar = text.find("|", pos)
+        problem = None
         if bar < 0:
-            raise ParseError(f"a LIN command is key|value|: {text[pos : pos + 20]!r}", line=line)
-        key = text[pos:bar].strip().lower()
-        if not key.isalnum() or len(key) > 3:
-            raise ParseError(f"not a LIN command: {text[pos : bar + 1][:20]!r}", line=line)
-        end = text.find("|", bar + 1)
-        if end < 0:
-            raise ParseError(f"LIN command {key}| has no closing '|'", line=line)
+            problem = f"a LIN command is key|value|: {text[pos : pos + 20]!r}"
+        else:
+            key = text[pos:bar].strip().lower()
+            if not key.isalnum() or len(key) > 3:
+                problem = f"not a LIN command: {text[pos : bar + 1][:20]!r}"
+            else:
+                end = text.find("|", bar + 1)
+                if end < 0:
+                    problem = f"LIN command {key}| has no closing '|'"
+        if problem is not None:
+            yield ParseError(problem, line=line)
+            newline = text.find("\n", pos)
+            pos = n if newline < 0 else newline
+            continue
         value = text[bar + 1 : end]
         yield key, value.replace("\r", "").replace("\n", ""), line
         line += value.count("\n")
         pos = end + 1
 
 
-def loads(text: str) -> list[LinGame]:
-    """Read the deals of a LIN text. A new deal starts at ``qx``, ``pn`` or ``md`` once the
-    current one has its hands."""
-    games: list[LinGame] = []
+def iter_games(text: str, *, strict: bool = False) -> Iterator[LinGame | BadGame]:
+    """The deals of a LIN text, each as a :class:`LinGame` or, when it cannot be read, a
+    :class:`~bridgeroom.formats.reading.BadGame` (``strict=True``: raise instead). A new deal
+    starts at ``qx``, ``pn`` or ``md`` once the current one has its hands; after a bad deal,
+    reading goes on at the next of those commands.
+
+    >>> [type(g).__name__ for g in iter_games("md|3SAKQJ,,,|mb|9Z|\\nmd|3S6543H876D876C876,S2H5432D5432C5432,SAKQJHAKQDAKQCAKQ,|")]
+    ['BadGame', 'LinGame']
+    """
     builder = _Builder()
     line = 1
-    for key, value, line in _commands(text):
+    skipping = False
+
+    def bad(err: ParseError, at: int) -> BadGame:
+        if strict:
+            raise err
+        board = builder.fields.get("board_name")
+        first = builder.fields.get("line")
+        builder.reset()
+        return BadGame.from_error(
+            err,
+            line=at,
+            board=str(board) if board is not None else None,
+            first_line=first if isinstance(first, int) else None,
+        )
+
+    for item in _commands(text):
+        if isinstance(item, ParseError):
+            yield bad(item, item.line or line)
+            skipping = True
+            continue
+        key, value, line = item
+        if skipping:
+            if key not in _STARTERS:
+                continue
+            skipping = False
         if key in _STARTERS and builder.has_deal:
-            game = builder.finish(line)
+            try:
+                game = builder.finish(line)
+            except ParseError as err:
+                yield bad(err, line)
+                game = None
             if game is not None:
-                games.append(game)
-        builder.add(key, value, line)
-    game = builder.finish(line)
-    if game is not None:
-        games.append(game)
+                yield game
+        try:
+            builder.add(key, value, line)
+        except ParseError as err:
+            yield bad(err, line)
+            skipping = True
+    if not skipping:
+        try:
+            game = builder.finish(line)
+        except ParseError as err:
+            yield bad(err, line)
+            game = None
+        if game is not None:
+            yield game
+
+
+def loads(text: str, *, strict: bool = True) -> Games[LinGame]:
+    """Read the deals of a LIN text. ``strict`` (the default) raises the first error;
+    ``strict=False`` lists the deals that cannot be read in the result's ``errors``."""
+    games: Games[LinGame] = Games()
+    for item in iter_games(text, strict=strict):
+        if isinstance(item, BadGame):
+            games.errors.append(item)
+        else:
+            games.append(item)
     return games
 
 
-def load(fp: IO[str]) -> list[LinGame]:
-    """Read the deals of a LIN file opened as text."""
-    return loads(fp.read())
+def load(fp: IO[str], *, strict: bool = True) -> Games[LinGame]:
+    """Read the deals of a LIN file opened as text (read whole: LIN files are small)."""
+    return loads(fp.read(), strict=strict)
 
 
 def dumps(games: Iterable[LinGame] | LinGame) -> str:

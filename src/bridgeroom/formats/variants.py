@@ -38,14 +38,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from bridgeroom.errors import BridgeError, ParseError
-from bridgeroom.formats.pbn import (
-    UNKNOWN,
-    PbnAuction,
-    PbnGame,
-    PbnVariant,
-    _apply,
-    register_variant,
-)
+from bridgeroom.formats.pbn import UNKNOWN, PbnAuction, PbnGame, PbnVariant, register_variant
+from bridgeroom.formats.pbn.variant import _apply
 from bridgeroom.rules.core import Call, Card, Seat
 from bridgeroom.rules.state import DealState, Phase
 

@@ -14,7 +14,8 @@ import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from bridgeroom.errors import ParseError
+from bridgeroom.errors import BridgeError, ParseError, ScoringError
+from bridgeroom.formats.reading import BadGame
 from bridgeroom.rules import Contract, MiniBridgeOptions, Seat
 from bridgeroom.teaching.session import ClassSession, SessionResult
 
@@ -83,7 +84,7 @@ def _result_from(record: Mapping[str, object], line: int | None) -> SessionResul
     )
 
 
-def _loads_csv(text: str) -> ClassSession:
+def _loads_csv(text: str, strict: bool = True) -> ClassSession:
     lines = [
         (n, line)
         for n, line in enumerate(text.splitlines(), 1)
@@ -99,17 +100,31 @@ def _loads_csv(text: str) -> ClassSession:
             f"the first line names the columns ({', '.join(COLUMNS)}); missing: {', '.join(missing)}",
             line=header_no,
         )
-    results = []
+    session = ClassSession([])
     for n, line in lines[1:]:
         values = next(csv.reader([line]))
-        if len(values) != len(fields):
-            raise ParseError(f"{len(values)} values for {len(fields)} columns", line=n)
-        record = {f: v.strip() for f, v in zip(fields, values, strict=True)}
-        results.append(_result_from(record, n))
-    return ClassSession(results)
+        board = values[fields.index("board")].strip() if len(values) == len(fields) else None
+        try:
+            if len(values) != len(fields):
+                raise ParseError(f"{len(values)} values for {len(fields)} columns", line=n)
+            record = {f: v.strip() for f, v in zip(fields, values, strict=True)}
+            session.add(_result_from(record, n))
+        except (ParseError, ScoringError) as err:
+            _bad_result(session, err, n, board, strict)
+    return session
 
 
-def _loads_json(text: str) -> ClassSession:
+def _bad_result(
+    session: ClassSession, err: BridgeError, line: int, board: str | None, strict: bool
+) -> None:
+    """Strict: raise ``err``; else keep it in ``session.errors`` and read on."""
+    if strict:
+        raise err
+    problem = err if isinstance(err, ParseError) else ParseError(str(err), line=line)
+    session.errors.append(BadGame.from_error(problem, line=line, board=board or None))
+
+
+def _loads_json(text: str, strict: bool = True) -> ClassSession:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
@@ -127,18 +142,22 @@ def _loads_json(text: str) -> ClassSession:
         data = data.get("results")
     if not isinstance(data, list) or not data:
         raise ParseError("a JSON session holds a list of results (or an object with 'results')")
-    results = []
+    session = ClassSession([], title=title, options=MiniBridgeOptions(overtricks=overtricks))
     for i, record in enumerate(data, 1):
-        if not isinstance(record, dict):
-            raise ParseError(f"result #{i} is not an object: {record!r}")
+        board = str(record.get("board")) if isinstance(record, dict) else None
         try:
-            results.append(_result_from(record, None))
+            if not isinstance(record, dict):
+                raise ParseError(f"result #{i} is not an object: {record!r}")
+            try:
+                session.add(_result_from(record, None))
+            except (ParseError, ScoringError) as err:
+                raise ParseError(f"result #{i}: {err}") from None
         except ParseError as err:
-            raise ParseError(f"result #{i}: {err}") from None
-    return ClassSession(results, title=title, options=MiniBridgeOptions(overtricks=overtricks))
+            _bad_result(session, err, i, board, strict)
+    return session
 
 
-def loads(text: str, fmt: str | None = None) -> ClassSession:
+def loads(text: str, fmt: str | None = None, *, strict: bool = True) -> ClassSession:
     """A session from the text of a results file; ``fmt`` is ``"csv"`` or ``"json"`` (guessed if ``None``).
 
     CSV: a first line naming the columns, then one line per board and table::
@@ -156,24 +175,31 @@ def loads(text: str, fmt: str | None = None) -> ClassSession:
     "ns": ..., "ew": ..., "declarer": "N", "contract": "3NT", "tricks": 9}, ...]}``
     (or just the list). ``overtricks: true`` scores the EBU way (MB-A6).
 
+    ``strict`` (the default) raises the first bad result; ``strict=False`` leaves
+    each bad result out, lists it in the session's ``errors`` with its line (CSV)
+    or number (JSON) and the reason, and reads on.
+
     >>> s = loads("board,table,declarer,contract,tricks\\n1,1,N,3NT,=\\n1,2,E,2S,-1\\n")
     >>> [(r.result.table, r.ns_score) for r in s.traveller(1)]
     [('1', 400), ('2', 50)]
+    >>> s = loads("board,table,declarer,contract,tricks\\n1,1,N,3NT,=\\n1,2,E,9S,-1\\n", strict=False)
+    >>> len(s.results), [str(e) for e in s.errors]
+    (1, ["line 3: board 1: not a contract: '9S' (level 1 to 7)"])
     """
     if fmt is None:
         fmt = "json" if text.lstrip().startswith(("{", "[")) else "csv"
     if fmt == "json":
-        return _loads_json(text)
+        return _loads_json(text, strict)
     if fmt == "csv":
-        return _loads_csv(text)
+        return _loads_csv(text, strict)
     raise ParseError(f"a session file is csv or json, not {fmt!r}")
 
 
-def load(path: str | Path) -> ClassSession:
+def load(path: str | Path, *, strict: bool = True) -> ClassSession:
     """A session from a ``.csv`` or ``.json`` results file (see :func:`loads`)."""
     p = Path(path)
     fmt = {".csv": "csv", ".json": "json"}.get(p.suffix.lower())
-    session = loads(p.read_text(encoding="utf-8"), fmt)
+    session = loads(p.read_text(encoding="utf-8"), fmt, strict=strict)
     if not session.title:
         session.title = p.stem
     return session

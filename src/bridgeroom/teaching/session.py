@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bridgeroom.errors import ParseError, ScoringError
+from bridgeroom.formats.reading import BadGame
 from bridgeroom.rules import (
     Contract,
     DealResult,
@@ -226,6 +227,9 @@ class ClassSession:
         self.ns = ns or f"table {at_table} NS"
         self.ew = ew or f"table {at_table} EW"
         self.results: list[SessionResult] = []
+        #: The results of a file that could not be read or scored (a tolerant read), with
+        #: their lines and reasons; they are left out of the session.
+        self.errors: list[BadGame] = []
         for result in results:
             self.add(result)
 

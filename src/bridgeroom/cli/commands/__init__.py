@@ -41,12 +41,15 @@ __all__ = ["COMMANDS", "Command", "load", "module_name"]
 
 #: Every command, in the order ``bridgeroom --help`` lists them, with its help line.
 COMMANDS: dict[str, str] = {
+    "analyse": "double-dummy tables and par of every board of PBN or LIN files (on Dask)",
     "coach": "mini-bridge: the contract the declarer should name, and why (MB-13)",
     "export": "write a stored game's deals as PBN",
+    "handrecord": "a printable hand record (PDF or HTML) with double-dummy tables and par",
     "history": "list stored games and score pads",
     "pad": "a score pad for a game played with real cards",
     "play": "play a game against robots in the terminal",
     "resume": "continue a stored game or score pad",
+    "review": "a stored game's deals, card by card against double dummy",
     "rubber": "keep the score of a rubber (four-handed or three-handed) from the deals on stdin",
     "score": "score one deal, or JSON lines of deals (the score calculator)",
     "serve": "run the web server: tables in the browser with friends and robots",

@@ -38,17 +38,23 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from bridgeroom.errors import ParseError
     from bridgeroom.rules import MiniBridgeOptions
     from bridgeroom.teaching import ClassSession, format_session, load, loads
 
     session: ClassSession
     if args.file == "-":
-        session = loads(sys.stdin.read(), args.format)
+        session = loads(sys.stdin.read(), args.format, strict=False)
     elif args.format is not None:
         with open(args.file, encoding="utf-8") as f:
-            session = loads(f.read(), args.format)
+            session = loads(f.read(), args.format, strict=False)
     else:
-        session = load(args.file)
+        session = load(args.file, strict=False)
+    # A bad result is reported with its line and left out; the rest is scored.
+    for bad in session.errors:
+        print(f"bridgeroom session: {args.file}: {bad}", file=sys.stderr)
+    if session.errors and not session.results:
+        raise ParseError(f"{args.file}: no result could be read")
     if args.overtricks:
         session = ClassSession(
             session.results, title=session.title, options=MiniBridgeOptions(overtricks=True)
@@ -59,4 +65,4 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(session.to_dict(), ensure_ascii=False, indent=2))
     else:
         sys.stdout.write(format_session(session))
-    return 0
+    return 1 if session.errors else 0

@@ -1,0 +1,119 @@
+"""``bridgeroom handrecord FILE... -o records.pdf``: a club's hand record of PBN or LIN files.
+
+Every board once (a result file's records of the other tables of a board are
+left out), as a diagram (the four hands around a compass with the board
+number, dealer, vulnerability and points), its double-dummy table and par,
+two or four boards a page, in English or Russian; a PDF, or an HTML page
+(``-o records.html``). The boards are solved on Dask like ``analyse``. Bad
+games are reported on standard error and left out; Ctrl-C writes the boards
+done so far.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from bridgeroom.cli.options import add_batch
+
+__all__ = ["configure", "run"]
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "A hand record of PBN or LIN files: each board's diagram, double-dummy table and par, "
+        "2 or 4 boards a page, as PDF or HTML."
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="PBN or LIN files; - for stdin")
+    p.add_argument(
+        "-o", "--output", required=True, metavar="OUT", help="records.pdf or records.html"
+    )
+    p.add_argument(
+        "--per-page", type=int, choices=(2, 4), default=4, help="boards a page (default 4)"
+    )
+    p.add_argument("--title", help="the heading of every page (default: the files' Event tags)")
+    p.add_argument("--lang", choices=("en", "ru"), help="language of the record")
+    add_batch(p, chunk=10)
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+    from pathlib import Path
+
+    from bridgeroom.analysis import handrecord
+    from bridgeroom.analysis.batch import Progress, from_arguments
+    from bridgeroom.analysis.dd import BoardAnalysis, analyse_boards
+    from bridgeroom.analysis.records import board_input
+    from bridgeroom.errors import BridgeError
+    from bridgeroom.formats.files import count_games, read_games
+    from bridgeroom.formats.reading import BadGame
+    from bridgeroom.i18n import Message, detect_language, translate
+
+    lang = detect_language(args.lang)
+    suffix = Path(args.output).suffix.lower()
+    if suffix not in (".pdf", ".html", ".htm"):
+        raise BridgeError(f"{args.output}: a hand record is written as .pdf or .html")
+    events: list[str] = []
+    seen: set[tuple[object, object]] = set()
+
+    def boards() -> Any:
+        """Each board once: the records of other tables of a board already seen are left out."""
+        for source, game in read_games(args.files):
+            if isinstance(game, BadGame):
+                yield game
+                continue
+            board = board_input(game, source)
+            if not isinstance(board, BadGame):
+                key = (board.board, board.deal)
+                if key in seen:
+                    continue
+                seen.add(key)
+                events.append(getattr(game, "tags", {}).get("Event", ""))
+            yield board
+
+    done: list[BoardAnalysis] = []
+    bad = 0
+    interrupted = False
+    batch = from_arguments(args)
+    progress = Progress(
+        translate("analysis.double_dummy", lang),
+        total=count_games(args.files),
+        unit=translate("analysis.unit", lang),
+        left=translate("analysis.left", lang),
+        enabled=args.progress,
+    )
+    try:
+        with batch, progress:
+            for result in analyse_boards(
+                boards(), batch, chunk_size=args.chunk_size, progress=progress
+            ):
+                if isinstance(result, BadGame):
+                    bad += 1
+                    where = f"{result.source}:{result.line}"
+                    board = f" (board {result.board})" if result.board else ""
+                    print(
+                        translate(
+                            "analysis.bad_game", lang, where=where + board, reason=result.error
+                        ),
+                        file=sys.stderr,
+                    )
+                    continue
+                done.append(result)
+    except KeyboardInterrupt:
+        interrupted = True
+    title = args.title if args.title is not None else handrecord.boards_title(events)
+    if suffix == ".pdf":
+        handrecord.pdf(done, args.output, title=title, lang=lang, per_page=args.per_page)
+    else:
+        text = handrecord.html(done, title=title, lang=lang, per_page=args.per_page)
+        Path(args.output).write_text(text, encoding="utf-8")
+    if interrupted:
+        print(Message("analysis.interrupted", count=len(done)).render(lang), file=sys.stderr)
+        return 130
+    print(
+        Message("analysis.written", count=len(done), path=args.output).render(lang),
+        file=sys.stderr,
+    )
+    if bad:
+        print(Message("analysis.bad_count", count=bad).render(lang), file=sys.stderr)
+    return 1 if bad else 0

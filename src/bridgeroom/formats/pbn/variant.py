@@ -1,0 +1,181 @@
+"""How each game of the family is written in PBN: :class:`PbnVariant` and its registry.
+
+The base class is contract bridge; :mod:`bridgeroom.formats.variants` registers the other games.
+
+    >>> from bridgeroom.formats.pbn import PbnGame
+    >>> variant_of_game(PbnGame({"Scoring": "IMP"}))
+    <PbnVariant 'contract'>
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from bridgeroom.errors import BridgeError, ParseError
+from bridgeroom.formats.pbn.sections import DUPLICATE_SCORINGS, PbnAuction
+from bridgeroom.rules.core import Call, Seat, Vulnerability
+from bridgeroom.rules.state import ActionInput, ContractBridgeDeal, DealState, Mode, Phase
+
+if TYPE_CHECKING:
+    from bridgeroom.formats.pbn.game import PbnGame
+
+__all__ = ["PbnVariant", "register_variant", "variant_of_game", "variant_of_state"]
+
+
+class PbnVariant:
+    """How one game of the family is written in PBN: a small class of data and hooks.
+
+    Subclasses are registered with :func:`register_variant`; this base class is
+    contract bridge, the default. ``name`` names the variant; a game is of this
+    variant when its ``Variant`` tag is ``variant_tag``, or, without a Variant
+    tag, when the first item of its ``Scoring`` tag is one of ``scorings``.
+    ``rules_names`` are the ``DealState.rules_name`` values whose states this
+    variant writes. ``auction_columns`` is the number of calls a row of the
+    Auction section holds (one per player calling).
+    """
+
+    name: ClassVar[str] = "contract"
+    variant_tag: ClassVar[str | None] = None
+    scorings: ClassVar[tuple[str, ...]] = ()
+    rules_names: ClassVar[tuple[str, ...]] = ("contract",)
+    auction_columns: ClassVar[int] = 4
+
+    def matches(self, game: PbnGame) -> bool:
+        """Whether ``game`` is of this variant (from its ``Variant`` and ``Scoring`` tags)."""
+        variant = (game.tags.get("Variant") or "").strip().lower()
+        if variant:
+            return variant == self.variant_tag
+        scoring = (game.tags.get("Scoring") or "").split(";")[0].strip().lower()
+        return scoring in self.scorings
+
+    def state_class(self) -> type[DealState]:
+        return ContractBridgeDeal
+
+    def state_options(self, game: PbnGame) -> dict[str, Any]:
+        """Keyword arguments of the state's constructor that come from the variant's tags."""
+        return {}
+
+    def new_state(self, game: PbnGame, mode: Mode) -> DealState:
+        """A fresh state for the game's deal, dealer and vulnerability (and the variant's tags)."""
+        deal = game.deal
+        if deal is None:
+            raise game._error("Deal", "a game to replay needs its Deal tag")
+        if not deal.is_complete:
+            raise game._error("Deal", f"a game to replay needs the four hands: {deal}")
+        dealer = game.dealer
+        if dealer is None:
+            raise game._error("Dealer", "a game to replay needs its Dealer tag")
+        vulnerability = game.vulnerability
+        options = self.state_options(game)
+        try:
+            return self.state_class()(
+                deal,
+                dealer,
+                vulnerability if vulnerability is not None else Vulnerability.NONE,
+                mode=mode,
+                **options,
+            )
+        except ParseError:
+            raise
+        except BridgeError as err:
+            line = game.lines.get("Variant", game.lines.get("Deal"))
+            raise ParseError(f"the {self.name} deal cannot be set up: {err}", line=line) from err
+
+    def replay_contract_phase(self, game: PbnGame, state: DealState) -> None:
+        """Apply the Auction section's calls (``AP``: passes until the auction ends)."""
+        auction = game.auction
+        if auction is None:
+            return
+        if auction.first != state.dealer:
+            raise ParseError(
+                f"the Auction starts with {auction.first} but the dealer is {state.dealer}",
+                line=auction.line,
+            )
+        stopped_at: int | None = None
+        for i, call in enumerate(auction.calls):
+            line = auction.lines[i] if i < len(auction.lines) else auction.line
+            if call is None:
+                stopped_at = i if stopped_at is None else stopped_at
+                continue
+            if stopped_at is not None:
+                raise ParseError(
+                    f"call {i + 1} ({call}) follows a call not made ('-'); it cannot be replayed",
+                    line=line,
+                )
+            _apply(state, call, f"call {i + 1}", line)
+        if auction.all_pass and stopped_at is None:
+            line = auction.lines[-1] if auction.lines else auction.line
+            while state.phase is Phase.AUCTION:
+                _apply(state, Call.PASS, "AP", line)
+
+    def state_tags(self, state: DealState) -> dict[str, str]:
+        """Extra tags that mark a state of this variant (none for contract bridge)."""
+        return {}
+
+    def score_tag(self, state: DealState, scoring: str) -> str | None:
+        """The ``Score`` tag of a finished deal under ``scoring`` (the Scoring tag), if this
+        variant knows it: contract bridge writes the duplicate score (CB-D1..CB-D6) of the
+        declaring side when the Scoring tag names a duplicate scoring (IMP, MP, BAM...)."""
+        if scoring.split(";")[0].strip().lower() not in DUPLICATE_SCORINGS:
+            return None
+        result = state.result
+        if result is None:
+            return None
+        if result.contract is None or result.contract.declarer is None:
+            return "NS 0"
+        from bridgeroom.scoring import score_duplicate
+
+        declarer = result.contract.declarer
+        vulnerable = state.vulnerability.is_vulnerable(declarer)
+        points = score_duplicate(result.contract, result.tricks, vulnerable).score
+        return f"{declarer.side} {points}"
+
+    def state_auction(self, state: DealState) -> PbnAuction | None:
+        """The Auction section of a state: every call so far, ``*`` if the auction is unfinished."""
+        if not state.calls:
+            return None
+        calls: list[Call | None] = [call for _, call in state.calls]
+        end = "*" if state.phase is Phase.AUCTION else ""
+        return PbnAuction(state.dealer, calls, end=end)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"
+
+
+def _apply(
+    state: DealState, action: ActionInput, what: str, line: int | None, seat: Seat | None = None
+) -> None:
+    """``state.apply(action, seat)``; a refusal becomes a ParseError naming ``line``."""
+    try:
+        state.apply(action, seat)
+    except BridgeError as err:
+        raise ParseError(f"{what} ({action}): {err}", line=line) from err
+
+
+_VARIANTS: list[PbnVariant] = []
+_DEFAULT = PbnVariant()
+
+
+def register_variant(variant: PbnVariant) -> PbnVariant:
+    """Add a variant; later registrations are tried first. Returns it (usable as a decorator on an instance)."""
+    _VARIANTS.insert(0, variant)
+    return variant
+
+
+def variant_of_game(game: PbnGame) -> PbnVariant:
+    """The registered variant whose tags ``game`` carries (contract bridge if none)."""
+    for variant in _VARIANTS:
+        if variant.matches(game):
+            return variant
+    value = game.tags.get("Variant")
+    if value is not None and value.strip():
+        raise game._error("Variant", f"unknown Variant tag {value!r}")
+    return _DEFAULT
+
+
+def variant_of_state(state: DealState) -> PbnVariant:
+    """The registered variant that writes states of ``type(state)``."""
+    for variant in _VARIANTS:
+        if state.rules_name in variant.rules_names and isinstance(state, variant.state_class()):
+            return variant
+    return _DEFAULT
