@@ -21,8 +21,16 @@ from bridgeroom.rules import Action, Call, Card, DealState, Phase, Seat
 from bridgeroom.scoring import get_table
 from bridgeroom.table import Acted, TableError, TableEvent
 from bridgeroom.tui import screen
-from bridgeroom.tui.entry import COMMANDS, EntryError, command_name, read_entry, shown
+from bridgeroom.tui.entry import (
+    COMMANDS,
+    EntryError,
+    command_name,
+    read_entry,
+    review_number,
+    shown,
+)
 from bridgeroom.tui.pacing import Pacer
+from bridgeroom.tui.reviews import Reviews
 from bridgeroom.tui.saving import SaveError
 from bridgeroom.tui.table import PlayTable
 
@@ -56,6 +64,10 @@ class PlayLoop:
         self._watching: set[int] = set()
         #: The deals whose end was shown.
         self._ended: set[int] = set()
+        #: The reviews of the finished deals, computed in a worker process (``review``).
+        self.reviews = Reviews()
+        #: The robots' reasons for their actions, by deal number and index in its history.
+        self._reasons: dict[int, dict[int, object]] = {}
 
     # --- output ----------------------------------------------------------------------------
 
@@ -88,6 +100,7 @@ class PlayLoop:
             if not isinstance(event, Acted):
                 continue
             if event.by_robot:
+                self._keep_reason(event)
                 if self._robot_last and not self.pacer.skipping:
                     self._end_line_if_call(event)
                     self.pacer.wait()
@@ -98,6 +111,14 @@ class PlayLoop:
                 self._card(event)
             else:
                 self.print(self._event_text(event))
+
+    def _keep_reason(self, event: Acted) -> None:
+        """A robot's reason for its action, for the deal's review."""
+        state = self.table.last_state
+        if state is None or event.decision is None:
+            return
+        reasons = self._reasons.setdefault(len(self.table.match.deals), {})
+        reasons[len(state.history) - 1] = event.decision.message
 
     def _end_line_if_call(self, event: Acted) -> None:
         if not isinstance(event.action, Card):
@@ -255,6 +276,8 @@ class PlayLoop:
                 return 130
             self.say("play.saved", id=self.table.id)
             return 130
+        finally:
+            self.reviews.close()
 
     def _step(self) -> int | None:
         """One turn of the loop: show a deal's end, deal, let the robots act, read the person's
@@ -288,9 +311,11 @@ class PlayLoop:
 
     def _deal_over(self, state: DealState) -> int | None:
         """The end of a deal: all hands, the result, the sheet; then the prompt between deals."""
-        self._ended.add(len(self.table.match.deals))
+        number = len(self.table.match.deals)
+        self._ended.add(number)
         self._robot_last = False
         self.show_deal_end(state)
+        self.reviews.start(number, state, self._reasons.get(number, {}))
         if not self._between_deals(over=self.table.is_over):
             return self._quit()
         if self.table.is_over:
@@ -323,12 +348,18 @@ class PlayLoop:
                 return True
             if word in {"q"} | {w for w in self.msgs("command.quit").split("|")}:
                 return False
-            name = command_name(word) if len(word) <= 40 else None
+            head, _, rest = word.partition(" ")
+            name = command_name(head) if len(word) <= 40 else None
             state = self.table.last_state
             assert state is not None
             if name == "quit":
                 return False
-            if name == "tricks":
+            if name == "review":
+                try:
+                    self._review(review_number(rest, self.msgs.lang), wait=True)
+                except EntryError as err:
+                    self.print(Text(str(err), style="bold red"))
+            elif name == "tricks":
                 self.show_tricks(state)
             elif name == "last":
                 self._last(state)
@@ -442,10 +473,49 @@ class PlayLoop:
         if kind == "coach":
             self._coach(state)
             return False
+        if kind == "review":
+            self._review(value if isinstance(value, int) else None, wait=False)
+            return False
         if kind == "help":
             self._help()
             return False
         raise AssertionError(kind)
+
+    def _review(self, number: int | None, *, wait: bool) -> None:
+        """The review of deal ``number`` (the last finished by default), computed off the input
+        thread: shown when done; between deals (``wait``) the person may wait for it (Ctrl-C
+        stops waiting), during a deal the prompt comes back at once."""
+        finished = [i for i, s in enumerate(self.table.match.deals, start=1) if s.is_over]
+        if number is None:
+            if not finished:
+                self.say("play.review_none")
+                return
+            number = finished[-1]
+        if number not in finished:
+            self.say("play.review_no_deal", style="bold red", number=number)
+            return
+        if self.reviews.status(number) == "none":
+            state = self.table.match.deals[number - 1]
+            self.reviews.start(number, state, self._reasons.get(number, {}))
+        try:
+            result = self.reviews.result(number, timeout=0)
+            if result is None and wait:
+                with self.console.status(self.msgs("play.review_waiting", number=number)):
+                    result = self.reviews.result(number)
+        except KeyboardInterrupt:
+            self.print()
+            self.say("play.review_later", number=number)
+            return
+        except Exception as err:  # the review failed in the worker: say why, play goes on
+            self.say("play.review_failed", style="bold red", reason=str(err))
+            return
+        if result is None:
+            self.say("play.review_later", number=number)
+            return
+        from bridgeroom.analysis.review_text import render
+
+        self.print(Text(self.msgs("play.review_of", number=number), style="bold"))
+        self.print(render(result, self.msgs.lang))
 
     def _last(self, state: DealState) -> None:
         if not state.tricks:

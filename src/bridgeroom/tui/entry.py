@@ -4,7 +4,8 @@ Calls: ``1n``, ``1nt``, ``4s``, ``x``, ``xx``, ``p`` (Russian ``1бк``, ``па�
 ``контра``). Cards: suit then rank or rank then suit (``sa``, ``h7``, ``10h``,
 ``пд``), or the rank alone when it names one card that may be played (the
 suit is forced). Mini-bridge counts are numbers. Commands (``undo``, ``hint``,
-``claim``, ``last``, ``tricks``, ``score``, ``look``, ``coach``, ``help``, ``quit``) are accepted in English and in the Russian of the catalogue.
+``claim``, ``last``, ``tricks``, ``score``, ``look``, ``coach``, ``review``, ``help``,
+``quit``) are accepted in English and in the Russian of the catalogue.
 
     >>> from bridgeroom.rules import ContractBridgeDeal, Deal
     >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
@@ -53,6 +54,7 @@ __all__ = [
     "command_name",
     "parse_action",
     "read_entry",
+    "review_number",
     "shown",
     "typed_form",
 ]
@@ -67,6 +69,7 @@ COMMANDS = (
     "score",
     "look",
     "coach",
+    "review",
     "help",
     "quit",
 )
@@ -112,6 +115,8 @@ def read_entry(text: str, state: DealState, lang: str) -> Entry:
     if name is not None:
         if name == "claim":
             return Entry("claim", _claim_count(rest, state, lang))
+        if name == "review":
+            return Entry("review", review_number(rest, lang))
         if rest:
             raise EntryError(translate("error.command_args", lang, command=head))
         return Entry(name)
@@ -123,13 +128,26 @@ def read_entry(text: str, state: DealState, lang: str) -> Entry:
 def command_name(word: str) -> str | None:
     """The command (one of :data:`COMMANDS`) a word names, in English or Russian, or ``None``.
 
-    >>> command_name("взятки"), command_name("Score"), command_name("7")
-    ('tricks', 'score', None)
+    >>> command_name("взятки"), command_name("Review"), command_name("7")
+    ('tricks', 'review', None)
     """
     global _WORDS
     if _WORDS is None:
         _WORDS = _command_words()
     return _WORDS.get(word.strip().lower())
+
+
+def review_number(rest: str, lang: str) -> int | None:
+    """The deal number after ``review`` (none: the last deal finished).
+
+    >>> review_number("2", "en"), review_number("", "en")
+    (2, None)
+    """
+    if not rest:
+        return None
+    if not rest.isdigit() or int(rest) < 1:
+        raise EntryError(translate("error.review_number", lang, text=shown(rest)))
+    return int(rest)
 
 
 def shown(text: str, limit: int = 20) -> str:
