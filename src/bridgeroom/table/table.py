@@ -412,7 +412,7 @@ class Table:
         seat: Seat | None,
         decision: Decision | None = None,
     ) -> list[TableEvent]:
-        turn = state.turn or state.to_act
+        turn = state.turn if state.turn is not None else state.to_act  # Seat.NORTH is 0
         assert turn is not None
         state.apply(action, seat)
         actor, applied = state.history[-1]

@@ -131,15 +131,18 @@ class PlayLoop:
         assert state is not None and isinstance(event.action, Card)
         msgs = self.msgs
         self._watch(state)
-        if state.current_trick and state.current_trick[-1] == (event.turn, event.action):
+        winner: Seat | None = None
+        if any(card == event.action for _, card in state.current_trick):
             number = len(state.tricks) + 1
             cards = list(state.current_trick)
-            winner: Seat | None = None
-        else:  # the card closed the trick
+        elif state.tricks and event.action in state.tricks[-1].cards:  # it closed the trick
             trick = state.tricks[-1]
             number = len(state.tricks)
             cards = list(zip(trick.seats, trick.cards, strict=True))
             winner = trick.winner
+        else:  # not on the table any more (a revoke's correction took it back): its own line
+            self.print(self._event_text(event))
+            return
         if self._open is not None and self._open[0] == number:
             text = screen.trick_cards(cards, msgs, first=self._open[1])
         else:
