@@ -164,9 +164,9 @@ def parse_pad_line(text: str, pad: PadGame, players: Sequence[str]) -> PadLine:
         need = contract.tricks_needed
         tricks = need + (0 if rel == "=" else int(rel))
         if tricks < 0:  # more undertricks than the contract's tricks
-            raise PadError("pad.error_down", contract=str(contract), need=need, down=-int(rel))
+            raise PadError("pad.error_down", contract=contract, need=need, down=-int(rel))
         if tricks > 13:
-            raise PadError("pad.error_over", contract=str(contract), over=int(rel), tricks=tricks)
+            raise PadError("pad.error_over", contract=contract, over=int(rel), tricks=tricks)
     elif rest and rest[0].isdigit():
         tricks = int(rest.pop(0))
     else:
