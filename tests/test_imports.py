@@ -312,3 +312,39 @@ def test_no_face_holds_a_rule(face: str) -> None:
             ):
                 breaches.append(f"{module}:{node.lineno} branches on three players")
     assert not breaches, breaches
+
+
+#: The optional dependencies of the learning environments (the ``envs`` extra).
+ENVS_ONLY = ("pettingzoo", "gymnasium", "pyspiel", "open_spiel")
+
+
+def test_only_the_environments_import_their_optional_dependencies() -> None:
+    """PettingZoo, Gymnasium and OpenSpiel are imported by ``bridgeroom.envs`` alone, not even
+    lazily elsewhere: the core installs and runs without the ``envs`` extra."""
+    breaches = [
+        f"{module}:{imp.line} imports {imp.module}"
+        for module in MODULES
+        if not _inside(module, "bridgeroom.envs")
+        for imp in imports_of(module)
+        if _top(imp.module) in ENVS_ONLY
+    ]
+    assert not breaches, breaches
+
+
+def test_importing_the_core_loads_none_of_the_environments_dependencies() -> None:
+    """A fresh interpreter imports the package's layers and its command line and lists what
+    it loaded: none of the ``envs`` extra."""
+    script = (
+        "import sys; import bridgeroom, bridgeroom.rules, bridgeroom.scoring, "
+        "bridgeroom.robots, bridgeroom.games, bridgeroom.formats, bridgeroom.cli.main; "
+        "print('\\n'.join(sorted(sys.modules)))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(SRC)},
+    ).stdout.split()
+    assert "bridgeroom.robots" in loaded
+    assert not [name for name in loaded if _top(name) in ENVS_ONLY]

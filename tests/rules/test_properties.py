@@ -148,7 +148,9 @@ def test_ab_4_ab_5_auction_bridge_scores_every_finished_deal(
     """AB-1: a deal of auction bridge is a deal of contract bridge. AB-3, AB-4: a made contract
     puts every odd trick won below the line at its strain's value (x2 doubled, x4 redoubled);
     AB-5: a defeated one puts nothing below and 50 / 100 / 200 an undertrick above for the
-    defenders (AB-10: plus their slam, 50 for 12 tricks, 100 for 13)."""
+    defenders. AB-10: slams go by the tricks taken, whatever the contract: 50 for 12 tricks, 100
+    for 13, to the defenders when they take them, and to a declarer who takes 12 tricks in a
+    defeated grand slam."""
     result = line.final().result
     assert result is not None
     contract = result.contract
@@ -162,5 +164,6 @@ def test_ab_4_ab_5_auction_bridge_scores_every_finished_deal(
         assert hand.below == odd * AB_TRICK_VALUE[contract.strain] * factor
     else:
         slam = {12: 50, 13: 100}.get(13 - result.tricks, 0)
-        assert hand.below == 0 and hand.declarer_above == 0
+        assert hand.below == 0
+        assert hand.declarer_above == (50 if result.tricks == 12 else 0)
         assert hand.defenders_above == (need - result.tricks) * 50 * factor + slam

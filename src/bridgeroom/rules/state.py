@@ -600,6 +600,29 @@ class DealState:
     def legal_action_ids(self) -> list[int]:
         return [self.action_id(a) for a in self.legal_actions()]
 
+    def legal_mask(self) -> int:
+        """The ids of the legal actions as the bits of one integer (bit ``i`` set: id ``i`` is
+        legal), for the action masks of learning environments. In the play it is the cards'
+        own mask, found without building the cards.
+
+        >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
+        >>> for action in "1NT P P P".split():
+        ...     state.apply(action)
+        >>> state.legal_mask() == state.hand(Seat.EAST).mask
+        True
+        """
+        if self.phase is _PLAY:
+            m = self._hands[self._turn]  # type: ignore[index]
+            if self._trick_cards:
+                sm = m & SUIT_MASK[self._led_suit]
+                if sm:
+                    return sm
+            return m
+        bits = 0
+        for action in self.legal_actions():
+            bits |= 1 << self.action_id(action)
+        return bits
+
     # --- auction -----------------------------------------------------------
 
     def _call(self, seat: Seat, call: Call) -> None:

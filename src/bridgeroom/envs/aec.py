@@ -1,0 +1,338 @@
+"""The PettingZoo AEC environment of the four games (``contract_v0`` ... are thin modules over it).
+
+One episode is one deal. The agents are the players, ``player_0`` ... in their
+order around the table: in the four-handed games ``player_i`` sits at
+``Seat(i)`` (N, E, S, W); in three-handed bridge the players keep their order
+while their compass seats turn with the deal (TH-5) and nobody plays the dummy's
+seat (TH-4). The agent to act is the player whose call or card is due; the
+declarer acts for the dummy (CB-9, TH-10), so a four-handed dummy does not act
+in the play.
+
+``observe(agent)`` returns ``{"observation": ..., "action_mask": ...}``: the
+observation is the layout of :mod:`bridgeroom.envs.layout` (``int8``), or with
+``observation="openspiel"`` OpenSpiel's contract-bridge tensor
+(:mod:`bridgeroom.envs.spiel_layout`, ``float32``, contract and auction bridge);
+the mask marks the legal action ids of the agent to act (all zeros for the
+others, and once the deal is over). Action ids are the engine's: cards 0-51,
+calls 52-89 (pass 52, double 53, redouble 54, 1C 55 ... 7NT 89), and in
+mini-bridge the announcements of 0-37 points 90-127 (MB-2). An illegal action
+raises the engine's typed error (:class:`~bridgeroom.errors.IllegalActionError`,
+naming the rule) and changes nothing.
+
+Rewards come at the end of the deal (:class:`~bridgeroom.envs.table.Table`):
+the deal's score from each agent's side under the score form (``scoring``), or
+with ``reward="imps"`` IMPs against par.
+
+    >>> from bridgeroom.envs import contract_v0
+    >>> env = contract_v0.env()
+    >>> env.reset(seed=7)          # board 1: North deals (CB-B1)
+    >>> env.agent_selection
+    'player_0'
+    >>> obs = env.observe("player_0")
+    >>> obs["observation"].shape, obs["action_mask"].shape, int(obs["action_mask"].sum())
+    ((1224,), (90,), 36)
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+from bridgeroom.envs.actions import MaskMaker, actions
+from bridgeroom.envs.layout import card_bits, layout_for
+from bridgeroom.envs.render import svg, text
+from bridgeroom.envs.spiel_layout import encode_openspiel, openspiel_size
+from bridgeroom.envs.table import Table
+from bridgeroom.envs.tracker import Tracker
+from bridgeroom.errors import BridgeError, IllegalActionError
+from bridgeroom.rules.core import Deal, Seat
+from bridgeroom.rules.state import Action, DealState, Phase, View
+
+__all__ = ["OBSERVATIONS", "BridgeEnv", "OrderEnforcing", "make_env"]
+
+#: The observation layouts: bridgeroom's own, or OpenSpiel's contract-bridge tensor.
+OBSERVATIONS = ("bridgeroom", "openspiel")
+
+_DONE = Phase.DONE
+
+
+class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
+    """A game of the family as a PettingZoo AEC environment (see the module text).
+
+    ``game``: ``contract``, ``auction``, ``three-handed`` or ``minibridge``;
+    ``scoring``: one of the game's score forms; ``reward``: ``score`` or ``imps``;
+    ``observation``: ``bridgeroom`` or ``openspiel``; ``render_mode``: ``ansi``
+    (``render()`` returns the text), ``human`` (prints it) or ``svg`` (returns the deal
+    diagram of :mod:`bridgeroom.svg`).
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's class attribute; copied per instance
+        "render_modes": ["human", "ansi", "svg"],
+        "name": "bridge_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        game: str = "contract",
+        *,
+        scoring: str | None = None,
+        reward: str = "score",
+        observation: str = "bridgeroom",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self._table = Table(game, scoring=scoring, reward=reward)
+        name = self._table.game.name
+        self.metadata = {**BridgeEnv.metadata, "name": f"{name.replace('-', '_')}_v0"}
+        if observation not in OBSERVATIONS:
+            raise BridgeError(
+                f"the observation is 'bridgeroom' or 'openspiel', not {observation!r}"
+            )
+        if observation == "openspiel" and name not in ("contract", "auction"):
+            raise BridgeError(
+                f"OpenSpiel's observation describes contract bridge (and auction bridge, "
+                f"played by the same rules, AB-1), not {name}"
+            )
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise BridgeError(
+                f"render_mode is one of {', '.join(self.metadata['render_modes'])}, "
+                f"not {render_mode!r}"
+            )
+        self.render_mode = render_mode
+        self.game = name
+        self.observation_kind = observation
+        self._spiel = observation == "openspiel"
+        rules = self._table.game.deal_class.rules_name
+        self.layout = layout_for(rules)
+        self._tracker = Tracker(self.layout)
+        self._actions = actions(name)
+        self._n_actions = len(self._actions)
+        self._masks = MaskMaker(name)
+        self.possible_agents = list(self._table.players)
+        if self._spiel:
+            observed = spaces.Box(0.0, 1.0, (openspiel_size(),), np.float32)
+        else:
+            observed = spaces.Box(0, 1, (self.layout.size,), np.int8)  # type: ignore[arg-type]
+        mask = spaces.Box(0, 1, (self._n_actions,), np.int8)
+        self.observation_spaces = {
+            agent: spaces.Dict({"observation": observed, "action_mask": mask})
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {
+            agent: spaces.Discrete(self._n_actions) for agent in self.possible_agents
+        }
+        self._state: DealState | None = None
+
+    # --- spaces ---------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # --- the episode ------------------------------------------------------------
+
+    @property
+    def deal(self) -> DealState:
+        """The deal being played (the whole truth: for judging, not for agents)."""
+        if self._state is None:
+            raise BridgeError("no deal yet: call reset() first")
+        return self._state
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal the next deal (``seed``: start a new session from this seed). ``options``
+        may give the cards to play, ``{"deal": "N:..."}`` (a PBN deal or a
+        :class:`~bridgeroom.rules.Deal`); other keys are ignored."""
+        cards = options.get("deal") if options else None
+        if isinstance(cards, str):
+            cards = Deal.parse(cards)  # a bad deal is refused before anything changes
+        elif cards is not None and not isinstance(cards, Deal):
+            raise BridgeError(f"options['deal'] is a PBN deal or a Deal, not {cards!r}")
+        if seed is not None:
+            self._table.seed(seed)
+        state = self._state = self._table.deal(cards)
+        agents = self.possible_agents
+        self.agents = list(agents)
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
+        seats = [state.seat_of(i) for i in range(len(agents))]
+        self._seat: dict[str, Seat] = dict(zip(agents, seats, strict=True))
+        self._agent_at: dict[Seat, str] = dict(zip(seats, agents, strict=True))
+        if not self._spiel:
+            self._tracker.start(state, seats)
+        to_act = state.to_act
+        assert to_act is not None
+        self.agent_selection = self._agent_at[to_act]
+
+    def view(self, agent: str) -> View:
+        """What ``agent`` may see now (for policies that decide from a view: the robots)."""
+        return self.deal.view(self._seat[agent])
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        state = self._state
+        if state is None:
+            raise BridgeError("no deal yet: call reset() first")
+        seat = self._seat[agent]
+        if self._spiel:
+            observed = encode_openspiel(state.view(seat))
+        else:
+            observed = self._tracker.observe(seat)
+        if agent == self.agent_selection and state.phase is not _DONE:
+            mask = np.frombuffer(bytearray(self._masks(state)), np.int8)
+        else:
+            mask = np.zeros(self._n_actions, np.int8)
+        return {"observation": observed, "action_mask": mask}
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def _action(self, action: object) -> Action:
+        """The engine's action of an action id (an ``int`` or a NumPy integer)."""
+        if type(action) is int:
+            index = action
+        else:
+            if action is None:
+                raise IllegalActionError(
+                    f"{self.agent_selection} is to act: None is the action of an agent "
+                    "whose deal is over"
+                )
+            try:
+                index = operator.index(action)  # type: ignore[arg-type]
+            except TypeError:
+                raise IllegalActionError(
+                    f"an action is an id 0 to {self._n_actions - 1}, not {action!r}",
+                    action=action,
+                ) from None
+        if not 0 <= index < self._n_actions:
+            raise IllegalActionError(
+                f"no action has id {index}; the ids are 0 to {self._n_actions - 1}",
+                action=action,
+            )
+        return self._actions[index]
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if type(action) is int and 0 <= action < self._n_actions:
+            act = self._actions[action]
+        else:
+            act = self._action(action)
+        state = self._state
+        assert state is not None
+        seat = state.turn
+        state.apply(act)  # an illegal action raises here, and nothing has changed
+        if not self._spiel:
+            self._tracker.after(state, seat, act)  # type: ignore[arg-type]
+        self._cumulative_rewards[agent] = 0.0
+        if state.phase is _DONE:
+            self._finish(state)
+        else:
+            self.agent_selection = self._agent_at[state.to_act]  # type: ignore[index]
+
+    def _finish(self, state: DealState) -> None:
+        rewards = self._table.score(state)
+        result = state.result
+        assert result is not None
+        info = {
+            "contract": None if result.contract is None else str(result.contract),
+            "tricks": result.tricks,
+        }
+        for agent, reward in zip(self.possible_agents, rewards, strict=True):
+            self.rewards[agent] = reward
+            self.terminations[agent] = True
+            self.infos[agent] = dict(info)
+        self._accumulate_rewards()
+
+    # --- the rest of the API ------------------------------------------------------
+
+    def render(self) -> str | None:
+        """The table as text (``ansi``: returned; ``human``: printed) or as the SVG deal diagram
+        of :mod:`bridgeroom.svg` (``svg``: returned)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode (ansi, human or svg)")
+            return None
+        if self.render_mode == "svg":
+            return svg(self.deal, self._table.game.title())
+        picture = text(self.deal, self._table.game.title())
+        if self.render_mode == "human":
+            print(picture)
+            return None
+        return picture
+
+    def state(self) -> np.ndarray:
+        """The whole table for centralised training: the four remaining hands (4 x 52, N E S W),
+        then the observation of ``player_0`` in bridgeroom's layout."""
+        deal = self.deal
+        hands = [card_bits(deal.hand(seat).mask) for seat in Seat]
+        first = self._seat[self.possible_agents[0]]
+        return np.concatenate([*hands, self.layout.encode(deal.view(first))])
+
+    def close(self) -> None:
+        """Nothing to release: the environment holds no window, file or process."""
+
+
+class OrderEnforcing(OrderEnforcingWrapper[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
+    """PettingZoo's order enforcement (no step or observation before ``reset``), with the
+    attributes read at every step forwarded directly rather than through ``__getattr__``."""
+
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        agents: list[str] = self.env.agents
+        return agents
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        agent: str = self.env.agent_selection
+        return agent
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        last: tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]
+        last = self.env.last(observe)
+        return last
+
+    def step(self, action: int | None) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
+
+
+def make_env(game: str, **options: Any) -> OrderEnforcing:
+    """``BridgeEnv(game, **options)`` wrapped as PettingZoo's classic games are."""
+    return OrderEnforcing(BridgeEnv(game, **options))

@@ -1,0 +1,28 @@
+"""Auction bridge: contract-bridge play (AB-1) scored with the auction table (AB-3 to AB-11), no vulnerability (AB-5).
+
+>>> from bridgeroom.envs import auction_v0
+>>> env = auction_v0.env()
+>>> env.reset(seed=1)
+>>> env.possible_agents[:3], env.metadata["name"]
+(['player_0', 'player_1', 'player_2'], 'auction_v0')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bridgeroom.envs.aec import BridgeEnv, OrderEnforcing
+
+__all__ = ["env", "raw_env"]
+
+GAME = "auction"
+
+
+def raw_env(**options: Any) -> BridgeEnv:
+    """The environment itself (options: see :class:`~bridgeroom.envs.aec.BridgeEnv`)."""
+    return BridgeEnv(GAME, **options)
+
+
+def env(**options: Any) -> OrderEnforcing:
+    """The environment wrapped in PettingZoo's order enforcement, as the classic games are."""
+    return OrderEnforcing(raw_env(**options))

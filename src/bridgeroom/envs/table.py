@@ -1,0 +1,260 @@
+"""Where an environment's deals come from and what each is worth to each player.
+
+A :class:`Table` deals one deal per episode and scores it, for the four games
+of :data:`bridgeroom.games.GAMES`. The deals follow one another as in a session
+of the score form (a rubber, a Chicago round, a set of duplicate boards, a
+three-handed rubber): the session says who deals and what is vulnerable
+(CB-4, CB-R3, CB-C1, CB-B1, CB-B2, TH-5, TH-17) and records every finished deal
+through the :class:`~bridgeroom.scoring.Session` protocol. A session that is
+over is followed by a new one (the deal passing on to the left, CB-4); a set of boards is renewed after 16 boards (a
+whole cycle of dealers and vulnerabilities, CB-B1, CB-B2; each board is scored
+on its own, so nothing changes but the memory kept).
+
+Each player's reward for a deal (``reward="score"``) is what the deal adds to
+his side's total on the session's sheet minus what it adds to the other
+side's: the duplicate score of the board from his side, the points of a rubber
+deal (honors, and the rubber bonus on the deal that ends a rubber, included),
+a Chicago deal with its premium. In three-handed bridge each player scores for
+himself (TH-12); his reward is what the deal adds to his settlement against
+each other player, ``sum over the others of (his points - theirs)`` (TH-20,
+before rounding), so the rewards add up to zero.
+
+``reward="imps"`` scores instead the deal's duplicate score (the mini-bridge
+table's in mini-bridge) against the par of the deal, in IMPs (Law 78B): par is
+endplay's double-dummy par for the deal's dealer and vulnerability; in
+mini-bridge, where the declaring pair is fixed by the points (MB-3), the best
+score its declarer can name, double dummy (MB-6). Three-handed bridge has no
+par: its players are not two sides.
+
+    >>> table = Table("contract", seed=1)
+    >>> state = table.deal()
+    >>> state.dealer, state.vulnerability, table.scoring
+    (<Seat.NORTH: 0>, <Vulnerability.NONE: 0>, 'duplicate')
+    >>> for call in ["1NT", "P", "P", "P"]:
+    ...     state.apply(call)
+    >>> while not state.is_over:
+    ...     state.apply(state.legal_actions()[0])
+    >>> result = state.result
+    >>> result.contract, result.tricks
+    (Contract('1NTN'), 6)
+    >>> table.score(state)     # one down, not vulnerable: 50 to East-West (CB-D5)
+    (-50.0, 50.0, -50.0, 50.0)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final, Literal
+
+from bridgeroom.errors import BridgeError
+from bridgeroom.games import Game, get_game
+from bridgeroom.rules import (
+    ContractBridgeDeal,
+    Deal,
+    DealState,
+    Seat,
+    Side,
+    Strain,
+    deal_cards,
+)
+from bridgeroom.rules.minibridge import MiniBridgeDeal, declaring_side
+from bridgeroom.rules.three_handed import ThreeHandedTable
+from bridgeroom.scoring import Session, get_table, new_session
+from bridgeroom.scoring.compare import imps
+
+__all__ = ["REWARDS", "Table", "par_score"]
+
+#: The kinds of reward: the deal's score on the session's sheet, or IMPs against par.
+REWARDS: Final = ("score", "imps")
+RewardKind = Literal["score", "imps"]
+
+#: The score form an environment uses unless told: each deal scored on its own where the
+#: game allows it.
+DEFAULT_SCORING: Final[dict[str, str]] = {
+    "contract": "duplicate",
+    "auction": "auction",
+    "three-handed": "three-handed-contract",
+    "minibridge": "minibridge",
+}
+
+_BOARD_SET = 16
+
+
+def par_score(deal: Deal, dealer: Seat, vulnerability: object, rules: str = "contract") -> int:
+    """The par score of ``deal`` from North-South's side.
+
+    Contract (and auction) bridge: endplay's double-dummy par (imported here, lazily) for
+    the dealer and vulnerability. Mini-bridge: the declaring pair (MB-3) names the contract
+    (MB-6), so par is the best mini-bridge score (MB-9 to MB-11) its declarer can name,
+    with the double-dummy tricks.
+    """
+    from bridgeroom.rules import Vulnerability
+
+    vul = vulnerability if isinstance(vulnerability, Vulnerability) else Vulnerability.NONE
+    if rules == "minibridge":
+        from bridgeroom.robots.dds import solver
+        from bridgeroom.rules.minibridge import choose_declarer
+
+        counts = [hand.hcp for hand in deal.hands]
+        side = declaring_side(counts, dealer)
+        declarer = choose_declarer(counts, dealer)
+        table = solver().tables([deal.masks])[0]
+        scorer = get_table("minibridge")
+        vulnerable = vul.is_vulnerable(declarer)
+        best = max(
+            scorer.score(f"{level}{strain.letter}", table[int(strain)][declarer], vulnerable).score
+            for strain in Strain
+            for level in range(1, 8)
+        )
+        return best if side is Side.NS else -best
+    from endplay.dds import par
+    from endplay.types import Deal as EndplayDeal
+    from endplay.types import Player, Vul
+
+    vuls = {
+        Vulnerability.NONE: Vul.none,
+        Vulnerability.NS: Vul.ns,
+        Vulnerability.EW: Vul.ew,
+        Vulnerability.BOTH: Vul.both,
+    }
+    return int(par(EndplayDeal(deal.to_pbn()), vuls[vul], Player(int(dealer))).score)
+
+
+class Table:
+    """Deals for an environment, one per episode, and the rewards of each finished deal.
+
+    ``game`` is ``contract``, ``auction``, ``three-handed`` or ``minibridge``;
+    ``scoring`` one of the game's score forms (default: duplicate for contract bridge,
+    else the game's own); ``reward`` ``score`` or ``imps`` (see the module text);
+    ``seed`` makes the deals reproducible.
+    """
+
+    def __init__(
+        self,
+        game: str | Game,
+        *,
+        scoring: str | None = None,
+        reward: str = "score",
+        seed: int | None = None,
+    ) -> None:
+        self.game = game if isinstance(game, Game) else get_game(game)
+        self.scoring = scoring or DEFAULT_SCORING[self.game.name]
+        if self.scoring not in self.game.scorings:
+            raise BridgeError(
+                f"{self.game.name} is scored as {' or '.join(self.game.scorings)}, "
+                f"not {self.scoring!r}"
+            )
+        if reward not in REWARDS:
+            raise BridgeError(f"the reward is 'score' or 'imps' (against par), not {reward!r}")
+        if reward == "imps" and self.game.players == 3:
+            raise BridgeError(
+                "three-handed bridge has no par to score IMPs against: each player plays for "
+                "himself (TH-12); use reward='score'"
+            )
+        self.reward: RewardKind = "imps" if reward == "imps" else "score"
+        #: The players' names: ``player_0`` ... in their order around the table.
+        self.players: tuple[str, ...] = tuple(f"player_{i}" for i in range(self.game.players))
+        self.seed(seed)
+
+    def seed(self, seed: int | None) -> None:
+        """Start again: a new session, deals drawn from ``seed`` (``None``: from the system)."""
+        self._rng = random.Random(seed)
+        self._last_dealer = Seat.WEST
+        self._new_session()
+        self._seating = (
+            ThreeHandedTable((self.players[0], self.players[1], self.players[2]), self.players[0])
+            if self.game.players == 3
+            else None
+        )
+
+    def _new_session(self, first_dealer: Seat = Seat.NORTH) -> None:
+        self.session: Session = new_session(
+            self.scoring, players=self.players, first_dealer=first_dealer
+        )
+        self._deals = 0
+        self._totals = dict(self.session.summary().totals)
+
+    def skip(self, deals: int) -> None:
+        """Record ``deals`` passed-out deals (CB-7, TH-7), so that the next deal is the
+        session's deal number ``deals + 1``, with its dealer and vulnerability. A Chicago
+        round deals a passed-out deal again (CB-C1): nothing to skip there."""
+        if deals and self.scoring == "chicago":
+            raise BridgeError("a Chicago round deals a passed-out deal again (CB-C1)")
+        for _ in range(deals):
+            self.session.record_deal(None, None)
+            self._deals += 1
+            if self._seating is not None:
+                self._seating = self._seating.next()
+        self._totals = dict(self.session.summary().totals)
+
+    # --- dealing --------------------------------------------------------------
+
+    def deal(self, cards: Deal | str | None = None) -> DealState:
+        """The next deal: its dealer and vulnerability from the session, its cards shuffled
+        and dealt (CB-3) unless ``cards`` are given."""
+        if self.session.is_over:
+            self._new_session(self._last_dealer.lho)  # CB-4: the deal keeps passing left
+        elif self._deals >= _BOARD_SET and self.scoring in ("duplicate", "minibridge"):
+            self._new_session()
+        session = self.session
+        dealer = session.next_dealer()
+        vulnerability = session.next_vulnerability()
+        deal = (
+            deal_cards(dealer, self._rng)
+            if cards is None
+            else cards
+            if isinstance(cards, Deal)
+            else Deal.parse(cards)
+        )
+        self._last_dealer = dealer
+        if self._seating is not None:
+            vulnerable = [p for p in self.players if session.vulnerable(p)]
+            return self._seating.start(deal, vulnerable=vulnerable)
+        cls = self.game.deal_class
+        if cls is MiniBridgeDeal:
+            return MiniBridgeDeal(deal, dealer, vulnerability, board=self._deals + 1)
+        if cls is ContractBridgeDeal:
+            return ContractBridgeDeal(deal, dealer, vulnerability)
+        raise BridgeError(f"no deals for {self.game.name}")  # pragma: no cover
+
+    # --- scoring --------------------------------------------------------------
+
+    def score(self, state: DealState) -> tuple[float, ...]:
+        """Record the finished ``state`` in the session and return each player's reward, by
+        player number (see the module text)."""
+        result = state.result
+        if result is None:
+            raise BridgeError("the deal is not over yet: it is scored at its end")
+        self.session.record_result(result)
+        self._deals += 1
+        if self._seating is not None:
+            self._seating = self._seating.next()  # TH-5: the deal passes to the left
+        before = self._totals
+        after = self._totals = dict(self.session.summary().totals)
+        gained = {column: after[column] - before.get(column, 0) for column in after}
+        if self.reward == "imps":
+            return self._imps(state)
+        if self.game.players == 3:
+            points = [gained[name] for name in self.players]
+            total = sum(points)
+            return tuple(float(3 * p - total) for p in points)
+        ns = gained[Side.NS] - gained[Side.EW]
+        return tuple(float(ns if Seat(i).side is Side.NS else -ns) for i in range(4))
+
+    def _imps(self, state: DealState) -> tuple[float, ...]:
+        result = state.result
+        assert result is not None
+        rules = state.rules_name
+        if result.contract is None:
+            ns_score = 0
+        else:
+            table = get_table("minibridge" if rules == "minibridge" else "duplicate")
+            declarer = result.contract.declarer
+            assert declarer is not None
+            points = table.score(
+                result.contract, result.tricks, result.vulnerability.is_vulnerable(declarer)
+            ).score
+            ns_score = points if declarer.side is Side.NS else -points
+        par = par_score(result.deal, result.dealer, result.vulnerability, rules)
+        ns = imps(ns_score - par)
+        return tuple(float(ns if Seat(i).side is Side.NS else -ns) for i in range(4))
