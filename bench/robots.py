@@ -1,393 +1,289 @@
-"""Robot benchmarks: time per decision, declarer and defence strength against double dummy,
-mini-bridge contract choice, three-handed deals. Fixed seeds; figures printed, nothing asserted.
+"""Robot benchmarks: the strength measures of ``bridgeroom.robots.strength`` on fixed deal sets,
+run on the Dask batch layer (``bridgeroom.analysis.batch``: a local cluster of one worker
+process per core, this process with ``--workers 0``, or an existing cluster with
+``--scheduler``), every figure printed with its 95% interval and written to a JSON file.
+Fixed seeds; nothing asserted.
 
-    python bench/robots.py                       # everything, 200 deals
-    python bench/robots.py --deals 20            # a quick run
-    python bench/robots.py --parts declarer,defence --levels expert --deals 50
-    python bench/robots.py --parts declarer --levels expert --judge 4   # with card reading
-    python bench/robots.py --parts defence --levels expert --deals 20 --by-trick
+    python bench/robots.py --deals 40 --parts bidding,three-bidding          # a quick run
+    python bench/robots.py --deals 400 --workers 16 --out robots.json       # the full benchmark
+    python bench/robots.py --parts defence --levels expert --deals 60 --by-trick
+    python bench/robots.py --scheduler tcp://10.0.0.5:8786 --deals 400      # on a Dask cluster
+    python bench/robots.py --workers 0 --deals 4 --parts bidding            # here, without Dask
 
-Parts:
-
-* ``timing``: seconds per decision (call, card, mini-bridge contract, three-handed call),
-  p50 / p95 / max, by level, over ``--timing-deals`` whole deals played by four robots.
-* ``declarer``: on each deal the robot declares its side's (North-South) double-dummy best
-  contract against double-dummy-perfect defenders (they see all cards); mean tricks lost
-  against the double-dummy result (0 is perfect).
-* ``defence``: robot defenders (East and West, each seeing its own view) against a
-  double-dummy-perfect declarer in the same contracts; mean tricks given away.
-* ``minibridge``: the same deals as mini-bridge boards, not vulnerable and vulnerable: mean
-  score per board of the expert's contract, the seed's advice (MB-13) and the double-dummy
-  best contract of the declaring side, each scored with the declarer's double-dummy tricks.
-* ``three-handed``: three robots bid and play whole deals (contract scoring); contracts made,
-  the declarer's mean score minus the score of double-dummy tricks in the same contract, and
-  the time per deal.
+Parts (``--parts``, default all but ``minibridge``): ``timing`` (seconds a decision of whole
+deals in every game; with six cores or more it runs on two cores of its own, four processes at
+once, "load 4 on two cores", while the rest runs on the others; with fewer it runs first, alone),
+``lead`` (the opening lead after a real auction), ``declarer`` and ``defence`` (card play against
+double dummy; the defence part judges the opening lead alone too), ``bidding`` and
+``three-bidding`` (loss against par in IMPs), ``match`` (a duplicate match, ``--match-boards``),
+``minibridge`` (the mini-bridge contract). docs/robots.md explains each measure.
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
+import json
+import os
+import sys
 import time
 from collections.abc import Callable, Sequence
 
-LEVELS = ("random", "basic", "expert")
-PARTS = ("timing", "declarer", "defence", "minibridge", "three-handed")
+from bridgeroom.robots.strength import PARTS, Chunk, Settings, chunks, lines, run_chunk, summarise
+
+#: The parts run when ``--parts`` is not given.
+DEFAULT_PARTS = tuple(p for p in PARTS if p != "minibridge")
+#: The processes of the timing part, and the cores they share.
+TIMING_PROCESSES = 4
+TIMING_CORES = (0, 1)
 
 
-def _deals(n: int, seed: int) -> list:
-    import random
-
-    from bridgeroom.rules import deal_cards
-
-    rng = random.Random(seed)
-    return [deal_cards(rng=rng) for _ in range(n)]
-
-
-def _pct(values: Sequence[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+#: Rough seconds a deal of each part takes an expert (a basic robot: a tenth), to order the work.
+PART_COST = {
+    "match": 25.0,
+    "defence": 4.0,
+    "declarer": 4.0,
+    "three-bidding": 2.5,
+    "bidding": 2.0,
+    "minibridge": 2.0,
+    "lead": 1.0,
+}
 
 
-def _line(name: str, values: Sequence[float]) -> str:
-    if not values:
-        return f"  {name:<26} (none)"
-    return (
-        f"  {name:<26} n={len(values):<5} p50={_pct(values, 0.5):.3f}s  "
-        f"p95={_pct(values, 0.95):.3f}s  max={max(values):.3f}s"
+def _cost(chunk: Chunk) -> float:
+    per = PART_COST.get(chunk.part, 1.0) * (1.0 if "expert" in chunk.level else 0.1)
+    return per * len(chunk.indices)
+
+
+def _init_worker(cores: Sequence[int] | None) -> None:
+    """A worker process: one DDS thread, and pinned to ``cores`` when given."""
+    os.environ["BRIDGEROOM_DDS_THREADS"] = "1"
+    if cores and hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, set(cores))
+    from bridgeroom.robots.dds import solver
+
+    solver(1)  # import endplay and start DDS before any decision is timed
+
+
+def _work(item: tuple[Chunk, Settings]) -> list[dict[str, object]]:
+    return run_chunk(item[0], item[1])
+
+
+def _pool(workers: int, cores: Sequence[int] | None) -> object:
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=mp.get_context("spawn"),
+        initializer=_init_worker,
+        initargs=(tuple(cores) if cores else None,),
     )
 
 
-# --- double-dummy players -----------------------------------------------------------------
+def _run(
+    executor, items: list[tuple[Chunk, Settings]], done: Callable[[Chunk], None]
+) -> list[dict[str, object]]:  # type: ignore[no-untyped-def]
+    from concurrent.futures import as_completed
 
-
-def dd_values(state) -> dict:  # type: ignore[no-untyped-def]
-    """``{card index: tricks}`` for the hand to play, double dummy (it sees all cards)."""
-    from bridgeroom.robots.dds import Position, solver
-    from bridgeroom.rules import Seat
-
-    hands = tuple(state.hand(s).mask for s in Seat)
-    trick = state.current_trick
-    leader = trick[0][0] if trick else state.turn
-    pos = Position(hands, state.contract.strain, int(leader), tuple(c.index for _, c in trick))
-    return solver().solve([pos])[0]
-
-
-def dd_card(state) -> object:  # type: ignore[no-untyped-def]
-    """The double-dummy best card for the hand to play; ties: the lowest."""
-    from bridgeroom.rules import Card
-
-    result = dd_values(state)
-    best = max(result.values())
-    return Card.from_index(min(c for c, t in result.items() if t == best))
-
-
-def best_contract(table: dict, side: Sequence, vulnerable: bool, score: Callable) -> tuple:
-    """The double-dummy best contract of a side: (contract, declarer, tricks), by duplicate score."""
-    from bridgeroom.rules import Contract, Strain
-
-    best = None
-    for strain in Strain:
-        for seat in side:
-            tricks = table[int(strain)][seat]
-            level = min(max(tricks - 6, 1), 7)
-            contract = Contract(level, strain, 0, seat)
-            points = score(contract, tricks, vulnerable)
-            if best is None or points > best[0]:
-                best = (points, contract, seat, tricks)
-    assert best is not None
-    return best[1], best[2], best[3]
-
-
-# --- parts ----------------------------------------------------------------------------------
-
-
-def part_timing(levels: Sequence[str], n: int, seed: int) -> None:
-    from bridgeroom.robots import make_robot
-    from bridgeroom.rules import ContractBridgeDeal, MiniBridgeDeal, Phase, Seat, ThreeHandedDeal
-
-    print(f"\n== time per decision ({n} deals per game and level) ==")
-    deals = _deals(n, seed)
-    for level in levels:
-        calls: list[float] = []
-        cards: list[float] = []
-        names: list[float] = []
-        th_calls: list[float] = []
-        robots = {s: make_robot(level, seed=seed + s) for s in Seat}
-        for i, deal in enumerate(deals):
-            state = ContractBridgeDeal(deal, dealer=Seat(i % 4))
-            while not state.is_over:
-                seat = state.to_act
-                t0 = time.perf_counter()
-                d = robots[seat].decide(state.view(seat))
-                (calls if state.phase is Phase.AUCTION else cards).append(time.perf_counter() - t0)
-                state.apply(d.action)
-            mb = MiniBridgeDeal.from_board(i + 1, deal)
-            mb.announce_all()
-            seat = mb.to_act
-            t0 = time.perf_counter()
-            robots[seat].decide(mb.view(seat))
-            names.append(time.perf_counter() - t0)
-            th = ThreeHandedDeal(deal, dealer=Seat(i % 4))
-            th_robots = {s: make_robot(level, seed=seed + 10 + s) for s in Seat}
-            while th.phase is Phase.AUCTION:
-                seat = th.to_act
-                t0 = time.perf_counter()
-                d = th_robots[seat].decide(th.view(seat))
-                th_calls.append(time.perf_counter() - t0)
-                th.apply(d.action)
-        print(f" {level}")
-        print(_line("call (four-handed)", calls))
-        print(_line("card", cards))
-        print(_line("mini-bridge contract", names))
-        print(_line("call (three-handed)", th_calls))
-
-
-def _contracts(deals: list, seed: int) -> list[tuple]:
-    """For each deal: dealer, vulnerability, the NS double-dummy best contract, its DD tricks."""
-    from bridgeroom.robots.dds import solver
-    from bridgeroom.rules import Seat, Vulnerability
-    from bridgeroom.scoring import score_duplicate
-
-    tables = solver().tables([d.masks for d in deals])
-    out = []
-    for i, (deal, table) in enumerate(zip(deals, tables, strict=True)):
-        vul = Vulnerability(i % 4)
-        contract, declarer, tricks = best_contract(
-            table,
-            (Seat.NORTH, Seat.SOUTH),
-            vul.is_vulnerable(Seat.NORTH),
-            lambda c, t, v: score_duplicate(c, t, v).score,
-        )
-        out.append((deal, declarer, vul, contract, tricks))
+    futures = {executor.submit(_work, item): item[0] for item in items}
+    out: list[dict[str, object]] = []
+    for fut in as_completed(futures):
+        out.extend(fut.result())
+        done(futures[fut])
     return out
 
 
-def _play(deal, declarer, vul, contract, players: Callable) -> int:  # type: ignore[no-untyped-def]
-    """Play the contract from the opening lead; ``players(state, seat)`` gives each card."""
-    from bridgeroom.rules import ContractBridgeDeal
+def _pin(cores: Sequence[int] | None) -> None:
+    """A Dask worker: one DDS thread, every thread of the process pinned to ``cores``."""
+    os.environ["BRIDGEROOM_DDS_THREADS"] = "1"
+    if cores and hasattr(os, "sched_setaffinity"):
+        for tid in os.listdir("/proc/self/task"):
+            os.sched_setaffinity(int(tid), set(cores))
+    from bridgeroom.robots.dds import solver
 
-    state = ContractBridgeDeal(deal, dealer=declarer, vulnerability=vul)
-    state.apply(contract.bid)
-    for _ in range(3):
-        state.apply("P")
-    assert state.declarer == declarer
-    while not state.is_over:
-        state.apply(players(state, state.to_act))
-    return state.result.tricks  # type: ignore[union-attr]
+    solver(1)
 
 
-def part_declarer(
-    levels: Sequence[str],
-    deals: list,
-    seed: int,
-    defence: bool,
-    judge: int = 0,
-    by_trick: bool = False,
-) -> None:
-    from bridgeroom.robots import ExpertRobot, make_robot
+def _run_batch(
+    items: list[tuple[Chunk, Settings]],
+    done: Callable[[Chunk], None],
+    *,
+    workers: int | None,
+    scheduler: str | None,
+    cores: Sequence[int] | None = None,
+) -> list[dict[str, object]]:
+    """The chunks on the Dask batch layer (``bridgeroom.analysis.batch``): a local cluster of
+    ``workers`` processes (pinned to ``cores``), this process (``workers=0``), or the workers of
+    the cluster at ``scheduler``."""
+    from bridgeroom.analysis.batch import Batch
 
-    what = "defence: tricks given away" if defence else "declarer: tricks lost"
-    print(f"\n== {what} against double dummy ({len(deals)} deals) ==")
-    jobs = _contracts(deals, seed)
-    for level in levels:
-        losses: list[int] = []
-        where: dict[str, int] = {"opening lead": 0, "later leads": 0, "following": 0}
-        by_level: dict[int, list[int]] = {}
-        t0 = time.perf_counter()
-        for k, (deal, declarer, vul, contract, dd) in enumerate(jobs):
-            robot = make_robot(level, seed=seed + k)
-            if isinstance(robot, ExpertRobot):
-                # the contract is imposed by a one-bid auction whose calls show nothing by the
-                # system; the defenders still read the contract itself (robots.inference)
-                robot.use_auction = False
-                robot.card_reading = judge
-
-            def players(state, seat, robot=robot, declarer=declarer, where=where):  # type: ignore[no-untyped-def]
-                ours = seat in (declarer, declarer.partner)
-                if ours != defence:
-                    values = dd_values(state) if by_trick else None
-                    card = robot.decide(state.view(seat)).action
-                    if values is not None:
-                        lost = max(values.values()) - values[card.index]
-                        if state.current_trick:
-                            where["following"] += lost
-                        elif state.tricks:
-                            where["later leads"] += lost
-                        else:
-                            where["opening lead"] += lost
-                    return card
-                return dd_card(state)
-
-            tricks = _play(deal, declarer, vul, contract, players)
-            losses.append(tricks - dd if defence else dd - tricks)
-            by_level.setdefault(contract.level, []).append(losses[-1])
-        mean = statistics.mean(losses)
-        # the half-width of a 95% confidence interval of the mean (normal approximation):
-        # on 200 deals it is 0.08-0.09 tricks, so smaller differences between runs are noise
-        half = 1.96 * statistics.stdev(losses) / len(losses) ** 0.5 if len(losses) > 1 else 0.0
-        exact = sum(1 for x in losses if x == 0) / len(losses)
-        elapsed = time.perf_counter() - t0
-        print(
-            f"  {level:<8} mean {mean:+.3f} ± {half:.3f} tricks (95%)   at DD on {exact:.0%} "
-            f"of deals   ({elapsed / len(jobs):.1f}s per deal)"
-        )
-        # one-level contracts are mostly those of a weak North-South, their least bad contract
-        split = ", ".join(
-            f"{lv}: {statistics.mean(xs):.2f} (n={len(xs)})" for lv, xs in sorted(by_level.items())
-        )
-        print(f"  {'':<8} by the contract's level: {split}")
-        if by_trick:
-            # each robot card against the double-dummy best card in the same position
-            split = ", ".join(f"{name} {n / len(jobs):.3f}" for name, n in where.items())
-            print(f"  {'':<8} tricks a deal lost at: {split}")
+    if scheduler is not None:
+        batch = Batch(scheduler=scheduler)
+    else:
+        batch = Batch(workers=workers, env={"BRIDGEROOM_DDS_THREADS": "1"})
+    out: list[dict[str, object]] = []
+    with batch:
+        if batch.inline:
+            _pin(None)
+        else:
+            batch.client.run(_pin, tuple(cores) if cores else None)
+        for item, records in zip(items, batch.map(_work, items, size=lambda _: 1), strict=True):
+            out.extend(records)
+            done(item[0])
+    return out
 
 
-def part_minibridge(deals: list, seed: int) -> None:
-    import numpy as np
-
-    from bridgeroom.robots import make_robot
-    from bridgeroom.robots.contracts import order_for
-    from bridgeroom.robots.dds import Position, solver
-    from bridgeroom.rules import Contract, MiniBridgeDeal, Strain
-    from bridgeroom.scoring import score_minibridge
-
-    print(
-        f"\n== mini-bridge contract choice ({len(deals)} deals, each not vulnerable and vulnerable) =="
-    )
-    basic = make_robot("basic")
-    expert = make_robot("expert", seed=seed)
-    totals = {"expert": [], "advice": [], "dd best": []}
-    for i, deal in enumerate(deals):
-        state = MiniBridgeDeal.from_board(i + 1, deal)
-        state.announce_all()
-        declarer = state.declarer
-        assert declarer is not None and state.dummy is not None
-        order = order_for(declarer, state.dummy)
-        hands = tuple(deal.masks[s] for s in order)
-        best = solver().best([Position(hands, strain, 1) for strain in Strain])
-        tricks = {strain: 13 - best[j] for j, strain in enumerate(Strain)}
-        view = state.view(declarer)
-        advice = basic.decide(view).action
-        for vulnerable in (False, True):
-            # the view's vulnerability is the board's; the expert is asked for each case
-            from dataclasses import replace
-
-            from bridgeroom.rules import Vulnerability
-
-            vul = Vulnerability.BOTH if vulnerable else Vulnerability.NONE
-            choice = expert.decide(replace(view, vulnerability=vul)).action
-
-            def points(call, vulnerable=vulnerable, tricks=tricks) -> int:  # type: ignore[no-untyped-def]
-                return score_minibridge(
-                    Contract(call.level, call.strain), tricks[call.strain], vulnerable
-                ).score
-
-            totals["expert"].append(points(choice))
-            totals["advice"].append(points(advice))
-            top = max(
-                score_minibridge(Contract(level, strain), tricks[strain], vulnerable).score
-                for level in range(1, 8)
-                for strain in Strain
-            )
-            totals["dd best"].append(top)
-    for name, values in totals.items():
-        print(f"  {name:<8} mean score per board {np.mean(values):+.1f}")
-    print(
-        f"  expert - advice: {np.mean(totals['expert']) - np.mean(totals['advice']):+.1f} per board"
-    )
-
-
-def part_three_handed(levels: Sequence[str], deals: list, seed: int) -> None:
-    from bridgeroom.robots import make_robot
-    from bridgeroom.robots.contracts import order_for
-    from bridgeroom.robots.dds import Position, solver
-    from bridgeroom.robots.values import value
-    from bridgeroom.rules import Seat, ThreeHandedDeal
-
-    print(f"\n== three-handed: robots play whole deals ({len(deals)} deals, contract scoring) ==")
-    for level in levels:
-        made = played = passed = 0
-        diffs: list[float] = []
-        per_deal: list[float] = []
-        for i, deal in enumerate(deals):
-            t0 = time.perf_counter()
-            state = ThreeHandedDeal(deal, dealer=Seat(i % 4))
-            robots = {s: make_robot(level, seed=seed + 4 * i + s) for s in Seat}
-            while not state.is_over:
-                seat = state.to_act
-                state.apply(robots[seat].decide(state.view(seat)).action)
-            per_deal.append(time.perf_counter() - t0)
-            result = state.result
-            if result is None or result.contract is None:
-                passed += 1
-                continue
-            played += 1
-            c = result.contract
-            made += result.tricks >= c.tricks_needed
-            left, _ = state.left_defender, state.right_defender
-            order = order_for(c.declarer, state.dummy_seat, left)
-            hands = tuple(deal.masks[s] for s in order)
-            dd = 13 - solver().best([Position(hands, c.strain, 1)])[0]
-            vul = False
-            actual = value("three-handed-contract", c, result.tricks, vul)
-            ideal = value("three-handed-contract", c, dd, vul)
-            diffs.append(actual - ideal)
-        rate = made / played if played else 0.0
-        print(
-            f"  {level:<8} contracts made {made}/{played} ({rate:.0%}), passed out {passed}; "
-            f"declarer's score minus double dummy {statistics.mean(diffs) if diffs else 0:+.1f}; "
-            f"{statistics.mean(per_deal):.2f}s per deal"
-        )
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--deals", type=int, default=200, help="deals per part (default 200)")
+    parser.add_argument("--seed", type=int, default=2024, help="the deal set (default 2024)")
     parser.add_argument(
-        "--timing-deals", type=int, default=10, help="whole deals for the timing part"
-    )
-    parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument(
-        "--parts", default=",".join(PARTS), help="comma-separated: " + ", ".join(PARTS)
-    )
-    parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated levels")
-    parser.add_argument(
-        "--judge",
+        "--bidding-seed",
         type=int,
-        default=0,
-        help="the expert's card reading: opponents' last cards that weigh the layouts (default 0: off)",
+        default=9001,
+        help="the deal set of the bidding parts (default 9001, held out while tuning)",
     )
     parser.add_argument(
-        "--by-trick",
-        action="store_true",
-        help="split the declarer and defence losses by kind of card (one more DDS solve a card)",
+        "--parts", default=",".join(DEFAULT_PARTS), help="comma-separated: " + ", ".join(PARTS)
+    )
+    parser.add_argument(
+        "--levels", default="basic,expert", help="levels measured (default basic,expert)"
+    )
+    parser.add_argument(
+        "--budget", type=float, default=None, help="the expert's seconds a card (default its own)"
+    )
+    parser.add_argument(
+        "--contracts",
+        choices=("stronger", "ns"),
+        default="stronger",
+        help="who declares in the card-play parts (default: the side with more points)",
+    )
+    parser.add_argument(
+        "--by-trick", action="store_true", help="judge every robot card (one DDS solve each)"
+    )
+    parser.add_argument(
+        "--match-boards", type=int, default=100, help="boards of the match (default 100)"
+    )
+    parser.add_argument("--match", default="expert,basic", help="the two levels of the match")
+    parser.add_argument(
+        "--timing-deals",
+        type=int,
+        default=8,
+        help="whole deals of the timing part, over its four processes (default 8)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="worker processes of the local Dask cluster (0: in this process, without Dask)",
+    )
+    parser.add_argument(
+        "--scheduler",
+        default=None,
+        help="run on an existing Dask cluster ('dask scheduler', 'dask worker'): its address",
+    )
+    parser.add_argument("--chunk", type=int, default=2, help="deals per chunk of work (default 2)")
+    parser.add_argument(
+        "--out", default=None, help="write every figure and record to this JSON file"
     )
     args = parser.parse_args(argv)
 
     parts = [p.strip() for p in args.parts.split(",") if p.strip()]
-    levels = [x.strip() for x in args.levels.split(",") if x.strip()]
-    deals = _deals(args.deals, args.seed)
-    print(
-        f"bridgeroom robot benchmark: {args.deals} deals, seed {args.seed}, levels {', '.join(levels)}"
+    unknown = [p for p in parts if p not in PARTS]
+    if unknown:
+        print(
+            f"bench/robots.py: no part {', '.join(unknown)}; the parts are {', '.join(PARTS)}",
+            file=sys.stderr,
+        )
+        return 2
+    match = tuple(x.strip() for x in args.match.split(","))
+    settings = Settings(
+        deals=args.deals,
+        seed=args.seed,
+        levels=tuple(x.strip() for x in args.levels.split(",") if x.strip()),
+        budget=args.budget,
+        contracts=args.contracts,
+        by_trick=args.by_trick,
+        match_boards=args.match_boards,
+        match=(match[0], match[1]),
+        timing_deals=args.timing_deals,
+        bidding_seed=args.bidding_seed,
     )
-    if "timing" in parts:
-        part_timing(levels, args.timing_deals, args.seed)
-    if "declarer" in parts:
-        part_declarer(
-            levels, deals, args.seed, defence=False, judge=args.judge, by_trick=args.by_trick
-        )
-    if "defence" in parts:
-        part_declarer(
-            levels, deals, args.seed, defence=True, judge=args.judge, by_trick=args.by_trick
-        )
-    if "minibridge" in parts:
-        part_minibridge(deals, args.seed)
-    if "three-handed" in parts:
-        part_three_handed(levels, deals, args.seed)
+    started = time.perf_counter()
+    print(
+        f"bridgeroom robot benchmark: {settings.deals} deals, seed {settings.seed}, "
+        f"levels {', '.join(settings.levels)}, parts {', '.join(parts)}",
+        flush=True,
+    )
+    total = {"n": 0, "done": 0}
+
+    def done(chunk: Chunk) -> None:
+        total["done"] += 1
+        if total["done"] % 10 == 0 or total["done"] == total["n"]:
+            print(
+                f"  ... {total['done']}/{total['n']} chunks ({time.perf_counter() - started:.0f} s)",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    work = [(c, settings) for p in parts if p != "timing" for c in chunks(p, settings, args.chunk)]
+    # the longest chunks first, so that no long one is left to run alone at the end
+    work.sort(key=lambda item: -_cost(item[0]))
+    timing = [(c, settings) for c in chunks("timing", settings, 1)] if "timing" in parts else []
+    total["n"] = len(work) + len(timing)
+    cores = os.cpu_count() or 1
+    records: list[dict[str, object]] = []
+    # the timing part keeps two cores of its own while the rest runs on the others (with six
+    # cores or more here, or with the rest on a cluster); else it runs first, alone
+    apart = bool(timing) and (cores >= 6 or args.scheduler is not None)
+    if timing and not apart:
+        with _pool(TIMING_PROCESSES, TIMING_CORES if cores >= 2 else None) as pool:  # type: ignore[attr-defined]
+            records += _run(pool, timing, done)
+    rest = [c for c in range(cores) if not apart or c not in TIMING_CORES]
+    workers = None if args.scheduler is not None else min(args.workers, len(rest)) or 0
+    if args.workers == 0:
+        workers = 0
+
+    def run_work() -> list[dict[str, object]]:
+        if not work:
+            return []
+        pin = rest if apart and args.scheduler is None else None
+        return _run_batch(work, done, workers=workers, scheduler=args.scheduler, cores=pin)
+
+    if apart:
+        from concurrent.futures import ThreadPoolExecutor
+
+        with _pool(TIMING_PROCESSES, TIMING_CORES) as tpool, ThreadPoolExecutor(2) as both:  # type: ignore[attr-defined]
+            a = both.submit(_run, tpool, timing, done)
+            b = both.submit(run_work)
+            records += a.result() + b.result()
+    else:
+        records += run_work()
+    results: dict[str, object] = {}
+    for part in parts:
+        mine = [r for r in records if r["part"] == part]
+        summary = summarise(part, mine)
+        results[part] = summary
+        print("\n".join(lines(part, summary)), flush=True)
+    elapsed = time.perf_counter() - started
+    print(f"\n{elapsed:.0f} s in all", flush=True)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
+            json.dump(
+                {
+                    "settings": settings.to_json(),
+                    "parts": parts,
+                    "seconds": round(elapsed, 1),
+                    "cores": cores,
+                    "figures": results,
+                    "records": records,
+                },
+                f,
+                indent=1,
+            )
+        print(f"figures and records written to {args.out}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -95,23 +95,49 @@ def test_cover_an_honour_with_an_honour_in_russian() -> None:
 
 def test_an_expert_card_with_its_average_tricks() -> None:
     """Numbers: a decimal comma in Russian, and the noun's form for the count of layouts."""
-    d = Decision.because(Card("SQ"), "robot.expert.tricks", tricks=9.4, n=40)
+    d = Decision.because(Card("SQ"), "robot.expert.tricks", tricks=9.4, n=40, share=0.75)
     assert _both(d) == (
-        "♠Q: takes 9.4 tricks on average over 40 layouts",
-        "♠Д: в среднем 9,4 взятки по 40 раскладам",
+        "♠Q: takes 9.4 tricks on average over 40 layouts, the best card in 75% of them",
+        "♠Д: в среднем 9,4 взятки по 40 раскладам, лучшая карта в 75% из них",
     )
-    one = Decision.because(Card("HA"), "robot.expert.tricks", tricks=10.0, n=21)
-    assert one.explain("ru") == "♥Т: в среднем 10,0 взятки по 21 раскладу"
+    one = Decision.because(Card("HA"), "robot.expert.tricks", tricks=10.0, n=21, share=1.0)
+    assert (
+        one.explain("ru") == "♥Т: в среднем 10,0 взятки по 21 раскладу, лучшая карта в 100% из них"
+    )
+
+
+def test_too_few_layouts_say_so() -> None:
+    """A card decided on too few layouts (the time ran out) says how many, in both languages."""
+    rule = Decision.because(Card("S2"), "robot.play.second_hand_low")
+    d = Decision.because(Card("S2"), "robot.expert.few_layouts", rule=rule.why, n=2)
+    assert _both(d) == (
+        "♠2: second hand low; only 2 layouts solved in the time, too few to overrule it",
+        "♠2: второй рукой — маленькую; за отведённое время решено только 2 расклада — слишком "
+        "мало, чтобы отступить от правила",
+    )
+    none = Decision.because(Card("S2"), "robot.expert.no_time", rule=rule.why)
+    assert none.reason == "♠2: second hand low; no layout could be solved in the time"
 
 
 def test_an_expert_card_chosen_by_sampling_is_explained_in_both_languages() -> None:
     state = ContractBridgeDeal(Deal(TOP))
     for call in ["7NT", "P", "P", "P"]:
         state.apply(call)
-    robot = make_robot("expert", seed=1, time_budget=0.3, samples=8)
+    robot = make_robot("expert", seed=1, time_budget=5.0, samples=8)
     en, ru = _both(robot.decide(state.view(Seat.EAST)))
-    assert re.fullmatch(r"\S+: takes \d+\.\d tricks on average over \d+ layouts", en), en
-    assert re.fullmatch(r"\S+: в среднем \d+,\d взятки по \d+ (раскладу|раскладам)", ru), ru
+    # the best card by the layouts, or the rules' card when the layouts cannot tell it from the best
+    assert re.fullmatch(
+        r"\S+: (takes \d+\.\d tricks on average over \d+ layouts, the best card in \d+% of them"
+        r"|.+; \d+\.\d tricks on average over \d+ layouts, as many as any card as far as the "
+        r"layouts can tell)",
+        en,
+    ), en
+    assert re.fullmatch(
+        r"\S+: (в среднем \d+,\d взятки по \d+ (раскладу|раскладам), лучшая карта в \d+% из них"
+        r"|.+; в среднем \d+,\d взятки по \d+ (раскладу|раскладам) — не меньше, чем с любой "
+        r"другой картой, насколько можно судить по раскладам)",
+        ru,
+    ), ru
 
 
 def test_the_mini_bridge_contract_with_the_coachs_reason() -> None:
@@ -272,6 +298,10 @@ SAMPLE: dict[str, object] = {
     "base": -50.0,
     "lo": 15,
     "hi": 17,
+    "losers": 5,
+    "share": 0.75,
+    "rule": Message("robot.play.second_hand_low"),
+    "card": Card("SK"),
 }
 
 

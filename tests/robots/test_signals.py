@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from bridgeroom.robots import make_robot
 from bridgeroom.robots.signals import (
+    LEAD_WEIGHT,
     SIGNAL_WEIGHT,
     Signal,
     attitude_card,
+    count_card,
     gives_attitude,
+    gives_count,
     partner_signals,
+    read_signals,
     signal_weights,
 )
 from bridgeroom.rules import Card, ContractBridgeDeal, Deal, Hand, Seat
@@ -94,3 +98,54 @@ def test_a_card_that_tries_to_win_is_no_signal() -> None:
     for action in ["4S", "P", "P", "P", "H3", "H4", "HK", "H9"]:
         state.apply(action)
     assert partner_signals(state.view(Seat.WEST)) == []
+
+
+# --- count signals and the opening lead (docs/bidding.md, "Carding") ----------------------
+
+# South declares 3NT; West leads the ♠K (from ♠KQT9), dummy wins, and dummy leads a club, a suit
+# nobody has led.
+COUNT = "N:A32.AK2.AK2.5432 J876.QJ9.QJ9.876 54.8765.8765.AK9 KQT9.T43.T43.QJT"
+
+
+def _count_position() -> ContractBridgeDeal:
+    state = ContractBridgeDeal(Deal(COUNT), dealer=Seat.SOUTH)
+    for action in ["1NT", "P", "3NT", "P", "P", "P", "SK", "SA", "S6", "S4", "C2"]:
+        state.apply(action)
+    return state
+
+
+def test_the_convention_gives_count_high_from_an_even_number() -> None:
+    assert count_card(Hand("-.-.-.9742").mask) == Card("C9")
+    assert count_card(Hand("-.-.-.974").mask) == Card("C4")
+    assert count_card(Hand("-.-.-.K2").mask) == Card("C2")  # no spot card to spare
+
+
+def test_basic_defender_gives_count_on_the_declarers_lead() -> None:
+    """Dummy leads the ♣2, a suit nobody has led: East plays the ♣8 from ♣876 (three, odd: the
+    lowest is the ♣6)."""
+    state = _count_position()
+    view = state.view(Seat.EAST)
+    assert gives_count(view, Seat.EAST)
+    decision = make_robot("basic").decide(view)
+    assert decision.action == Card("C6")
+    assert decision.reason == "♣6: count: my lowest card, an odd number of clubs"
+    assert decision.explain("ru") == "♣6: сигнал: младшая карта — у меня нечётное число треф"
+
+
+def test_the_declarer_reads_the_lead_and_the_count() -> None:
+    """South reads both defenders: West's ♠K lead, East's ♠6 under dummy's ace (attitude) and
+    East's ♣6 to the club lead (count)."""
+    state = _count_position()
+    state.apply("C6")
+    signals = read_signals(state.view(Seat.SOUTH))
+    kinds = {(s.seat, s.kind, str(s.card)) for s in signals}
+    assert kinds == {
+        (Seat.WEST, "lead", "SK"),
+        (Seat.EAST, "attitude", "S6"),
+        (Seat.EAST, "count", "C6"),
+    }
+    lead = next(s for s in signals if s.kind == "lead")
+    # West with ♠KQT9 (top of a sequence) keeps its weight; with ♠KT98 he would have led the ♠T
+    sequence = (0, 0, 0, Hand("QT9.-.-.-").mask)
+    broken = (0, 0, 0, Hand("T98.-.-.-").mask)
+    assert signal_weights([lead], [sequence, broken]) == [1.0, LEAD_WEIGHT]

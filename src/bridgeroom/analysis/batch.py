@@ -400,7 +400,10 @@ class Batch:
             dashboard_address=None,
             # The scheduler's HTTP routes on a free port (not 8787, which two jobs share).
             scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
-            silence_logs=logging.ERROR,
+            # A worker logs a lost heartbeat as an error with a traceback when the scheduler stops
+            # first (Ctrl-C, the end of a run): no news to a user. A chunk's own error still reaches
+            # the command, as the exception its future raises.
+            silence_logs=logging.CRITICAL,
             env=self.env or None,
         )
 

@@ -30,7 +30,10 @@ from bridgeroom.robots.values import value
 from bridgeroom.rules.core import Call, Contract, Seat, Strain
 from bridgeroom.rules.state import View
 
-__all__ = ["expert_call"]
+__all__ = ["MIN_LAYOUTS", "expert_call"]
+
+#: Fewer layouts solved than this in the time and the system's call stands.
+MIN_LAYOUTS = 4
 
 
 def _declarer_for(calls: Sequence[tuple[Seat, Call]], seat: Seat, strain: Strain) -> Seat:
@@ -116,19 +119,13 @@ def expert_call(
     for gi, (declarer, sts) in enumerate(groups):
         share = start + budget * (0.25 + 0.75 * (gi + 1) / len(groups))
         got = declarer_tricks(
-            layouts[:n],
-            order_for(declarer, declarer.partner),
-            sts,
-            solver,
-            deadline=share,
-            chunk=2,
-            at_least=min(2, n),
+            layouts[:n], order_for(declarer, declarer.partner), sts, solver, deadline=share
         )
         n = min(n, len(got))
         for j, st in enumerate(sts):
             tricks[(declarer, st)] = got[:, j]
-    if n == 0:
-        return decision
+    if n < MIN_LAYOUTS:
+        return Decision.because(chosen, "robot.auction.few_layouts", reason=decision.why, n=n)
     scored: list[tuple[float, Call, Contract]] = []
     for call, (contract, declarer) in options.items():
         col = tricks[(declarer, contract.strain)][:n]

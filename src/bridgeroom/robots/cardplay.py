@@ -28,20 +28,24 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from bridgeroom.robots.base import Decision
-from bridgeroom.robots.dds import Position, Solver
+from bridgeroom.robots.dds import BATCH, Position, Solver
+from bridgeroom.robots.fusion import choose
+from bridgeroom.robots.lead import surplus_weights
 from bridgeroom.robots.public import current_trick, knowledge, play_order
 from bridgeroom.robots.sampler import HandLimits, Knowledge, sample
-from bridgeroom.robots.signals import partner_signals, signal_weights
+from bridgeroom.robots.signals import read_signals, signal_weights
 from bridgeroom.rules.core import Card, Seat
 from bridgeroom.rules.state import View
 
 __all__ = [
     "CardStats",
+    "MIN_LAYOUTS",
+    "SURE_AFTER",
     "MISPLAY_WEIGHT",
     "PastPlay",
     "dds_seats",
@@ -55,6 +59,10 @@ __all__ = [
 MISPLAY_WEIGHT = 0.1
 #: How many of the opponents' last cards are judged when card reading is asked for.
 JUDGED_PLAYS = 4
+#: Fewer layouts solved than this and a card decision falls back on the rules' card.
+MIN_LAYOUTS = 6
+#: After this many layouts a card that is the best in every one of them is played at once.
+SURE_AFTER = 16
 
 
 def dds_seats(view: View) -> tuple[int, int, int, int]:
@@ -168,27 +176,79 @@ def past_plays(view: View, limit: int = JUDGED_PLAYS) -> list[PastPlay]:
 
 @dataclass
 class CardStats:
-    """Totals over the layouts solved, each layout counted with its weight: tricks and
-    successes per card."""
+    """The layouts solved for one decision: ``table[l, i]`` the tricks card ``cards[i]`` takes in
+    layout ``l`` (from the current trick on), ``weights[l]`` the layout's weight, ``need`` the
+    tricks that reach the side's target (the contract made, or defeated)."""
 
     cards: list[int]
-    tricks: np.ndarray
-    reach: np.ndarray
-    count: int = 0
-    weight: float = 0.0
+    need: int = 0
+    rows: list[list[int]] = field(default_factory=list)
+    weights: list[float] = field(default_factory=list)
+
+    @property
+    def count(self) -> int:
+        """How many layouts were solved."""
+        return len(self.rows)
+
+    @property
+    def weight(self) -> float:
+        return float(sum(self.weights))
+
+    @property
+    def table(self) -> np.ndarray:
+        return np.array(self.rows, dtype=float).reshape(len(self.rows), len(self.cards))
+
+    def add(self, result: dict[int, int], weight: float) -> None:
+        """One layout's DDS answer (``{card: tricks}``; a card missing from it takes none)."""
+        self.rows.append([result.get(c, 0) for c in self.cards])
+        self.weights.append(weight)
+
+    @property
+    def tricks(self) -> np.ndarray:
+        """The weighted total of tricks, per card."""
+        if not self.rows:
+            return np.zeros(len(self.cards))
+        return np.asarray(np.array(self.weights) @ self.table)
+
+    @property
+    def reach(self) -> np.ndarray:
+        """The weighted count of layouts where each card reaches the target."""
+        if not self.rows:
+            return np.zeros(len(self.cards))
+        return np.asarray(np.array(self.weights) @ (self.table >= self.need))
 
     def mean(self, i: int) -> float:
-        return float(self.tricks[i]) / self.weight if self.weight > 0 else 0.0
+        w = self.weight
+        return float(self.tricks[i]) / w if w > 0 else 0.0
+
+    def top_share(self, i: int) -> float:
+        """The weighted share of layouts in which card ``i`` takes as many tricks as any card."""
+        if not self.rows:
+            return 0.0
+        t = self.table
+        top = t.max(axis=1)
+        w = np.array(self.weights)
+        return float(w @ (t[:, i] >= top)) / float(w.sum())
+
+    def settled(self) -> bool:
+        """Whether more layouts would hardly change the decision: one card is the best or as good
+        as the best in every layout solved, or every card takes as many tricks in each."""
+        if not self.rows:
+            return False
+        t = self.table
+        top = t.max(axis=1)
+        return bool(((t >= top[:, None]).all(axis=0)).any())
 
     def best(self) -> list[int]:
         """Indexes of the cards with the best mean, then the best rate of reaching the target."""
         if self.count == 0:
             return list(range(len(self.cards)))
+        tricks, reach = self.tricks, self.reach
         eps = 1e-9 * max(self.weight, 1.0)
-        top = float(self.tricks.max())
-        best = [i for i in range(len(self.cards)) if self.tricks[i] >= top - eps]
-        reach = max(float(self.reach[i]) for i in best)
-        return [i for i in best if self.reach[i] >= reach - eps]
+        top = float(tricks.max())
+        best = [i for i in range(len(self.cards)) if tricks[i] >= top - eps]
+        most = max(float(reach[i]) for i in best)
+        return [i for i in best if reach[i] >= most - eps]
 
 
 def _target(view: View, playing: Seat) -> int:
@@ -208,53 +268,49 @@ def evaluate_cards(
     *,
     samples: int,
     deadline: float,
-    first_batch: int = 4,
     judge: int = 0,
+    contract_prior: bool = False,
 ) -> CardStats:
-    """Solve sampled layouts until ``samples`` are done or the next batch would pass ``deadline``.
+    """Solve sampled layouts until ``samples`` are done or the next DDS batch would end after
+    ``deadline`` (the solver's own timing says how many fit: :meth:`Solver.fits`).
 
-    Each layout is weighted by the opponents' last ``judge`` cards (0: all layouts
-    count the same; see the module text).
+    Each layout is weighted by the signals read (:mod:`bridgeroom.robots.signals`), by the
+    opponents' last ``judge`` cards (0: not at all; see the module text), and, at the opening lead
+    with ``contract_prior``, by how likely the contract is in it (:mod:`bridgeroom.robots.lead`).
     """
     legal = [c.index for c in view.legal if isinstance(c, Card)]
-    stats = CardStats(legal, np.zeros(len(legal)), np.zeros(len(legal)))
+    playing = view.turn if view.turn is not None else view.seat
+    stats = CardStats(legal, _target(view, playing))
     now = time.perf_counter()
     layouts = sample(k, samples, rng, deadline=now + max(deadline - now, 0.0) * 0.25)
     if layouts.count == 0:
         return stats
     seats = dds_seats(view)
-    playing = view.turn if view.turn is not None else view.seat
-    need = _target(view, playing)
-    index = {c: i for i, c in enumerate(legal)}
     rows = [layouts.hands(i) for i in range(layouts.count)]
     judged = past_plays(view, judge)
-    signals = partner_signals(view)
-    batch = first_batch if not judged else max(1, first_batch // 2)
+    signals = read_signals(view)
+    opening = contract_prior and not view.tricks and not view.trick and view.seat == playing
     pos = 0
     while pos < len(rows):
-        t0 = time.perf_counter()
-        chunk = rows[pos : pos + batch]
-        weights = _weights(chunk, judged, view.contract.strain, seats, solver)  # type: ignore[union-attr]
+        if stats.count >= SURE_AFTER and stats.settled():
+            break
+        # small batches first, doubling: a clear decision stops early, and a slow machine is
+        # timed before it is given much to do
+        size = min(BATCH, max(4, stats.count))
+        chunk = rows[pos : pos + size]
+        results = solver.solve(positions_for(view, chunk, seats), deadline=deadline)
+        if not results:
+            break
+        chunk = chunk[: len(results)]
+        weights = _weights(chunk, judged, view.contract.strain, seats, solver, deadline)  # type: ignore[union-attr]
         if signals:
             weights = [w * x for w, x in zip(weights, signal_weights(signals, chunk), strict=True)]
-        results = solver.solve(positions_for(view, chunk, seats))
+        if opening:
+            prior = surplus_weights(results, view.contract.tricks_needed)  # type: ignore[union-attr]
+            weights = [w * x for w, x in zip(weights, prior, strict=True)]
         for res, w in zip(results, weights, strict=True):
-            for card, tricks in res.items():
-                i = index.get(card)
-                if i is not None:
-                    stats.tricks[i] += w * tricks
-                    stats.reach[i] += w * (tricks >= need)
-            stats.count += 1
-            stats.weight += w
+            stats.add(res, w)
         pos += len(chunk)
-        now = time.perf_counter()
-        per = (now - t0) / max(len(chunk), 1)
-        left = deadline - now
-        if left <= 0:
-            break
-        batch = max(1, min(int(left / max(per, 1e-4) * 0.75), len(rows) - pos, 40))
-        if left < per * 1.5:
-            break
     return stats
 
 
@@ -264,9 +320,11 @@ def _weights(
     strain: int,
     seats: tuple[int, int, int, int],
     solver: Solver,
+    deadline: float | None = None,
 ) -> list[float]:
     """The weight of each layout: :data:`MISPLAY_WEIGHT` to the power of the judged cards that
-    would have been double-dummy mistakes in it."""
+    would have been double-dummy mistakes in it (a layout whose cards could not be judged by the
+    ``deadline`` counts fully)."""
     if not judged:
         return [1.0] * len(layouts)
     positions = [
@@ -274,7 +332,8 @@ def _weights(
         for hands in layouts
         for play in judged
     ]
-    results = solver.solve(positions)
+    results = solver.solve(positions, deadline=deadline)
+    results += [{}] * (len(positions) - len(results))
     out = []
     for i in range(len(layouts)):
         w = 1.0
@@ -322,9 +381,15 @@ def expert_card(
     budget: float = 0.8,
     fallback: Decision | None = None,
     judge: int = 0,
+    contract_prior: bool = False,
 ) -> Decision:
     """The expert card for the seat to act (one of ``view.legal``); ``judge``: the opponents'
-    last cards that weigh the layouts (card reading, off at 0)."""
+    last cards that weigh the layouts (card reading, off at 0).
+
+    With fewer than :data:`MIN_LAYOUTS` layouts solved in the ``budget`` the layouts are too few
+    to trust: the ``fallback`` card (the rules' card) is played unless every layout solved shows
+    a card better than it, and the reason says how many layouts there were.
+    """
     start = time.perf_counter()
     legal = [a for a in view.legal if isinstance(a, Card)]
     if len(legal) == 1:
@@ -337,22 +402,67 @@ def expert_card(
         return Decision.because(card, "robot.expert.equal_cards")
     k = knowledge(view, inferred)
     stats = evaluate_cards(
-        view, k, solver, rng, samples=samples, deadline=start + budget, judge=judge
+        view,
+        k,
+        solver,
+        rng,
+        samples=samples,
+        deadline=start + budget,
+        judge=judge,
+        contract_prior=contract_prior,
     )
-    if stats.count == 0:
-        safe = fallback.action if fallback is not None else legal[-1]
-        return Decision.because(safe, "robot.expert.no_layout")
-    best = stats.best()
-    choice = None
-    if fallback is not None and isinstance(fallback.action, Card):
-        for i in best:
-            if stats.cards[i] == fallback.action.index:
-                choice = i
-                break
-    if choice is None:
-        choice = min(best, key=lambda i: (stats.cards[i] % 13, stats.cards[i]))
+    rule = fallback if fallback is not None and isinstance(fallback.action, Card) else None
+    if stats.count < MIN_LAYOUTS:
+        return _few_layouts(view, stats, rule, legal)
+    # the mean, then the rate of reaching the target, then the lowest card break exact ties
+    w = stats.weight
+    reach = stats.reach
+    means = [
+        stats.mean(i) + 1e-6 * float(reach[i]) / w - 1e-9 * (stats.cards[i] % 13)
+        for i in range(len(stats.cards))
+    ]
+    choice, how = choose(view, stats.cards, means, stats.table, rule.action if rule else None)  # type: ignore[arg-type]
     card = Card.from_index(stats.cards[choice])
+    tricks = _side_tricks(view) + stats.mean(choice)
+    if how == "best":
+        return Decision.because(
+            card, "robot.expert.tricks", tricks=tricks, n=stats.count, share=stats.top_share(choice)
+        )
+    if how == "rule":
+        assert rule is not None
+        return Decision.because(
+            card, "robot.expert.rule_near", rule=rule.why, tricks=tricks, n=stats.count
+        )
+    return Decision.because(card, f"robot.expert.{how}", tricks=tricks, n=stats.count)
+
+
+def _side_tricks(view: View) -> int:
+    """The tricks the side of the hand to play has taken so far."""
     playing = view.turn if view.turn is not None else view.seat
-    side_tricks = view.declarer_tricks if view.is_declaring(playing) else view.defender_tricks
-    mean = side_tricks + stats.mean(choice)
-    return Decision.because(card, "robot.expert.tricks", tricks=float(mean), n=stats.count)
+    return view.declarer_tricks if view.is_declaring(playing) else view.defender_tricks
+
+
+def _few_layouts(
+    view: View, stats: CardStats, rule: Decision | None, legal: Sequence[Card]
+) -> Decision:
+    """The decision when too few layouts were solved in the time: the rules' card, unless it takes
+    fewer tricks than another card in every layout solved (then that card)."""
+    if rule is None:
+        rule = Decision.because(legal[-1], "robot.play.low_card")
+    assert isinstance(rule.action, Card)
+    if stats.count == 0:
+        return Decision.because(rule.action, "robot.expert.no_time", rule=rule.why)
+    t = stats.table
+    mine = stats.cards.index(rule.action.index) if rule.action.index in stats.cards else None
+    if mine is not None:
+        better = [i for i in range(len(stats.cards)) if bool((t[:, i] > t[:, mine]).all())]
+        if better:
+            i = max(better, key=lambda j: (stats.mean(j), -stats.cards[j]))
+            return Decision.because(
+                Card.from_index(stats.cards[i]),
+                "robot.expert.few_layouts_better",
+                tricks=_side_tricks(view) + stats.mean(i),
+                n=stats.count,
+                card=rule.action,
+            )
+    return Decision.because(rule.action, "robot.expert.few_layouts", rule=rule.why, n=stats.count)

@@ -14,7 +14,6 @@ bidder (TH-6) and the expert refinement of four-handed contracts.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 
 import numpy as np
@@ -43,39 +42,23 @@ def declarer_tricks(
     solver: Solver,
     *,
     deadline: float | None,
-    chunk: int = 4,
-    at_least: int = 1,
 ) -> np.ndarray:
     """``out[i, j]``: the declarer's double-dummy tricks in layout ``i`` at strain ``strains[j]``.
 
     ``layouts`` are full deals (four 13-card masks, N E S W); ``order`` is the
-    order of play (:func:`order_for`). Layouts are solved ``chunk`` at a time until
-    ``deadline`` (a ``time.perf_counter()`` value) would be passed, but at least
-    ``at_least`` of them; the rows returned are those solved.
+    order of play (:func:`order_for`). Only the layouts whose DDS batches are expected to end
+    by ``deadline`` (a ``time.perf_counter()`` value; ``None``: all) are solved: the rows
+    returned are those, from the first (perhaps none).
     """
-    rows: list[list[int]] = []
-    i = 0
-    n = len(layouts)
-    while i < n:
-        t0 = time.perf_counter()
-        if deadline is not None and len(rows) >= at_least and t0 >= deadline:
-            break
-        batch = layouts[i : i + chunk]
-        positions = []
-        for hands in batch:
-            dds = tuple(int(hands[order[k]]) for k in range(4))
-            for strain in strains:
-                positions.append(Position((dds[0], dds[1], dds[2], dds[3]), strain, 1))
-        best = solver.best(positions)
-        for b in range(len(batch)):
-            rows.append([13 - best[b * len(strains) + j] for j in range(len(strains))])
-        i += len(batch)
-        if deadline is not None:
-            now = time.perf_counter()
-            per = (now - t0) / len(batch)
-            if len(rows) >= at_least and now + per * chunk > deadline:
-                break
-    return np.array(rows, dtype=np.int64).reshape(len(rows), len(strains))
+    positions = []
+    for hands in layouts:
+        dds = tuple(int(hands[order[k]]) for k in range(4))
+        for strain in strains:
+            positions.append(Position((dds[0], dds[1], dds[2], dds[3]), strain, 1))
+    best = solver.best(positions, deadline=deadline, unit=max(1, len(strains)))
+    rows = len(best) // len(strains) if strains else 0
+    out = [[13 - best[b * len(strains) + j] for j in range(len(strains))] for b in range(rows)]
+    return np.array(out, dtype=np.int64).reshape(rows, len(strains))
 
 
 def expected_values(

@@ -26,13 +26,14 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bridgeroom.rules.core import Strain
 
-__all__ = ["Position", "Solver", "solver", "BATCH", "dds_denomination"]
+__all__ = ["Position", "Solver", "solver", "BATCH", "dds_denomination", "tricks_left"]
 
 #: Deals per DDS batch call (``SolveAllBoardsBin`` and ``CalcAllTables`` with one strain).
 BATCH = 40
@@ -75,8 +76,38 @@ def _holdings(mask: int) -> tuple[int, int, int, int]:
     )
 
 
+def tricks_left(pos: Position) -> int:
+    """The tricks still to play in ``pos`` (the current one included).
+
+    >>> from bridgeroom.rules import Deal
+    >>> tricks_left(Position(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432").masks, 4, 1))
+    13
+    """
+    cards = sum(h.bit_count() for h in pos.hands) + len(pos.trick)
+    return (cards + 3) // 4
+
+
+#: Seconds a position of a whole deal is assumed to take before any was timed, by DDS mode (one
+#: best card, or every card): cautious figures (a hard deal on a shared core), so that the first
+#: batch is small and times the machine; a position with fewer tricks left is assumed cheaper in
+#: proportion to the square of its tricks.
+COLD_COST = {1: 0.08, 3: 0.2}
+#: How much of a new timing goes into the running estimate (the rest is the previous estimate).
+COST_WEIGHT = 0.3
+#: A batch is planned to take at most this share of the time left to its deadline (by the
+#: estimated cost), so that a batch several times slower than estimated (DDS takes ten times
+#: longer on some deals than on others) still ends near the deadline, and the next is planned on
+#: its timing.
+SHARE = 0.25
+
+
 class Solver:
-    """The process's DDS adapter. Use :func:`solver` to get it; never build a second one."""
+    """The process's DDS adapter. Use :func:`solver` to get it; never build a second one.
+
+    It times its own batches: :meth:`cost` is the running estimate of the seconds one position
+    takes (by tricks left and mode), and :meth:`solve` and :meth:`best` given a ``deadline`` solve
+    only the positions whose batches are expected to end before it (a prefix of them).
+    """
 
     def __init__(self, threads: int = 0) -> None:
         import endplay._dds as dds  # lazy: importing endplay costs over a second
@@ -84,7 +115,60 @@ class Solver:
         self._dds: Any = dds
         self._lock = threading.RLock()
         self.threads = -1
+        self._cost: dict[tuple[int, int], float] = {}
+        self._last: dict[tuple[int, int], float] = {}
         self.set_threads(threads)
+
+    def cost(self, tricks: int, solutions: int = 3) -> float:
+        """The estimated seconds of one position with ``tricks`` tricks left (``solutions`` 3:
+        every card's tricks, 1: the best card's): the running mean of the batches timed, or the
+        last one if it was slower; from a near number of tricks, or :data:`COLD_COST`, before any."""
+        known = self._cost.get((tricks, solutions))
+        if known is not None:
+            return max(known, self._last[(tricks, solutions)])
+        near = [
+            max(v, self._last[key]) * (tricks / key[0]) ** 2
+            for key, v in self._cost.items()
+            if key[1] == solutions
+        ]
+        if near:
+            return max(near)
+        return COLD_COST[1 if solutions == 1 else 3] * (max(tricks, 1) / 13) ** 2
+
+    def _learn(self, tricks: int, solutions: int, seconds: float) -> None:
+        self._last[(tricks, solutions)] = seconds
+        old = self._cost.get((tricks, solutions))
+        self._cost[(tricks, solutions)] = (
+            seconds if old is None else old + COST_WEIGHT * (seconds - old)
+        )
+
+    def fits(
+        self, positions: Sequence[Position], deadline: float, solutions: int = 3, unit: int = 1
+    ) -> int:
+        """How many of ``positions`` (from the first) to solve in the next batch: as many whole
+        ``unit`` groups (the positions of one layout) as are expected to take :data:`SHARE` of the
+        time left before ``deadline`` (a ``time.perf_counter()`` value); one unit when it is
+        expected to take half the time left, or when nothing of this mode was timed yet and it
+        may fit at all; else none."""
+        whole = deadline - time.perf_counter()
+        costs = [self.cost(tricks_left(pos), solutions) for pos in positions]
+        left = whole * SHARE
+        n = 0
+        for c in costs:
+            left -= c
+            if left < 0:
+                break
+            n += 1
+        n -= n % unit
+        if n == 0 and len(positions) >= unit:
+            first = sum(costs[:unit])
+            if first <= whole * 0.5 or (not self.timed(solutions) and first <= whole):
+                return unit
+        return n
+
+    def timed(self, solutions: int) -> bool:
+        """Whether a batch of this DDS mode has been timed yet in this process."""
+        return any(key[1] == solutions for key in self._cost)
 
     def set_threads(self, threads: int) -> None:
         """Let DDS use ``threads`` threads (0: as many as it finds cores)."""
@@ -95,28 +179,49 @@ class Solver:
                 self._dds.SetMaxThreads(threads)
                 self.threads = threads
 
-    def solve(self, positions: Sequence[Position]) -> list[dict[int, int]]:
+    def solve(
+        self, positions: Sequence[Position], deadline: float | None = None, unit: int = 1
+    ) -> list[dict[int, int]]:
         """For each position, ``{card index: tricks}`` for every legal card of the seat to play.
 
         The tricks are those of the side of the seat to play, from the current
         trick (included) to the end, when every later card is double-dummy best.
+        With a ``deadline`` only the first positions expected to be done by then are solved
+        (perhaps none), in whole ``unit`` groups (:meth:`fits`): the list is as long as the
+        positions solved.
         """
-        return self._solve(positions, 3)
+        return self._solve(positions, 3, deadline, unit)
 
-    def best(self, positions: Sequence[Position]) -> list[int]:
+    def best(
+        self, positions: Sequence[Position], deadline: float | None = None, unit: int = 1
+    ) -> list[int]:
         """For each position, the most tricks the side of the seat to play can take from here on.
 
         Faster than :meth:`solve` (DDS looks for one best card only). For a
         whole deal with the opening leader to play, ``13 - best`` is the
-        declarer's double-dummy tricks.
+        declarer's double-dummy tricks. ``deadline`` and ``unit`` as for :meth:`solve`.
         """
-        return [max(r.values()) if r else 0 for r in self._solve(positions, 1)]
+        return [max(r.values()) if r else 0 for r in self._solve(positions, 1, deadline, unit)]
 
-    def _solve(self, positions: Sequence[Position], solutions: int) -> list[dict[int, int]]:
+    def _solve(
+        self,
+        positions: Sequence[Position],
+        solutions: int,
+        deadline: float | None = None,
+        unit: int = 1,
+    ) -> list[dict[int, int]]:
         dds = self._dds
         out: list[dict[int, int]] = []
-        for start in range(0, len(positions), BATCH):
-            chunk = positions[start : start + BATCH]
+        start = 0
+        while start < len(positions):
+            size = BATCH - BATCH % unit if unit <= BATCH else unit
+            if deadline is not None:
+                size = self.fits(positions[start : start + size], deadline, solutions, unit)
+                if size == 0:
+                    break
+            chunk = positions[start : start + size]
+            start += size
+            began = time.perf_counter()
             bop = dds.boards()
             bop.noOfBoards = len(chunk)
             for i, pos in enumerate(chunk):
@@ -141,6 +246,9 @@ class Solver:
             solved = dds.solvedBoards()
             with self._lock:
                 dds.SolveAllBoardsBin(bop, solved)
+            per = (time.perf_counter() - began) / len(chunk)
+            for tricks in {tricks_left(p) for p in chunk}:
+                self._learn(tricks, solutions, per)
             for i in range(len(chunk)):
                 fut = solved.solvedBoard[i]
                 result: dict[int, int] = {}

@@ -26,6 +26,8 @@ from bridgeroom.rules.state import View
 __all__ = ["basic_contract", "expert_contract"]
 
 _STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+#: Fewer layouts solved than this in the time and the seed's advice stands.
+MIN_LAYOUTS = 4
 
 
 def basic_contract(view: View) -> Decision:
@@ -56,6 +58,11 @@ def expert_contract(
         return basic_contract(view)
     order = order_for(view.declarer, view.dummy_seat)
     tricks = declarer_tricks(list(layouts), order, _STRAINS, solver, deadline=start + budget)
+    if len(tricks) < MIN_LAYOUTS:
+        advice = basic_contract(view)
+        return Decision.because(
+            advice.action, "robot.minibridge.few_layouts", advice=advice.why, n=len(tricks)
+        )
     vulnerable = view.vulnerability.is_vulnerable(view.declarer)
     contracts = [Contract(level, strain) for level in range(1, 8) for strain in _STRAINS]
     values = expected_values(tricks, _STRAINS, contracts, table, vulnerable)

@@ -28,11 +28,16 @@ The rules, in the order they are tried (docs/robots.md has the list):
 
 from __future__ import annotations
 
-import itertools
-
 from bridgeroom.robots.base import Decision
 from bridgeroom.robots.public import high_to_low, partner_of, played_masks, winning_so_far
-from bridgeroom.robots.signals import attitude_card, gives_attitude
+from bridgeroom.robots.signals import (
+    attitude_card,
+    count_card,
+    gives_attitude,
+    gives_count,
+    lead_card,
+    sequence_top,
+)
 from bridgeroom.rules.core import SUIT_MASK, Card, Seat, Suit
 from bridgeroom.rules.state import View
 
@@ -90,30 +95,14 @@ def _bid_suits(view: View, seat: Seat) -> list[Suit]:
     return out
 
 
-def _sequence_top(suit_cards: list[Card]) -> Card | None:
-    """The top of a sequence of two or more touching honours (AK, KQ, QJ, JT, T9 with an honour)."""
-    for a, b in itertools.pairwise(suit_cards):
-        if a.rank - b.rank == 1 and a.rank >= 10:
-            return a
-        if a.rank < 10:
-            break
-    return None
-
-
 def _opening_lead(view: View, hand: int, trump: Suit | None) -> Decision:
     me = view.seat
     partner = partner_of(view, me)
     # partner's suit
     for suit in _bid_suits(view, partner):
-        cards = _cards(hand & SUIT_MASK[suit])
-        if cards and suit != trump:
-            top = _sequence_top(cards)
-            if top is not None:
-                card = top
-            elif len(cards) <= 2:
-                card = cards[0]
-            else:
-                card = cards[-1] if cards[0].rank < 12 or len(cards) >= 3 else cards[0]
+        holding = hand & SUIT_MASK[suit]
+        if holding and suit != trump:
+            card = lead_card(holding, notrump=trump is None, partners=True)
             return Decision.because(card, "robot.play.partners_suit")
     enemy = set()
     for s in Seat:
@@ -125,7 +114,7 @@ def _opening_lead(view: View, hand: int, trump: Suit | None) -> Decision:
         if suit == trump:
             continue
         cards = _cards(hand & SUIT_MASK[suit])
-        top = _sequence_top(cards)
+        top = sequence_top(cards)
         if top is not None:
             choices.append((top.rank + (5 if suit not in enemy else 0), top))
     if choices:
@@ -156,14 +145,13 @@ def _opening_lead(view: View, hand: int, trump: Suit | None) -> Decision:
         cards = _cards(hand)
         card = cards[-1]
         return Decision.because(card, "robot.play.only_trumps")
-    cards = _cards(hand & SUIT_MASK[best_suit])
-    if trump is None and len(cards) >= 4:
-        card = cards[3]
+    holding = hand & SUIT_MASK[best_suit]
+    card = lead_card(holding, notrump=trump is None)
+    n = holding.bit_count()
+    if trump is None and n >= 4:
         return Decision.because(card, "robot.play.fourth_best")
-    if len(cards) == 2:
-        card = cards[0]
+    if n == 2:
         return Decision.because(card, "robot.play.top_of_doubleton")
-    card = cards[-1] if cards[0].rank >= 11 else cards[min(2, len(cards) - 1)]
     return Decision.because(card, "robot.play.longest_unbid")
 
 
@@ -246,6 +234,8 @@ def _follow(view: View, hand: int, trump: Suit | None, unplayed: int) -> Decisio
             if led_card.rank >= 11 and beats and beats[-1].rank >= 12:
                 card = beats[-1]
                 return Decision.because(card, "robot.play.cover")
+            if gives_count(view, me_seat):
+                return _count(hand & SUIT_MASK[led], led)
             return Decision.because(lowest, "robot.play.second_hand_low")
         if gives_attitude(view, me_seat) and (partner_winning or not beats):
             card = attitude_card(hand & SUIT_MASK[led])
@@ -260,6 +250,8 @@ def _follow(view: View, hand: int, trump: Suit | None, unplayed: int) -> Decisio
                 return Decision.because(card, "robot.play.third_hand_high")
             card = beats[-1]
             return Decision.because(card, "robot.play.cheap_win")
+        if gives_count(view, me_seat):
+            return _count(hand & SUIT_MASK[led], led)
         return Decision.because(lowest, "robot.play.cannot_win")
     # void in the suit led
     if trump is not None and hand & SUIT_MASK[trump] and not partner_winning:
@@ -286,6 +278,15 @@ def _follow(view: View, hand: int, trump: Suit | None, unplayed: int) -> Decisio
             best_key, best = key, cards[-1]
     assert best is not None
     return Decision.because(best, "robot.play.discard")
+
+
+def _count(holding: int, suit: Suit) -> Decision:
+    """The count card from ``holding`` (docs/bidding.md, "Carding"), explained."""
+    card = count_card(holding)
+    even = holding.bit_count() % 2 == 0 and card != high_to_low(holding)[-1]
+    return Decision.because(
+        card, "robot.play.count_even" if even else "robot.play.count_odd", suit=suit
+    )
 
 
 def basic_card(view: View) -> Decision:

@@ -17,7 +17,15 @@ from bridgeroom.robots.sampler import HandLimits
 from bridgeroom.rules.core import Call, Hand, Seat
 from bridgeroom.rules.state import Phase, View
 
-__all__ = ["BasicRobot", "ExpertRobot"]
+__all__ = ["BUDGET_SHARE", "BasicRobot", "ExpertRobot"]
+
+#: The expert's time for each kind of decision, as a share of its time for one card.
+BUDGET_SHARE: dict[str, float] = {
+    "card": 1.0,
+    "call": 0.5,
+    "three-handed call": 0.5,
+    "contract": 1.8,
+}
 
 #: The score table a robot plays to when none is given, by the rules of the deal (``View.game``).
 _DEFAULT_TABLES = {"three-handed": "three-handed-contract", "minibridge": "minibridge"}
@@ -106,9 +114,10 @@ class BasicRobot(Robot):
 class ExpertRobot(BasicRobot):
     """The ``expert`` level: Monte-Carlo double dummy over layouts that agree with the view.
 
-    ``time_budget`` is the time for one card, in seconds (an anytime limit: the
-    layouts solved by then decide); a four-handed call gets 30% of it, a three-handed
-    call 25%, and a mini-bridge contract 1.8 times it. ``samples`` caps the layouts per card. ``threads`` sets the
+    ``time_budget`` is the time for one card, in seconds (a hard limit: no DDS batch is
+    started that is not expected to end by then, and the layouts solved by then decide); a call
+    gets half of it, a mini-bridge contract 1.8 times it (:data:`BUDGET_SHARE`).
+    ``samples`` caps the layouts per card. ``threads`` sets the
     DDS thread count of the process (0: DDS decides). ``use_auction=False`` makes the
     card play ignore what the auction showed (for contracts imposed without a real
     auction, as in the benchmarks). ``read_contract`` lets a defender also read the final
@@ -150,6 +159,14 @@ class ExpertRobot(BasicRobot):
 
         self._cache = Cache()
 
+    def budget_for(self, kind: str) -> float:
+        """The time for one decision of ``kind`` (a key of :data:`BUDGET_SHARE`), in seconds.
+
+        >>> ExpertRobot(time_budget=1.0).budget_for("call")
+        0.5
+        """
+        return self.time_budget * BUDGET_SHARE[kind]
+
     @property
     def solver(self) -> Solver:
         if self._solver is None:
@@ -179,13 +196,14 @@ class ExpertRobot(BasicRobot):
             budget=self.time_budget,
             fallback=basic_card(view),
             judge=self.card_reading,
+            contract_prior=self.read_contract and four_handed,
         )
 
     def call(self, view: View) -> Decision:
         from bridgeroom.robots.auction import expert_call
 
         return expert_call(
-            view, self.solver, self.rng, budget=self.time_budget * 0.3, table=self.table(view)
+            view, self.solver, self.rng, budget=self.budget_for("call"), table=self.table(view)
         )
 
     def three_handed_call(self, view: View) -> Decision:
@@ -196,7 +214,7 @@ class ExpertRobot(BasicRobot):
             self.solver,
             self.rng,
             cache=self._cache,
-            budget=self.time_budget * 0.25,
+            budget=self.budget_for("three-handed call"),
             table=self.table(view),
         )
 
@@ -204,7 +222,7 @@ class ExpertRobot(BasicRobot):
         from bridgeroom.robots.minibridge import expert_contract
 
         return expert_contract(
-            view, self.solver, self.rng, budget=self.time_budget * 1.8, table=self.table(view)
+            view, self.solver, self.rng, budget=self.budget_for("contract"), table=self.table(view)
         )
 
     def accepts_claim(

@@ -1,27 +1,37 @@
-"""Defenders' attitude signals: the convention the robots play, and how a defender reads it.
+"""Defenders' carding: the conventions the robots play (docs/bidding.md, "Carding"), and how
+their partner and the declarer read them.
 
-The convention (standard attitude, docs/bidding.md "Carding"): when a defender
-follows to his partner's lead of a suit that is led for the first time in the
-deal, and does not try to win the trick (partner's card is winning, or he cannot
-beat the card that is), he plays his highest spot card (nine or lower) to
-*encourage* when he holds the ace, king or queen of the suit and at least two
-spot cards; otherwise his lowest card (*discourage*).
+Three conventions, each a card chosen from a holding of one suit:
+
+* **attitude** (:func:`attitude_card`): following to partner's lead of a suit led for the first
+  time, without trying to win the trick, the highest spot card (nine or lower) with the ace,
+  king or queen of the suit and two spot cards, else the lowest;
+* **count** (:func:`count_card`): following to the declarer's (or dummy's) lead of a suit led for
+  the first time, without trying to win the trick, the highest spot card from an even number of
+  cards, the lowest from an odd number ("high-low shows an even number");
+* **the opening lead** (:func:`lead_card`): from the suit led, the top of a sequence of honours,
+  the top of a doubleton, fourth best from four or more at notrump, and otherwise a low card
+  (the lowest under an honour, the third from three small or more, the lowest in partner's suit).
 
     >>> from bridgeroom.rules import Hand
-    >>> str(attitude_card(Hand("K872.-.-.-").mask))     # an honour: the highest spot
-    'S8'
-    >>> str(attitude_card(Hand("9742.-.-.-").mask))     # none: the lowest card
-    'S2'
+    >>> str(attitude_card(Hand("K872.-.-.-").mask)), str(attitude_card(Hand("9742.-.-.-").mask))
+    ('S8', 'S2')
+    >>> str(count_card(Hand("9742.-.-.-").mask)), str(count_card(Hand("974.-.-.-").mask))
+    ('S9', 'S4')
+    >>> str(lead_card(Hand("KQ74.-.-.-").mask, notrump=True)), str(lead_card(Hand("K974.-.-.-").mask, notrump=True))
+    ('SK', 'S4')
 
-A defender reads his partner's signals: a layout of the unseen cards in which
-partner's card was not the one the convention gives for his holding there
-counts :data:`SIGNAL_WEIGHT` as much (:func:`signal_weights`). The weight is soft
-because a robot gives the signal only when the card costs nothing in its own
-judgement, and a person may play another convention.
+Reading (:func:`read_signals`, :func:`signal_weights`): a layout of the unseen cards in which a
+signaller's card is not the one the convention gives from his holding there counts
+:data:`SIGNAL_WEIGHT` as much (:data:`LEAD_WEIGHT` for the opening lead, whose choice of suit is
+freer). A defender reads his partner's attitude and count signals and opening lead; the declarer
+reads both defenders' (as real declarers do). The weights are soft: a robot gives a signal only
+when the card costs nothing in its own judgement, and a person may play another convention.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -30,16 +40,23 @@ from bridgeroom.rules.core import SUIT_MASK, Card, Seat, Suit
 from bridgeroom.rules.state import View
 
 __all__ = [
+    "LEAD_WEIGHT",
     "SIGNAL_WEIGHT",
     "Signal",
     "attitude_card",
+    "count_card",
     "gives_attitude",
+    "gives_count",
+    "lead_card",
     "partner_signals",
+    "read_signals",
     "signal_weights",
 ]
 
-#: The weight of a layout, per partner's signal it does not explain.
+#: The weight of a layout, per attitude or count signal it does not explain.
 SIGNAL_WEIGHT = 0.25
+#: The weight of a layout whose opening leader would have led another card of the suit.
+LEAD_WEIGHT = 0.1
 #: Ranks that make a holding worth encouraging: ace, king, queen.
 _HONOUR = 12
 #: The highest rank that is a spot card.
@@ -47,12 +64,50 @@ _SPOT = 9
 
 
 def attitude_card(holding: int) -> Card:
-    """The card the convention plays from ``holding`` (one suit's cards, a mask; not empty)."""
+    """The attitude card from ``holding`` (one suit's cards, a mask; not empty)."""
     cards = high_to_low(holding)
     spots = [c for c in cards if c.rank <= _SPOT]
     if cards[0].rank >= _HONOUR and len(spots) >= 2:
         return spots[0]
     return cards[-1]
+
+
+def count_card(holding: int) -> Card:
+    """The count card from ``holding``: the highest spot card from an even number of cards (the
+    lowest card when there is no spot card to spare), the lowest from an odd number."""
+    cards = high_to_low(holding)
+    spots = [c for c in cards if c.rank <= _SPOT]
+    if len(cards) % 2 == 0 and len(spots) >= 2:
+        return spots[0]
+    return cards[-1]
+
+
+def sequence_top(cards: Sequence[Card]) -> Card | None:
+    """The top of a sequence of two or more touching cards headed by an honour (AK, KQ, QJ, JT;
+    T9 too), from cards of one suit high to low."""
+    for a, b in itertools.pairwise(cards):
+        if a.rank - b.rank == 1 and a.rank >= 10:
+            return a
+        if a.rank < 10:
+            break
+    return None
+
+
+def lead_card(holding: int, *, notrump: bool, partners: bool = False) -> Card:
+    """The opening lead's card from ``holding`` (the suit chosen): top of a sequence, top of a
+    doubleton (or the singleton), low in partner's suit, fourth best from four or more at
+    notrump, else the lowest under an honour (jack or higher), the third card from small ones."""
+    cards = high_to_low(holding)
+    top = sequence_top(cards)
+    if top is not None:
+        return top
+    if len(cards) <= 2:
+        return cards[0]
+    if partners:
+        return cards[-1]
+    if notrump and len(cards) >= 4:
+        return cards[3]
+    return cards[-1] if cards[0].rank >= 11 else cards[min(2, len(cards) - 1)]
 
 
 def _defender(view: View, seat: Seat) -> bool:
@@ -76,14 +131,97 @@ def gives_attitude(view: View, seat: Seat) -> bool:
     return leader == partner_of(view, seat) and _first_time(view, led.suit, len(view.tricks))
 
 
+def gives_count(view: View, seat: Seat) -> bool:
+    """Whether ``seat``, to play now, is a defender following to the declarer's or the dummy's
+    lead of a suit led for the first time (a count signal, if he does not try to win)."""
+    if not _defender(view, seat) or not view.trick:
+        return False
+    leader, led = view.trick[0]
+    return not _defender(view, leader) and _first_time(view, led.suit, len(view.tricks))
+
+
 @dataclass(frozen=True, slots=True)
 class Signal:
-    """Partner's attitude card, and the cards of its suit he has played since (the card included):
-    added to his remaining cards of the suit in a layout, they give his holding at the time."""
+    """A signaller's card and what it signals (``kind``: attitude, count or lead), with the cards
+    of its suit he has played since (the card included): added to his remaining cards of the suit
+    in a layout, they give his holding at the time. A lead also says whether it was made at
+    notrump and in the leader's partner's suit."""
 
     seat: Seat
     card: Card
     since: int
+    kind: str = "attitude"
+    notrump: bool = False
+    partners: bool = False
+
+    def expected(self, holding: int) -> Card:
+        """The card the convention gives from ``holding``."""
+        if self.kind == "count":
+            return count_card(holding)
+        if self.kind == "lead":
+            return lead_card(holding, notrump=self.notrump, partners=self.partners)
+        return attitude_card(holding)
+
+
+def _since(view: View, seat: Seat, suit: Suit, start: int) -> int:
+    """The cards of ``suit`` that ``seat`` played from trick ``start`` (0-based) on."""
+    out = 0
+    for t in view.tricks[start:]:
+        for s, c in zip(t.seats, t.cards, strict=True):
+            if s == seat and c.suit == suit:
+                out |= c.mask
+    for s, c in view.trick:
+        if s == seat and c.suit == suit:
+            out |= c.mask
+    return out
+
+
+def read_signals(view: View) -> list[Signal]:
+    """The signals the viewer reads: a defender his partner's, the declarer both defenders'
+    (attitude and count cards, and the opening lead); nobody else reads any."""
+    me = view.seat
+    trump = view.contract.strain.suit if view.contract is not None else None
+    if _defender(view, me):
+        readers_of = {partner_of(view, me)}
+    elif me == view.declarer:
+        readers_of = {s for s in Seat if _defender(view, s)}
+    else:
+        return []
+    tricks = [tuple(zip(t.seats, t.cards, strict=True)) for t in view.tricks]
+    if view.trick:
+        tricks.append(tuple(view.trick))
+    out: list[Signal] = []
+    for n, played in enumerate(tricks):
+        leader, first = played[0]
+        led = first.suit
+        if n == 0 and leader in readers_of and led != trump:
+            partner = partner_of(view, leader)
+            partners = any(
+                s == partner and c.strain is not None and c.strain.suit == led
+                for s, c in view.calls
+                if c.is_bid
+            )
+            since = _since(view, leader, led, 0)
+            out.append(Signal(leader, first, since, "lead", trump is None, partners))
+        if not _first_time(view, led, n):
+            continue
+        for k in range(1, len(played)):
+            seat, card = played[k]
+            if seat not in readers_of or card.suit != led:
+                continue
+            kind = None
+            if k == 2 and leader == partner_of(view, seat):
+                kind = "attitude"
+            elif not _defender(view, leader):
+                kind = "count"
+            # an honour that takes the lead in the trick tries to win: it signals nothing (a spot
+            # card above the one led, second hand, is still the count)
+            if kind is None or (
+                winning_so_far(played[: k + 1], trump)[0] == seat and card.rank >= 10
+            ):
+                continue
+            out.append(Signal(seat, card, _since(view, seat, led, n), kind))
+    return out
 
 
 def partner_signals(view: View) -> list[Signal]:
@@ -91,40 +229,19 @@ def partner_signals(view: View) -> list[Signal]:
     me = view.seat
     if not _defender(view, me):
         return []
-    partner = partner_of(view, me)
-    trump = view.contract.strain.suit if view.contract is not None else None
-    out = []
-    for n, t in enumerate(view.tricks):
-        if t.leader != me or t.seats[2] != partner:
-            continue
-        led = t.cards[0].suit
-        card = t.cards[2]
-        if card.suit != led or not _first_time(view, led, n):
-            continue
-        # a card that takes the lead in the trick tries to win: it says nothing of his attitude
-        if winning_so_far(tuple(zip(t.seats[:3], t.cards[:3], strict=True)), trump)[0] == partner:
-            continue
-        since = 0
-        for later in view.tricks[n:]:
-            for s, c in zip(later.seats, later.cards, strict=True):
-                if s == partner and c.suit == led:
-                    since |= c.mask
-        for s, c in view.trick:
-            if s == partner and c.suit == led:
-                since |= c.mask
-        out.append(Signal(partner, card, since))
-    return out
+    return [s for s in read_signals(view) if s.kind == "attitude"]
 
 
 def signal_weights(signals: Sequence[Signal], layouts: Sequence[Sequence[int]]) -> list[float]:
-    """The weight of each layout (remaining hands N, E, S, W): :data:`SIGNAL_WEIGHT` to the power of
-    partner's signals the convention does not give from his holding in it."""
+    """The weight of each layout (remaining hands N, E, S, W): :data:`SIGNAL_WEIGHT` (or
+    :data:`LEAD_WEIGHT`) to the power of the signals the conventions do not give from the
+    signallers' holdings in it."""
     out = []
     for hands in layouts:
         w = 1.0
         for sig in signals:
             holding = (hands[sig.seat] & SUIT_MASK[sig.card.suit]) | sig.since
-            if attitude_card(holding) != sig.card:
-                w *= SIGNAL_WEIGHT
+            if sig.expected(holding) != sig.card:
+                w *= LEAD_WEIGHT if sig.kind == "lead" else SIGNAL_WEIGHT
         out.append(w)
     return out

@@ -49,6 +49,8 @@ __all__ = ["basic_three_handed_call", "expert_three_handed_call", "expected_tric
 _STRAINS = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP)
 #: A double must gain this much on average over a pass (sampling noise makes doubles look good).
 _DOUBLE_MARGIN = 25.0
+#: Fewer layouts of my own solved than this in the time and the basic formula decides.
+MIN_LAYOUTS = 4
 
 
 def _defenders(view: View, declarer: Seat) -> tuple[Seat, Seat]:
@@ -217,31 +219,19 @@ def expert_three_handed_call(
             left, _ = _defenders(view, bidder)
             order = order_for(bidder, dummy, left)
             rows = c.layouts[len(done) :]
-            got = declarer_tricks(
-                rows,
-                order,
-                [bid.strain],
-                solver,
-                deadline=start + budget / 3,
-                at_least=max(0, 2 - len(done)),
-            )
+            got = declarer_tricks(rows, order, [bid.strain], solver, deadline=start + budget / 3)
             done.extend(int(x) for x in got[:, 0])
     if len(c.mine) < len(c.layouts):
         left, _ = _defenders(view, me)
         order = order_for(me, dummy, left)
         rows = c.layouts[len(c.mine) :]
-        got = declarer_tricks(
-            rows,
-            order,
-            _STRAINS,
-            solver,
-            deadline=deadline,
-            chunk=1,
-            at_least=max(0, 1 - len(c.mine)),
-        )
+        got = declarer_tricks(rows, order, _STRAINS, solver, deadline=deadline)
         c.mine = np.concatenate([c.mine, got], axis=0)
-    if len(c.mine) == 0:
-        return basic_three_handed_call(view)
+    if len(c.mine) < MIN_LAYOUTS:
+        basic = basic_three_handed_call(view)
+        return Decision.because(
+            basic.action, "robot.three.few_layouts", reason=basic.why, n=len(c.mine)
+        )
     n = len(c.mine)
     options: list[tuple[float, Call, Message]] = []
     if bid is not None and bidder is not None and bidder != me:

@@ -9,12 +9,22 @@ from bridgeroom.robots.base import Decision
 from bridgeroom.robots.bidding.candidates import candidates
 from bridgeroom.robots.bidding.inference import infer_calls, partner_forcing
 from bridgeroom.robots.bidding.model import Context, Facts, because
-from bridgeroom.robots.bidding.placement import place
+from bridgeroom.robots.bidding.placement import Partnership, _is_game, place
 from bridgeroom.robots.bidding.slam import blackwood_answers, slam_try
 from bridgeroom.rules.core import Call
 from bridgeroom.rules.state import View
 
 __all__ = ["basic_call", "basic_call_detail"]
+
+
+def _game_values(ctx: Context, f: Facts) -> bool:
+    """Partner's bid stands below game, undoubled, and the partnership's fewest points (mine and
+    the bottom of what partner showed) reach a game: then I do not pass, I place the contract."""
+    last = ctx.last_bid
+    if last is None or ctx.last_bidder != ctx.partner or ctx.doubled or _is_game(last):
+        return False
+    partner = infer_calls(ctx.calls, ctx.dealer)[ctx.partner]
+    return Partnership(f, partner).expected >= 25
 
 
 def basic_call(view: View) -> Decision:
@@ -39,6 +49,8 @@ def basic_call_detail(view: View) -> tuple[Decision, bool]:
         if rule.call in legal_set and rule.fits(f):
             if rule.call.is_pass and forcing:
                 continue
+            if rule.call.is_pass and _game_values(ctx, f):
+                break
             return rule.explain(f), rule.to_play
     partner = infer_calls(ctx.calls, ctx.dealer)[ctx.partner]
     decision = place(ctx, f, partner, legal)

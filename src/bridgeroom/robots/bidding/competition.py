@@ -51,7 +51,9 @@ def overcalls(ctx: Context) -> list[Rule]:
                 says("long_suit", suit=Strain(suit)),
                 (8 - shift, 15),
                 lengths={suit: (6 if call.level >= 3 else 5, 13)},
-                test=for_suit(suit, lambda f, s: f.longest == s),
+                test=for_suit(
+                    suit, lambda f, s: f.longest == s and (f.suit_hcp(s) >= 4 or f.len(s) >= 6)
+                ),
             )
         rules += rule("P", says("no_reason_to_enter"), (0, 17))
         return rules
@@ -60,7 +62,7 @@ def overcalls(ctx: Context) -> list[Rule]:
         rules += rule(
             "1NT",
             says("overcall_1nt"),
-            (15 - shift, 18 - shift),
+            (15 - shift, 18),
             balanced=True,
             test=lambda f: f.stopper(t),
         )
@@ -162,6 +164,16 @@ def advances(ctx: Context) -> list[Rule] | None:
                 says("advance_1nt"),
                 (6, 10),
                 test=lambda f: f.stopper(t) and all(f.len(s) < 4 for s in majors),
+            )
+        high = ctx.last_bid is not None and ctx.last_bid.level >= 4
+        if high:
+            # a double of a game: partner converts it to penalties without a long suit
+            rules += rule(
+                "P",
+                says("double_left_in"),
+                (0, 37),
+                test=lambda f: max((f.len(s) for s in unbid), default=0) < 6 or f.hcp < 5,
+                to_play=True,
             )
         for suit in sorted(unbid, key=lambda s: -s):
             call = ctx.cheapest(suit)

@@ -22,13 +22,14 @@ CONVENTIONS = {
     "robot.bid.negative_double": "robot.meaning.negative_double",
     "robot.bid.takeout_double": "robot.meaning.takeout_double",
     "robot.bid.blackwood": "robot.meaning.blackwood",
+    "robot.bid.slam_losers": "robot.meaning.blackwood",
     "robot.bid.penalty_their_nt": "robot.meaning.penalty_double",
     "robot.bid.penalty_their_nt_strong": "robot.meaning.penalty_double",
     "robot.bid.penalty_double": "robot.meaning.penalty_double",
     "robot.bid.penalty_between_us": "robot.meaning.penalty_double",
 }
 #: Placeholders that tell what the caller holds: an explanation with one is not shown to others.
-_PRIVATE = ("{hcp", "{lp", "{points", "{aces", "{cards")
+_PRIVATE = ("{hcp", "{lp", "{points", "{aces", "{cards", "{losers")
 
 
 def _public(why: Message) -> Message | None:

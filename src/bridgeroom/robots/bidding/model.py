@@ -98,6 +98,28 @@ class Facts:
         """HCP plus one for each card over four in a suit."""
         return self.hcp + sum(max(0, n - 4) for n in self.lengths)
 
+    @cached_property
+    def losers(self) -> int:
+        """The losing-trick count: in each suit, of its top three cards (all of a shorter suit),
+        those that are not the ace, king or queen (a doubleton: the ace and king only count).
+
+        >>> from bridgeroom.rules import Hand
+        >>> Facts(Hand.parse("AK2.QJ432.2.K32").mask).losers   # 1 + 2 + 1 + 2
+        6
+        """
+        out = 0
+        for suit in range(4):
+            m = self.mask >> (13 * suit) & 0x1FFF
+            n = m.bit_count()
+            ace, king, queen = m >> 12 & 1, m >> 11 & 1, m >> 10 & 1
+            if n >= 3:
+                out += 3 - ace - king - queen
+            elif n == 2:
+                out += 2 - ace - king
+            elif n == 1:
+                out += 1 - ace
+        return out
+
     def support_points(self, trump: int) -> int:
         """HCP plus shortness (void 5, singleton 3, doubleton 1) for a raise of ``trump``."""
         extra = 0
@@ -281,7 +303,7 @@ class Rule:
 
     def explain(self, f: Facts) -> Decision:
         """The rule's call for the hand ``f``, explained with its points."""
-        params = dict(self.why.params, hcp=f.hcp, lp=f.length_points)
+        params = dict(self.why.params, hcp=f.hcp, lp=f.length_points, losers=f.losers)
         return Decision.because(self.call, self.why.key, **params)
 
 

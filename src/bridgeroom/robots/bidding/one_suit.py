@@ -104,16 +104,23 @@ def responses_to_one(ctx: Context) -> list[Rule]:
         rules += rule(
             bid_at(4, m),
             says("raise_game"),
-            (10, 16),
-            test=lambda f: fit(f) and 13 <= f.support_points(m) <= 16,
+            (6, 16),
+            test=lambda f: (
+                fit(f) and (13 <= f.support_points(m) <= 16 or (f.losers <= 7 and f.hcp <= 10))
+            ),
             lengths={m: (3, 13)},
             to_play=True,
         )
         rules += rule(
             bid_at(3, m),
             says("raise_invite"),
-            (8, 12),
-            test=lambda f: fit(f) and 10 <= f.support_points(m) <= 12,
+            (6, 12),
+            test=lambda f: (
+                fit(f)
+                and (
+                    10 <= f.support_points(m) <= 12 or (f.losers == 8 and f.support_points(m) >= 8)
+                )
+            ),
             lengths={m: (3, 13)},
         )
         rules += rule(
@@ -357,20 +364,29 @@ def opener_rebid(ctx: Context) -> list[Rule] | None:
         return f.length_points
 
     if r == opening.strain:  # a raise
+        if m >= 2 and resp.level <= 4:
+            # slam in view: the losing tricks of the two hands (a raise to two shows about nine,
+            # to three eight, to game seven) leave twelve tricks or more
+            most = {2: 3, 3: 4, 4: 5}[resp.level]
+            rules += rule(
+                "4NT",
+                says("slam_losers"),
+                test=lambda f: f.losers <= most and f.len(m) >= 5 and f.hcp >= 13,
+            )
         if resp.level == 2:
             if m >= 2:
                 rules += rule(
                     bid_at(4, m),
                     says("after_raise_game"),
-                    (16, 21),
-                    test=lambda f: lp(f) >= 18,
+                    (10, 21),
+                    test=lambda f: lp(f) >= 18 or f.losers <= 5,
                     to_play=True,
                 )
                 rules += rule(
                     bid_at(3, m),
                     says("after_raise_invite"),
-                    (14, 18),
-                    test=lambda f: 15 <= lp(f) <= 17,
+                    (10, 18),
+                    test=lambda f: 15 <= lp(f) <= 17 or f.losers == 6,
                 )
             else:
                 rules += rule(
@@ -387,8 +403,8 @@ def opener_rebid(ctx: Context) -> list[Rule] | None:
                 rules += rule(
                     bid_at(4, m),
                     says("accept_partner"),
-                    (13, 21),
-                    test=lambda f: lp(f) >= 14,
+                    (10, 21),
+                    test=lambda f: lp(f) >= 14 or f.losers <= 6,
                     to_play=True,
                 )
             else:
@@ -402,7 +418,7 @@ def opener_rebid(ctx: Context) -> list[Rule] | None:
                 rules += rule(bid_at(5, m), says("accept_in_minor"), (15, 21), to_play=True)
             rules += rule("P", says("decline_partner"), (10, 14), to_play=True)
             return rules
-        return rule("P", says("placed"), to_play=True)
+        return rules + rule("P", says("placed"), to_play=True)
     if r == NT:
         if resp.level == 1:
             rules += rule("2NT", says("balanced_18_19_invite"), (18, 19), balanced=True)

@@ -75,6 +75,29 @@ def partnership_view(view: View) -> Partnership:
     return Partnership(Facts(view.hand.mask), infer(view)[view.seat.partner])
 
 
+def partner_losers(partner: HandLimits) -> float:
+    """Partner's losing tricks as his fewest points suggest (a minimum opening about seven, a
+    six-point response about nine): ``11 - points / 3``, at least four."""
+    return max(4.0, 11 - partner.hcp[0] / 3)
+
+
+def _points_for_tricks(tricks: float) -> float:
+    """The points that :func:`_level_for` needs for a contract of ``tricks`` in a suit."""
+    if tricks >= 13:
+        return 37
+    if tricks >= 12:
+        return 33
+    if tricks >= 11:
+        return 28
+    if tricks >= 10:
+        return 25
+    if tricks >= 9:
+        return 23
+    if tricks >= 8:
+        return 20
+    return 0
+
+
 def _level_for(points: float, strain: Strain) -> int:
     """The level the partnership's points are worth in ``strain`` (0: not our hand)."""
     if points >= 37:
@@ -98,6 +121,8 @@ def place(ctx: Context, f: Facts, partner: HandLimits, legal: Sequence[Call]) ->
     points = side.expected
     if strain is not NT and f.len(int(strain)) >= 3:
         points += f.support_points(int(strain)) - f.hcp
+    if strain is not NT and side.fit(int(strain)) >= 8:
+        points = max(points, _points_for_tricks(24 - f.losers - partner_losers(partner)))
     last = ctx.last_bid
     ours_last = ctx.last_bidder is not None and ctx.ours(ctx.last_bidder)
     forcing = partner_forcing(ctx)

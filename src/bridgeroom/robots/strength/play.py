@@ -1,0 +1,222 @@
+"""Card play measured against double dummy: the declarer, the defence and the opening lead.
+
+On each deal a contract is imposed (:func:`~bridgeroom.robots.strength.deals.played_contract`:
+the side with more high-card points declares its double-dummy best contract) by a one-bid
+auction, so the robots are told to read nothing into the auction (they still read the contract).
+
+* :func:`declarer_deal`: the robot declares against double-dummy-perfect defenders (they see
+  every card); the loss is the declarer's double-dummy tricks minus the tricks he took.
+* :func:`defence_deal`: robot defenders (each seeing only its own view) against a
+  double-dummy-perfect declarer; the loss is the tricks the defence gave away. The opening lead
+  is also judged alone: its cost is the defenders' double-dummy tricks after the best lead minus
+  those after the robot's lead, and the ``basic`` robot's lead from the same view is judged too,
+  so the two leads are compared on the same deals.
+* :func:`auction_lead`: four ``basic`` robots bid the deal (the web tables' default), and the
+  robot under test makes the opening lead with the real auction to read; the ``basic`` robot's
+  lead from the same view is judged with it.
+
+Each function returns one JSON-able record for one deal.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from bridgeroom.robots.strength.deals import board_conditions, dd_table, deal_at, played_contract
+from bridgeroom.rules.core import Card, Contract, Seat
+
+__all__ = ["auction_lead", "dd_card", "dd_values", "declarer_deal", "defence_deal"]
+
+
+def dd_values(state) -> dict[int, int]:  # type: ignore[no-untyped-def]
+    """``{card index: tricks}`` for the hand to play, double dummy (it sees every card): the tricks
+    its side takes from the current trick on."""
+    from bridgeroom.robots.dds import Position, solver
+
+    hands = tuple(state.hand(s).mask for s in Seat)
+    trick = state.current_trick
+    leader = trick[0][0] if trick else state.turn
+    pos = Position(hands, state.contract.strain, int(leader), tuple(c.index for _, c in trick))
+    return solver().solve([pos])[0]
+
+
+def dd_card(state) -> Card:  # type: ignore[no-untyped-def]
+    """The double-dummy best card for the hand to play; of equal ones the lowest."""
+    result = dd_values(state)
+    best = max(result.values())
+    return Card.from_index(min(c for c, t in result.items() if t == best))
+
+
+def _imposed(index: int, seed: int, contracts: str):  # type: ignore[no-untyped-def]
+    from bridgeroom.rules import ContractBridgeDeal
+
+    deal = deal_at(seed, index)
+    table = dd_table(deal)
+    contract, dd = played_contract(deal, table, index, contracts)
+    declarer = contract.declarer
+    assert declarer is not None
+    _, vul = board_conditions(index)
+    state = ContractBridgeDeal(deal, dealer=declarer, vulnerability=vul)
+    state.apply(contract.bid)
+    for _ in range(3):
+        state.apply("P")
+    return state, contract, dd
+
+
+def _robot(level: str, seed: int, budget: float | None, *, imposed: bool):  # type: ignore[no-untyped-def]
+    from bridgeroom.robots import ExpertRobot, make_robot
+
+    robot = make_robot(level, seed=seed, time_budget=budget)
+    if imposed and isinstance(robot, ExpertRobot):
+        # the contract is imposed by a one-bid auction whose calls show nothing by the system
+        robot.use_auction = False
+    return robot
+
+
+def _kind(state) -> str:  # type: ignore[no-untyped-def]
+    if state.current_trick:
+        return "following"
+    return "later leads" if state.tricks else "opening lead"
+
+
+def _play_out(state, robot_side: bool, robot, by_trick: bool) -> tuple[dict[str, int], list[float]]:  # type: ignore[no-untyped-def]
+    """Play to the end: the robot for one side, double dummy for the other. Returns the tricks
+    lost by kind of card (when ``by_trick``) and the robot's decision times."""
+    where = {"opening lead": 0, "later leads": 0, "following": 0}
+    times: list[float] = []
+    declarer = state.declarer
+    while not state.is_over:
+        seat = state.to_act
+        ours = state.turn in (declarer, declarer.partner)
+        if ours == robot_side:
+            values = dd_values(state) if by_trick else None
+            t0 = time.perf_counter()
+            card = robot.decide(state.view(seat)).action
+            times.append(time.perf_counter() - t0)
+            if values is not None:
+                where[_kind(state)] += max(values.values()) - values[card.index]
+            state.apply(card)
+        else:
+            state.apply(dd_card(state))
+    return where, times
+
+
+def declarer_deal(
+    level: str,
+    index: int,
+    seed: int,
+    *,
+    contracts: str = "stronger",
+    budget: float | None = None,
+    by_trick: bool = False,
+) -> dict[str, object]:
+    """The robot declares deal ``index`` against double-dummy defenders."""
+    state, contract, dd = _imposed(index, seed, contracts)
+    robot = _robot(level, seed + index, budget, imposed=True)
+    t0 = time.perf_counter()
+    where, times = _play_out(state, True, robot, by_trick)
+    tricks = state.result.tricks
+    return {
+        "deal": index,
+        "contract": str(contract),
+        "dd": dd,
+        "tricks": tricks,
+        "loss": dd - tricks,
+        "by_kind": where if by_trick else None,
+        "seconds": round(time.perf_counter() - t0, 3),
+        "decisions": len(times),
+    }
+
+
+def _lead_cost(card: object, values: dict[int, int]) -> int:
+    """The tricks a lead costs its side against the best lead, double dummy."""
+    assert isinstance(card, Card)
+    return max(values.values()) - values[card.index]
+
+
+def defence_deal(
+    level: str,
+    index: int,
+    seed: int,
+    *,
+    contracts: str = "stronger",
+    budget: float | None = None,
+    by_trick: bool = False,
+) -> dict[str, object]:
+    """Robot defenders on deal ``index`` against a double-dummy declarer; the opening lead judged
+    alone as well (the robot's and the ``basic`` robot's from the same view)."""
+    from bridgeroom.robots.play import basic_card
+
+    state, contract, dd = _imposed(index, seed, contracts)
+    robot = _robot(level, seed + index, budget, imposed=True)
+    leader = state.to_act
+    assert leader is not None
+    values = dd_values(state)
+    view = state.view(leader)
+    basic = basic_card(view).action
+    t0 = time.perf_counter()
+    lead = robot.decide(view).action
+    lead_seconds = time.perf_counter() - t0
+    state.apply(lead)
+    where, times = _play_out(state, False, robot, by_trick)
+    tricks = state.result.tricks
+    return {
+        "deal": index,
+        "contract": str(contract),
+        "dd": dd,
+        "tricks": tricks,
+        "loss": tricks - dd,
+        "lead": str(lead),
+        "lead_cost": _lead_cost(lead, values),
+        "basic_lead": str(basic),
+        "basic_lead_cost": _lead_cost(basic, values),
+        "lead_seconds": round(lead_seconds, 3),
+        "by_kind": where if by_trick else None,
+        "seconds": round(time.perf_counter() - t0, 3),
+        "decisions": len(times) + 1,
+    }
+
+
+def auction_lead(
+    level: str, index: int, seed: int, *, budget: float | None = None
+) -> dict[str, object] | None:
+    """``basic`` robots bid deal ``index``; the robot of ``level`` leads with the auction to read.
+    ``None`` for a deal passed out."""
+    from bridgeroom.robots import make_robot
+    from bridgeroom.robots.play import basic_card
+    from bridgeroom.rules import ContractBridgeDeal, Phase
+
+    deal = deal_at(seed, index)
+    dealer, vul = board_conditions(index)
+    state = ContractBridgeDeal(deal, dealer=dealer, vulnerability=vul)
+    bidder = make_robot("basic")
+    while state.phase is Phase.AUCTION:
+        seat = state.to_act
+        assert seat is not None
+        state.apply(bidder.decide(state.view(seat)).action)
+    if state.contract is None:
+        return None
+    leader = state.to_act
+    assert leader is not None
+    values = dd_values(state)
+    view = state.view(leader)
+    robot = _robot(level, seed + index, budget, imposed=False)
+    t0 = time.perf_counter()
+    lead = robot.decide(view).action
+    seconds = time.perf_counter() - t0
+    basic = basic_card(view).action
+    contract: Contract = state.contract
+    return {
+        "deal": index,
+        "contract": str(contract),
+        "auction": " ".join(str(c) for _, c in state.calls),
+        "lead": str(lead),
+        "lead_cost": _lead_cost(lead, values),
+        "basic_lead": str(basic),
+        "basic_lead_cost": _lead_cost(basic, values),
+        "seconds": round(seconds, 3),
+    }
+
+
+Player = Callable[..., dict[str, object] | None]
