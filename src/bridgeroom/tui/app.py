@@ -452,7 +452,8 @@ class PlayLoop:
             self.print(text)
             return True
         if kind == "hint":
-            decision = table.hint()
+            with self.console.status(msgs("play.thinking")):
+                decision = table.hint()
             text = Text(msgs("play.hint") + " ", style="cyan")
             text.append_text(screen.action_text(decision.action, msgs))
             text.append(" — " + msgs.explain(decision.why))
