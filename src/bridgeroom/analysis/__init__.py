@@ -3,7 +3,10 @@
 * :mod:`bridgeroom.analysis.batch`: chunks of work on a Dask cluster (local or remote), results
   in input order, streamed, in bounded memory;
 * :mod:`bridgeroom.analysis.dd`: double-dummy tables and par of whole files, through endplay's DDS;
-* :mod:`bridgeroom.analysis.review`: a played deal, card by card, against double dummy.
+* :mod:`bridgeroom.analysis.review`: a played deal, card by card, against double dummy;
+* :func:`generate` (:mod:`bridgeroom.analysis.generate`): deals that meet a Dealer condition or a
+  Python predicate, dealt with NumPy; :mod:`bridgeroom.analysis.dealer` reads Dealer scripts;
+* :mod:`bridgeroom.analysis.simulate`: double-dummy simulations of contracts and opening leads.
 
 Importing this package imports neither Dask nor endplay.
 
@@ -14,5 +17,6 @@ Importing this package imports neither Dask nor endplay.
 """
 
 from bridgeroom.analysis.batch import Batch, BatchError, Chunk, Progress, chunked, counted
+from bridgeroom.analysis.generate import generate
 
-__all__ = ["Batch", "BatchError", "Chunk", "Progress", "chunked", "counted"]
+__all__ = ["Batch", "BatchError", "Chunk", "Progress", "chunked", "counted", "generate"]

@@ -46,6 +46,8 @@ __all__ = [
     "HandLimits",
     "Knowledge",
     "Layouts",
+    "complete",
+    "deal",
     "sample",
     "NO_LIMITS",
 ]
@@ -378,6 +380,161 @@ def _violations(
         unbalanced = (srt[:, :, 0] < 2) | (srt[:, :, 1] < 3)
         count += (unbalanced & bal).astype(np.int16)
     return np.asarray(count.sum(axis=1))
+
+
+def deal(
+    knowledge: Knowledge,
+    count: int,
+    rng: np.random.Generator,
+    *,
+    seats: Iterable[Seat | int] | None = None,
+) -> np.ndarray:
+    """``count`` layouts of the unseen cards at once, each uniformly random among all layouts:
+    the (count, 4) remaining hands, as :attr:`Layouts.masks` (the cards played not included).
+
+    For callers that judge the layouts themselves (the deal generator of
+    :mod:`bridgeroom.analysis` deals this way and evaluates its own conditions, a
+    thousand times more layouts than a robot asks for): no limit is checked, so
+    the knowledge may hold known hands, cards played and hidden counts, not
+    voids or limits (ValueError), whose layouts :func:`sample` draws.
+
+    Each unseen card in turn goes to a hidden seat with a chance proportional to
+    the places the seat has left (one uniform number per card and layout, the
+    seats' places updated with array operations): an exact draw among the
+    layouts, and cheaper than sorting random keys as :func:`sample` does.
+
+    With ``seats``, only those hidden seats are dealt (each exactly as in a whole
+    layout: a seat's cards do not depend on how the others' are dealt) and the
+    other hidden seats are left empty, for :func:`complete` to fill once the
+    caller has looked at the seats it needs.
+
+        >>> k = Knowledge(Seat.NORTH, (0, 0, 0, 0), (13, 13, 13, 13))
+        >>> masks = deal(k, 3, np.random.default_rng(5))
+        >>> masks.shape, [int(m).bit_count() for m in masks[0]]
+        ((3, 4), [13, 13, 13, 13])
+        >>> north = deal(k, 3, np.random.default_rng(5), seats=[Seat.NORTH])
+        >>> [int(m).bit_count() for m in north[0]]
+        [13, 0, 0, 0]
+        >>> whole = complete(k, north, np.random.default_rng(6))
+        >>> [int(m).bit_count() for m in whole[0]], bool((whole[:, 0] == north[:, 0]).all())
+        ([13, 13, 13, 13], True)
+    """
+    k = knowledge
+    _check_plain(k, count)
+    masks = np.tile(np.array(k.known, dtype=np.uint64), (count, 1))
+    unseen = k.unseen
+    cards = [i for i in range(52) if unseen >> i & 1]
+    n = len(cards)
+    if n == 0 or count == 0:
+        return masks
+    places = [int(h) for h in k.hidden]
+    if seats is None:
+        groups = [0, 1, 2, 3]
+        sizes = places
+    else:
+        wanted = {int(s) for s in seats}
+        groups = [s for s in range(4) if s in wanted and places[s]]
+        sizes = [places[s] for s in groups]
+        rest = n - sum(sizes)
+        if rest:
+            groups.append(-1)  # the seats left for complete()
+            sizes.append(rest)
+    owner = _spread(n, count, sizes, rng)
+    spread = np.full((count, 52), -1, dtype=np.int8)
+    spread[:, cards] = owner.T
+    for j, s in enumerate(groups):
+        if s >= 0 and sizes[j]:
+            masks[:, s] |= _pack(spread == j)
+    return masks
+
+
+def complete(knowledge: Knowledge, masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The layouts ``masks`` (from :func:`deal` with ``seats``) with every hidden seat's empty
+    places filled: the cards no seat holds yet, dealt uniformly, row by row."""
+    k = knowledge
+    _check_plain(k, len(masks))
+    masks = np.array(masks, dtype=np.uint64).reshape(-1, 4)
+    count = len(masks)
+    if count == 0:
+        return masks
+    dealt = masks[:, 0] | masks[:, 1] | masks[:, 2] | masks[:, 3]
+    free = np.uint64(k.unseen) & ~dealt
+    avail = _unpack(free)
+    held = np.stack([_unpack(masks[:, s]).sum(axis=1) for s in range(4)], axis=1)
+    places = np.array([[int(h) for h in k.hidden]], dtype=np.int64) - held
+    places[:, [s for s in range(4) if not k.hidden[s]]] = 0
+    if (places < 0).any() or (places.sum(axis=1) != avail.sum(axis=1)).any():
+        raise ValueError("these layouts cannot be completed for this knowledge")
+    owner = _spread_rows(avail, places, rng)
+    for s in range(4):
+        if places[:, s].any():
+            masks[:, s] |= _pack(np.equal(owner.T, s))
+    return masks
+
+
+def _check_plain(k: Knowledge, count: int) -> None:
+    if any(k.voids) or any(not lim.is_free for lim in (*k.certain, *k.inferred)):
+        raise ValueError("deal() deals without voids or limits: sample() draws those")
+    if count < 0:
+        raise ValueError(f"a number of layouts is 0 or more, not {count}")
+
+
+def _spread(n: int, count: int, places: Sequence[int], rng: np.random.Generator) -> np.ndarray:
+    """(n, count): the group of each of ``n`` cards in each of ``count`` layouts, card ``i``
+    going to group ``j`` with a chance of the group's places left over the cards left."""
+    # bounds[j]: the places left to groups 0..j; a card goes to the first group whose bound
+    # exceeds x, and takes one of the places counted in that bound and every later one
+    bounds = [np.full(count, float(sum(places[: j + 1]))) for j in range(len(places) - 1)]
+    u = rng.random((n, count))
+    owner = np.zeros((n, count), dtype=np.int8)
+    for i in range(n):
+        x = u[i]
+        x *= n - i
+        past = [x >= b for b in bounds]
+        row = owner[i]
+        for p in past:
+            row += p
+        for b, p in zip(bounds, past, strict=True):
+            b -= ~p
+    return owner
+
+
+def _spread_rows(avail: np.ndarray, places: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """(52, count): as :func:`_spread`, but the cards to deal (``avail``, (count, 52)) and the
+    groups' places (``places``, (count, groups)) differ from row to row; -1 where not dealt."""
+    count = avail.shape[0]
+    left = avail.sum(axis=1).astype(float)
+    edges = np.cumsum(places, axis=1).astype(float)
+    bounds = [edges[:, j].copy() for j in range(places.shape[1] - 1)]
+    u = rng.random((52, count))
+    owner = np.full((52, count), -1, dtype=np.int8)
+    for i in range(52):
+        here = avail[:, i]
+        if not here.any():
+            continue
+        x = u[i] * left
+        past = [x >= b for b in bounds]
+        group = np.zeros(count, dtype=np.int8)
+        for p in past:
+            group += p
+        owner[i] = np.where(here, group, -1)
+        for b, p in zip(bounds, past, strict=True):
+            b -= ~p & here
+        left -= here
+    return owner
+
+
+def _pack(bits: np.ndarray) -> np.ndarray:
+    """(count,) 52-bit masks of a (count, 52) boolean array (bit ``c`` for column ``c``)."""
+    word = np.zeros((bits.shape[0], 8), dtype=np.uint8)
+    word[:, :7] = np.packbits(bits, axis=1, bitorder="little")
+    return word.view("<u8")[:, 0]
+
+
+def _unpack(masks: np.ndarray) -> np.ndarray:
+    """(count, 52) booleans of (count,) 52-bit masks."""
+    words = np.ascontiguousarray(np.asarray(masks, dtype="<u8").reshape(-1, 1)).view(np.uint8)
+    return np.unpackbits(words, axis=1, bitorder="little")[:, :52].astype(bool)
 
 
 def sample(

@@ -43,6 +43,7 @@ __all__ = ["COMMANDS", "Command", "load", "module_name"]
 COMMANDS: dict[str, str] = {
     "analyse": "double-dummy tables and par of every board of PBN or LIN files (on Dask)",
     "coach": "mini-bridge: the contract the declarer should name, and why (MB-13)",
+    "deal": "deal boards that meet conditions (Dealer scripts, practice sets)",
     "export": "write a stored game's deals as PBN",
     "handrecord": "a printable hand record (PDF or HTML) with double-dummy tables and par",
     "history": "list stored games and score pads",
@@ -54,6 +55,7 @@ COMMANDS: dict[str, str] = {
     "score": "score one deal, or JSON lines of deals (the score calculator)",
     "serve": "run the web server: tables in the browser with friends and robots",
     "session": "mini-bridge class session: scoresheets, matchpoints and IMPs from a results file",
+    "simulate": "double-dummy simulations: which contract, which opening lead",
 }
 
 

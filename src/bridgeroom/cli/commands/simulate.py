@@ -1,0 +1,161 @@
+"""``bridgeroom simulate``: double-dummy simulations of contracts and of opening leads.
+
+See docs/simulation.md. Only argparse is imported here; NumPy, DDS (endplay),
+Rich, matplotlib and Dask are imported when the command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+__all__ = ["configure", "run"]
+
+_GAMES = ("contract", "auction", "minibridge", "three-handed")
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Solve many deals double dummy. With --contracts: per contract the tricks, the chance "
+        "to make, the mean score, and the differences in IMPs and matchpoints, each with a "
+        "95% interval. With --lead (or --auction): every card of the leader's --hand, its "
+        "defensive tricks and its chance to beat the contract. The deals meet a Dealer "
+        "script, a practice set or --condition, with --predeal cards."
+    )
+    p.add_argument("script", nargs="?", metavar="SCRIPT", help="a Dealer script ('-': stdin)")
+    p.add_argument("--set", metavar="NAME", help="a practice set's deals")
+    p.add_argument("-c", "--condition", metavar="EXPR", help="a Dealer condition on the deals")
+    p.add_argument(
+        "--predeal", action="append", default=[], metavar="CARDS",
+        help="cards given before dealing: S:AKQ2.K32.A2.Q432 or 'north SAK2' (repeatable)",
+    )  # fmt: skip
+    p.add_argument(
+        "--contracts", nargs="+", metavar="C:D", help="contracts with their declarer: 3NT:S 4S:N"
+    )
+    p.add_argument("--lead", metavar="C:D", help="the contract to lead against, e.g. 4H:S")
+    p.add_argument(
+        "--hand", metavar="HAND", help="the opening leader's hand, e.g. KQ72.A84.T963.J5"
+    )
+    p.add_argument(
+        "--auction", metavar="CALLS", help="the auction, from the dealer: '1H P 2H P 4H P P P'"
+    )
+    p.add_argument("--dealer", metavar="SEAT", help="the dealer of --auction (N, E, S, W)")
+    p.add_argument("-n", "--deals", type=int, default=200, metavar="N", help="deals (default 200)")
+    p.add_argument("--seed", type=int, metavar="S", help="the same deals and figures again")
+    p.add_argument(
+        "--vulnerable", metavar="V", help="none, NS, EW or all (default: the script's, else none)"
+    )
+    p.add_argument("--game", choices=_GAMES, default="contract", help="score as this game")
+    p.add_argument(
+        "--scoring",
+        metavar="TABLE",
+        help="a score table by name (duplicate, rubber, minibridge, ...), instead of the game's",
+    )
+    p.add_argument("--plot", metavar="FILE", help="draw the result to FILE (.png or .svg)")
+    p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    p.add_argument("--generate", type=int, metavar="MAX", help="candidate deals to try at most")
+    from bridgeroom.analysis.scale import SOLVE_CHUNK, auto_workers_help
+    from bridgeroom.cli.options import add_batch
+
+    # the deals solved at a time (the figures do not depend on it)
+    add_batch(p, chunk=SOLVE_CHUNK)
+    auto_workers_help(p)
+
+
+def run(args: argparse.Namespace) -> int:
+    import json
+    import sys
+
+    from bridgeroom.analysis.dealer.lexer import DealerError
+    from bridgeroom.analysis.generate import merge_predeals, parse_predeal
+    from bridgeroom.cli.commands.deal import _script, _with_condition
+    from bridgeroom.errors import BridgeError
+
+    if args.deals < 1:
+        raise BridgeError(f"a simulation needs at least one deal, not {args.deals}")
+    lead = args.lead is not None or args.auction is not None
+    if lead == bool(args.contracts):
+        raise BridgeError("ask for --contracts, or for an opening lead (--lead or --auction)")
+    args.list_sets = False
+    try:
+        script, set_game, name = _script(args)
+        script = _with_condition(script, args.condition)
+    except DealerError as err:
+        where = "standard input" if args.script == "-" else args.script
+        where = where or (f"--set {args.set}" if args.set else "--condition")
+        raise BridgeError(f"{where}: {err}") from None
+    for warning in script.warnings:  # type: ignore[attr-defined]
+        print(f"bridgeroom simulate: {name or '--condition'}: {warning}", file=sys.stderr)
+    predeal = merge_predeals(*(parse_predeal(text) for text in args.predeal))
+    game = args.game if args.game != "contract" or set_game is None else set_game
+    if args.chunk_size < 1:
+        raise BridgeError(f"--chunk-size is at least 1, not {args.chunk_size}")
+    if lead and args.hand is None:
+        raise BridgeError("an opening-lead simulation needs the leader's --hand")
+    if lead and any(predeal):
+        raise BridgeError("give the leader's cards with --hand (not --predeal) for a lead")
+    from bridgeroom.analysis.batch import Progress
+    from bridgeroom.analysis.scale import placement
+
+    progress = Progress("solving", total=args.deals, unit="deals", enabled=args.progress)
+    with placement(args.scheduler, args.workers) as (batch, start), progress:
+        result = _simulate(args, script, predeal, game, lead, batch, start, progress)
+    from bridgeroom.analysis.report import plot, tables
+
+    if args.plot:
+        plot(result, args.plot)  # type: ignore[arg-type]
+    if args.json:
+        print(json.dumps(result.to_dict()))  # type: ignore[attr-defined]
+    else:
+        from rich.console import Console
+
+        console = Console(highlight=False)
+        for table in tables(result):  # type: ignore[arg-type]
+            console.print(table)
+        for note in result.notes:  # type: ignore[attr-defined]
+            console.print(f"note: {note}")
+    return 0
+
+
+def _simulate(
+    args: argparse.Namespace,
+    script: object,
+    predeal: tuple[int, int, int, int],
+    game: str,
+    lead: bool,
+    batch: object,
+    start: object,
+    progress: object,
+) -> object:
+    from bridgeroom.analysis.leads import simulate_lead
+    from bridgeroom.analysis.simulate import parse_contract, simulate_contracts
+
+    if lead:
+        return simulate_lead(
+            args.hand,
+            parse_contract(args.lead) if args.lead else None,
+            args.deals,
+            condition=script,
+            auction=args.auction,
+            dealer=args.dealer,
+            vulnerability=args.vulnerable or "none",
+            seed=args.seed,
+            chunk=args.chunk_size,
+            batch=batch,
+            start=start,
+            progress=progress,
+        )
+    return simulate_contracts(
+        script,
+        [parse_contract(text) for text in args.contracts],
+        args.deals,
+        seed=args.seed,
+        predeal=predeal,
+        vulnerability=args.vulnerable,
+        game=game,
+        scoring=args.scoring,
+        max_tries=args.generate,
+        chunk=args.chunk_size,
+        batch=batch,
+        start=start,
+        progress=progress,
+    )
