@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgeroom.errors import BridgeError, ParseError
+from bridgeroom.errors import ParseError
 from bridgeroom.formats import pbn
 from bridgeroom.formats.pbn import PbnGame
 from bridgeroom.rules import (
@@ -28,7 +28,13 @@ from bridgeroom.rules.minibridge import (
     CorrectAnnouncement,
     MiniBridgeDeal,
 )
-from bridgeroom.rules.three_handed import LookAtDummy, ThreeHandedDeal
+from bridgeroom.rules.three_handed import (
+    CancelBid,
+    CancelDouble,
+    DoubleOf,
+    LookAtDummy,
+    ThreeHandedDeal,
+)
 
 from ..strategies import Line, contract_deals, lines, minibridge_deals, three_handed_deals
 
@@ -165,12 +171,62 @@ def test_three_handed_marked_by_its_scoring_alone() -> None:
     assert isinstance(game.to_state(), ThreeHandedDeal)
 
 
-def test_th_23_rectifications_have_no_pbn_form() -> None:
-    """TH-23 (table mode): looking at the dummy is an action PBN cannot record."""
+def test_th_21_to_th_23_irregularities_and_rectifications_read_back() -> None:
+    """TH-23 a look at the dummy, TH-22 an insufficient bid cancelled, TH-21 an improper double
+    cancelled: the AuctionRecord tag keeps every action of the auction by its seat; the Auction
+    section holds the calls that stand (what any PBN reader reads), and the replay in table
+    mode gives the same state."""
     state = ThreeHandedDeal(Deal(DEAL), players=("Ann", "Bob", "Cy"), mode=Mode.TABLE)
-    state.apply(LookAtDummy())
-    with pytest.raises(BridgeError, match="TH-21 to TH-23"):
-        PbnGame.from_state(state)
+    state.apply("1S")  # North
+    state.apply("2C")  # East
+    state.apply(DoubleOf(0))  # West doubles 1S, not the last bid: improper (TH-21) ...
+    state.apply(CancelDouble(), Seat.NORTH)  # ... cancelled by North, now protected
+    state.apply(LookAtDummy(), Seat.WEST)  # West looks: barred, his calls are passes (TH-23)
+    for call in ("P", "2S", "1H"):  # East's 1H is insufficient (TH-22) ...
+        state.apply(call)
+    state.apply(CancelBid(), Seat.WEST)  # ... cancelled by West
+    for call in ("3H", "P", "P"):
+        state.apply(call)
+    assert state.contract == Contract("3HE")
+    game = PbnGame.from_state(state)
+    record = game.tags["AuctionRecord"]
+    assert record.startswith("N 1S; E 2C; W X of call 0; N cancel double; W look at dummy; W P")
+    assert "E 1H; W cancel bid; E 3H" in record
+    assert game.auction is not None
+    assert [str(c) for c in game.auction.calls] == ["1S", "2C", "P", "2S", "3H", "P", "P"]
+    again = one(pbn.dumps(game)).to_state()  # strict by default: the record asks for table mode
+    assert again.history == state.history and again.contract == state.contract
+    assert again.barred == frozenset({Seat.WEST}) and again.protected == frozenset({Seat.NORTH})
+
+
+def test_th_22_an_irregular_bid_that_stood_has_no_auction_section() -> None:
+    """TH-22: a bid out of turn that both opponents called over stands; the calls that stand
+    are not in turn, so only the AuctionRecord holds the auction."""
+    state = ThreeHandedDeal(Deal(DEAL), players=("Ann", "Bob", "Cy"), mode=Mode.TABLE)
+    state.apply("1S")
+    state.apply("2C", Seat.WEST)  # out of turn: East was to call
+    for call in ("P", "P"):  # North and East call over it: it stands
+        state.apply(call)
+    assert state.contract == Contract("2CW")
+    game = PbnGame.from_state(state)
+    assert game.auction is None and "W 2C" in game.tags["AuctionRecord"]
+    again = one(pbn.dumps(game)).to_state()
+    assert again.history == state.history and again.contract == state.contract
+
+
+def test_a_bad_auction_record_is_refused_with_its_line() -> None:
+    text = (
+        f'[Variant "three-handed"]\n[Dealer "N"]\n[Deal "{DEAL}"]\n[AuctionRecord "N 1S; E peek"]\n'
+    )
+    with pytest.raises(ParseError) as info:
+        one(text).to_state()
+    assert info.value.line == 4 and "AuctionRecord item 2" in str(info.value)
+    disagreeing = (
+        f'[Variant "three-handed"]\n[Dealer "N"]\n[Deal "{DEAL}"]\n'
+        '[AuctionRecord "N 1S; E P; W P"]\n[Auction "N"]\n1H Pass Pass\n'
+    )
+    with pytest.raises(ParseError, match="is not the auction"):
+        one(disagreeing).to_state()
 
 
 # --- auction bridge -------------------------------------------------------------------

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from bridgeroom.errors import BridgeError, ParseError
+from bridgeroom.i18n import catalogue
 from bridgeroom.rules import Contract, MiniBridgeDeal, Seat, Suit
-from bridgeroom.teaching.coach import LANGUAGES, MESSAGES, Fit, advise, advise_counts, coach
+from bridgeroom.teaching.coach import LANGUAGES, Fit, advise, advise_counts, coach
 
 H18 = "AKQ.KQ2.A76.5432"
 SPADE_FIT = (5, 3, 3, 2)  # spades 3 + 5 = 8
@@ -117,11 +118,28 @@ def test_reason_in_russian() -> None:
 
 
 def test_catalogue_languages_share_their_keys() -> None:
-    """Every message exists in every language (Russian adds the suit names in the locative)."""
+    """The coach's sentences are the catalogue's, in every language with the same placeholders."""
     assert set(LANGUAGES) == {"en", "ru"}
-    assert set(MESSAGES["en"]) <= set(MESSAGES["ru"])
-    extra = set(MESSAGES["ru"]) - set(MESSAGES["en"])
-    assert extra == {"suit_in_S", "suit_in_H", "suit_in_D", "suit_in_C"}
+    keys = {lang: {k for k in catalogue(lang) if k.startswith("coach.")} for lang in LANGUAGES}
+    assert keys["en"] == keys["ru"] and "coach.balance" in keys["en"]
+
+
+@pytest.mark.parametrize(
+    ("partner", "words"),
+    [(3, "21 очко"), (4, "22 очка"), (7, "25 очков"), (13, "31 очко")],
+)
+def test_mb13_russian_plural_of_the_balance(partner: int, words: str) -> None:
+    """Issue 15: 'У вашей линии 21 очков' was wrong: 21 очко, 22 очка, 25 очков (the
+    catalogue's three plural forms)."""
+    advice = advise(H18, partner, SPADE_FIT, lang="ru")
+    assert advice.reason.startswith(f"У вашей линии {words}:"), advice.reason
+
+
+def test_reason_in_any_language() -> None:
+    """The advice keeps its sentences as messages: the same reason in each language."""
+    advice = advise(H18, 9, SPADE_FIT)
+    assert advice.reason_in("ru").startswith("У вашей линии 27 очков")
+    assert advice.texts().render("en") == advice.reason
 
 
 def test_unknown_language() -> None:

@@ -51,6 +51,14 @@ def test_meanings_from_the_system_table(calls: str, en: str, ru: str) -> None:
     assert _explain(calls, "ru") == ru
 
 
+def test_a_pass_outside_the_system_places_no_contract() -> None:
+    """Issue 15: a robot's pass after partner's game was told as 'natural: placing the
+    contract'; a pass outside the system's rules has nothing more to show."""
+    assert _explain("1NT P 3S P 4S P") == "nothing more to show"
+    assert _explain("1NT P 3S P 4S P", "ru") == "больше показать нечего"
+    assert _explain("1NT P 3S P 4S P 4NT P 5H P 6S") == "natural: placing the contract"
+
+
 def test_blackwood_and_placing_calls() -> None:
     """4NT after a suit agreement asks for aces (docs/bidding.md, "Slam"); a call outside the
     candidate rules places the contract."""

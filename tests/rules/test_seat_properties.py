@@ -79,7 +79,28 @@ def check_table_actions(state: DealState) -> None:
             assert all(isinstance(a, CorrectAnnouncement) and a.seat == seat for a in actions)
 
 
+def check_around_table(state: DealState) -> None:
+    """CB-10, TH-4, TH-10: the seats round the table form one clockwise circle, the same from
+    every seat. Four-handed: the compass, partners opposite. Three-handed: the compass until the
+    opening lead (the dummy's hand opposite the dealer, TH-4); then the dummy opposite the
+    declarer, the defenders opposite each other (TH-10)."""
+    circle = state.around_table(Seat.NORTH)
+    assert sorted(circle) == list(Seat)
+    for i, seat in enumerate(circle):
+        assert state.around_table(seat) == circle[i:] + circle[:i]
+    lead_made = bool(state.tricks or state.current_trick) or state.is_over
+    if isinstance(state, ThreeHandedDeal) and state.declarer is not None and lead_made:
+        declarer = state.declarer
+        _, left, across, right = state.around_table(declarer)
+        assert across == state.dealer.partner == state.dummy
+        assert (left, right) == (state.left_defender, state.right_defender)
+    else:
+        assert all(state.around_table(seat)[2] == seat.partner for seat in Seat)
+        assert all(state.around_table(seat)[1] == seat.lho for seat in Seat)
+
+
 def check_all(state: DealState) -> None:
+    check_around_table(state)
     check_players(state)
     check_declaring(state)
     assert state.tricks_left + len(state.tricks) == 13  # CB-10: thirteen tricks
@@ -97,7 +118,11 @@ def play(data: st.DataObject, state: DealState) -> None:
             action = Call.PASS
         else:
             action = data.draw(st.sampled_from(legal))
+        seat, trick, phase = state.turn, len(state.tricks), state.phase
         state.apply(action)
+        if phase is state.phase is Phase.PLAY and len(state.tricks) == trick and seat is not None:
+            # CB-10, TH-10: the next card of the trick comes from the seat at the left
+            assert state.turn == state.around_table(seat)[1]
     check_all(state)
 
 

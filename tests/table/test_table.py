@@ -152,3 +152,26 @@ def test_solo_places_name_the_robots_in_the_players_language() -> None:
         (Holder.ROBOT, "Робот Ю", "expert"),
         (Holder.PERSON, "Ann", None),
     ]
+
+
+def test_cb_9_the_declarer_plays_a_north_dummys_card_and_the_event_says_so() -> None:
+    """CB-9: the declarer plays the dummy's cards; the event of a card of a dummy at North (the
+    seat numbered 0) names North as the seat whose turn it was, and says it is the dummy's."""
+    table = Table(
+        "contract", seed=1, people={2: "Ann"}, robots={0: "basic", 1: "basic", 3: "basic"}
+    )
+    table.deal()
+    table.run_robots()
+    table.act(2, "7NT")  # South declares; North is the dummy
+    while table.current is not None and table.current.phase is Phase.AUCTION:
+        table.run_robots()
+        if table.current.phase is Phase.AUCTION:
+            table.act(2, "P")
+    table.run_robots()  # West leads
+    state = table.current
+    assert state is not None and state.turn == Seat.NORTH and state.dummy == Seat.NORTH
+    [event] = table.act(2, state.legal_actions()[0])
+    assert isinstance(event, Acted)
+    assert (event.seat, event.turn, event.for_dummy) == (Seat.SOUTH, Seat.NORTH, True)
+    layout = table.layout(2)
+    assert layout is not None and (layout.bottom, layout.top) == (Seat.SOUTH, Seat.NORTH)

@@ -21,7 +21,9 @@ NEXT_PROMPT = r"Press Enter for the next deal \(q to stop\)> "
 
 
 def spawn(args: list[str], database: Path, lang: str = "en") -> pexpect.spawn:
-    env = dict(os.environ, NO_COLOR="1", TERM="dumb", COLUMNS="120", LINES="60")
+    env = dict(
+        os.environ, NO_COLOR="1", TERM="dumb", COLUMNS="120", LINES="60", BRIDGEROOM_PAUSE="0"
+    )
     env.pop("BRIDGEROOM_DATABASE", None)
     child = pexpect.spawn(
         sys.executable,

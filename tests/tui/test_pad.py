@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pexpect
@@ -30,7 +31,7 @@ def test_cb_r_whole_rubber_on_the_pad_with_a_correction(database: Path) -> None:
     child.expect(PROMPT)
     text = screen(child)
     assert "Below the line 120" in text and "Game to NS." in text
-    assert "NS: 1 game(s) vulnerable" in text
+    assert "NS: 1 game vulnerable   EW: 0 games" in text
     child.sendline("EW 3Z 8")  # mistyped: refused with the reason
     child.expect(PROMPT)
     assert "'3Z' is not a contract" in screen(child)
@@ -46,8 +47,11 @@ def test_cb_r_whole_rubber_on_the_pad_with_a_correction(database: Path) -> None:
     child.sendline("NS 3NT 9")
     child.expect("The rubber is over.")
     text = screen(child)
-    assert "Rubber bonus: 700." in text
+    assert text.count("Rubber bonus") == 1 and "Rubber bonus 700 to NS." in text  # said once
+    assert re.search(r"#3 rubber +│ +700", text), text  # the bonus on a row of its own
     assert "970" in text
+    child.expect("a new score pad")
+    child.sendline("q")
     child.expect(pexpect.EOF)
     record = Store(str(database)).get_match(pad_id)
     assert record.status == "finished"
@@ -75,6 +79,8 @@ def test_th_three_handed_pad_and_settlement(database: Path) -> None:
     text = screen(child)
     for payment in ("Bob pays Ann 1000.", "Cy pays Ann 900.", "Bob pays Cy 100."):
         assert payment in text, text
+    child.expect("a new score pad")
+    child.sendline("q")
     child.expect(pexpect.EOF)
 
 
@@ -125,7 +131,9 @@ def test_pad_lines(text: str, line: PadLine) -> None:
         ("NS 4S", "pad.error_tricks_missing"),
         ("NS 4S 10 120 def", "pad.error_honors_points"),
         ("NS 4S 10 100 nobody", "pad.error_honors_side"),
-        ("NS 4S-11", "pad.error_tricks"),
+        ("NS 4S-11", "pad.error_down"),  # 4S needs 10 tricks: at most ten down
+        ("NS 4S+4", "pad.error_over"),  # at most three overtricks
+        ("NS 4S 14", "pad.error_tricks"),
     ],
 )
 def test_mistyped_pad_lines_are_refused(text: str, key: str) -> None:

@@ -209,3 +209,23 @@ def test_robot_calls_come_with_their_system_meaning(tmp_path: Path) -> None:
             else:
                 assert event.meaning is not None and event.meaning.render("ru")
         store.close()
+
+
+def test_a_hint_never_rests_on_too_few_layouts(tmp_path: Path) -> None:
+    """Issue 15, item 5: a three-handed hint was '4♥ ... makes in 100% of 1 layouts' on an
+    8-point hand. The hint's expert thinks longer than at the table; its reason names how many
+    layouts it rests on, never fewer than the robots' floor, or says they were too few and gives
+    its cheaper estimate."""
+    from bridgeroom.robots.three_handed import MIN_LAYOUTS
+
+    store = Store(str(tmp_path / "h.sqlite3"))
+    table = PlayTable.new(store, "three-handed", robots="basic", seed=3)
+    table.next_deal()
+    table.robots_act()
+    reason = table.hint().why.render("en")
+    counted = re.search(r"of (\d+) layouts", reason)
+    if counted is not None:
+        assert int(counted.group(1)) >= MIN_LAYOUTS, reason
+    else:
+        assert "too few to judge" in reason, reason
+    store.close()

@@ -69,6 +69,8 @@ def test_th_whole_three_handed_deal_with_a_look_at_the_dummy(database: Path) -> 
     child.expect(ACTION_PROMPT)
     assert "your call" in screen(child)
     child.sendline("look")
+    child.expect("Type yes to look> ")  # asked first: the look bars him (TH-23)
+    child.sendline("yes")
     child.expect("barred from the rest of the auction")
     end = play_to_end(child, database, match_id)
     assert "Robot 1" in end and "Robot 2" in end  # the three columns

@@ -41,13 +41,13 @@ from bridgeroom.errors import BridgeError, ParseError
 from bridgeroom.formats.pbn import UNKNOWN, PbnAuction, PbnGame, PbnVariant, register_variant
 from bridgeroom.formats.pbn.variant import _apply
 from bridgeroom.rules.core import Call, Card, Seat
-from bridgeroom.rules.state import DealState, Phase
+from bridgeroom.rules.state import Action, Claim, DealState, Mode, Phase
 
 if TYPE_CHECKING:
     from bridgeroom.rules.minibridge import MiniBridgeDeal, MiniBridgeOptions
     from bridgeroom.rules.three_handed import ThreeHandedDeal
 
-__all__ = ["AuctionBridgeVariant", "MiniBridgeVariant", "ThreeHandedVariant"]
+__all__ = ["AUCTION_RECORD", "AuctionBridgeVariant", "MiniBridgeVariant", "ThreeHandedVariant"]
 
 
 class AuctionBridgeVariant(PbnVariant):
@@ -60,6 +60,14 @@ class AuctionBridgeVariant(PbnVariant):
     variant_tag: ClassVar[str | None] = "auction"
     scorings: ClassVar[tuple[str, ...]] = ("auction",)
     rules_names: ClassVar[tuple[str, ...]] = ()
+    #: A rubber (PBN's Scoring) of auction bridge (the Variant tag: the auction table, AB-1).
+    scoring_forms: ClassVar[dict[str, dict[str, str]]] = {
+        "auction": {"Variant": "auction", "Scoring": "Rubber"}
+    }
+
+    def scoring_form(self, game: PbnGame) -> str | None:
+        """Auction bridge has one score form: a game of this variant is scored ``auction``."""
+        return "auction"
 
 
 class ThreeHandedVariant(PbnVariant):
@@ -70,6 +78,10 @@ class ThreeHandedVariant(PbnVariant):
     scorings: ClassVar[tuple[str, ...]] = ("three-handed-contract", "three-handed-auction")
     rules_names: ClassVar[tuple[str, ...]] = ("three-handed",)
     auction_columns: ClassVar[int] = 3
+    scoring_forms: ClassVar[dict[str, dict[str, str]]] = {
+        form: {"Variant": "three-handed", "Scoring": form}
+        for form in ("three-handed-contract", "three-handed-auction")
+    }
 
     def state_class(self) -> type[DealState]:
         from bridgeroom.rules.three_handed import ThreeHandedDeal
@@ -110,6 +122,44 @@ class ThreeHandedVariant(PbnVariant):
                 )
         return options
 
+    def new_state(self, game: PbnGame, mode: Mode) -> DealState:
+        """A deal recorded with its irregularities (an ``AuctionRecord`` tag) was played in
+        table mode, where they can be made and rectified (TH-21..TH-23): it is replayed so."""
+        if game.tags.get(AUCTION_RECORD, "").strip() not in ("", UNKNOWN):
+            mode = Mode.TABLE
+        return super().new_state(game, mode)
+
+    def replay_contract_phase(self, game: PbnGame, state: DealState) -> None:
+        """The auction: from the ``AuctionRecord`` tag when the deal had irregularities (every
+        action of the auction in order, each by its seat: calls, out of turn too, a look at
+        the dummy, cancellations), checked against the Auction section; else the Auction
+        section's calls in turn."""
+        record = _parse_record(game)
+        if record is None:
+            super().replay_contract_phase(game, state)
+            return
+        line = game.lines.get(AUCTION_RECORD)
+        for i, (seat, word) in enumerate(record):
+            try:
+                action = state.parse_action(word)
+            except BridgeError as err:
+                raise ParseError(
+                    f"{AUCTION_RECORD} item {i + 1} ({word}): {err}", line=line
+                ) from err
+            _apply(state, action, f"{AUCTION_RECORD} item {i + 1}", line, seat)
+        auction = game.auction
+        if auction is not None:
+            recorded = [c for c in auction.calls if c is not None]
+            made = [call for _, call in state.calls]
+            if auction.all_pass:
+                made = made[: len(recorded)]
+            if recorded != made:
+                raise ParseError(
+                    f"the Auction section ({' '.join(map(str, recorded))}) is not the auction "
+                    f"the {AUCTION_RECORD} leaves ({' '.join(map(str, made))})",
+                    line=auction.line,
+                )
+
     def state_tags(self, state: DealState) -> dict[str, str]:
         three = _three_handed(state)
         names = three.player_names
@@ -128,23 +178,67 @@ class ThreeHandedVariant(PbnVariant):
             tags["VulnerablePlayers"] = ",".join(n for n in names if n in three.vulnerable)
         for seat in Seat:
             tags[seat.name.title()] = three.name_at(seat) or "Dummy"
+        if _irregular(state):
+            tags[AUCTION_RECORD] = "; ".join(f"{s.letter} {a}" for s, a in _auction_part(state))
         return tags
 
     def state_auction(self, state: DealState) -> PbnAuction | None:
-        """The calls in turn from the dealer; the rectifications of TH-21..TH-23 have no PBN form."""
-        for _, action in state.history:
-            if type(action) not in (Call, Card):
-                raise BridgeError(
-                    f"PBN records a three-handed auction of calls made in turn, without the "
-                    f"rectifications of table mode: {action} (TH-21 to TH-23)"
-                )
-        order = state.auction_seats()
-        for i, (seat, call) in enumerate(state.calls):
-            if seat != order[i % len(order)]:
-                raise BridgeError(
-                    f"PBN records calls in turn; {seat} called {call} out of turn (TH-22)"
-                )
+        """The calls that stand, in turn from the dealer (the Auction section every PBN reader
+        reads); with irregularities, the whole auction is also in the ``AuctionRecord`` tag,
+        and when the calls that stand are not in turn (an irregular bid that stood, TH-22)
+        they have no Auction section."""
+        if not _in_turn(state):
+            return None
         return super().state_auction(state)
+
+
+#: The tag of a three-handed auction with its irregularities and their rectifications.
+AUCTION_RECORD = "AuctionRecord"
+
+
+def _in_turn(state: DealState) -> bool:
+    """Whether the calls that stand were made in turn from the dealer."""
+    order = state.auction_seats()
+    return all(seat == order[i % len(order)] for i, (seat, _) in enumerate(state.calls))
+
+
+def _auction_part(state: DealState) -> list[tuple[Seat, Action]]:
+    """The actions of the deal before its first card (a claim before the lead left out)."""
+    out = []
+    for seat, action in state.history:
+        if type(action) is Card:
+            break
+        if not isinstance(action, Claim):
+            out.append((seat, action))
+    return out
+
+
+def _irregular(state: DealState) -> bool:
+    """Whether the auction holds more than calls in turn: an irregularity, a rectification or
+    a look at the dummy (TH-21..TH-23, table mode)."""
+    auction = [a for _, a in _auction_part(state)]
+    return any(type(a) is not Call for a in auction) or not _in_turn(state)
+
+
+def _parse_record(game: PbnGame) -> list[tuple[Seat, str]] | None:
+    """The ``AuctionRecord`` tag as ``(seat, action text)``; ``None`` if absent."""
+    value = game.tags.get(AUCTION_RECORD, "").strip()
+    if not value or value == UNKNOWN:
+        return None
+    items: list[tuple[Seat, str]] = []
+    for part in value.split(";"):
+        seat_text, _, word = part.strip().partition(" ")
+        try:
+            if not word.strip():
+                raise ValueError(part)
+            items.append((Seat.find(seat_text), word.strip()))
+        except (ValueError, ParseError):
+            raise game._error(
+                AUCTION_RECORD,
+                f"{AUCTION_RECORD} items are 'SEAT ACTION' separated by ';' (e.g. 'N 1S; E look "
+                f"at dummy'): {part.strip()!r}",
+            ) from None
+    return items
 
 
 def _three_handed(state: DealState) -> ThreeHandedDeal:
@@ -166,6 +260,9 @@ class MiniBridgeVariant(PbnVariant):
     variant_tag: ClassVar[str | None] = "minibridge"
     scorings: ClassVar[tuple[str, ...]] = ("minibridge",)
     rules_names: ClassVar[tuple[str, ...]] = ("minibridge",)
+    scoring_forms: ClassVar[dict[str, dict[str, str]]] = {
+        "minibridge": {"Variant": "minibridge", "Scoring": "minibridge"}
+    }
 
     def state_class(self) -> type[DealState]:
         from bridgeroom.rules.minibridge import MiniBridgeDeal

@@ -4,6 +4,8 @@ once; a message looked up by its dotted key and filled in; and the language to u
 
     >>> translate("error.not_your_turn", "en", seat="North")
     "It is North's turn, not yours."
+    >>> translate("screen.pair_points", "ru", pair="ВЗ", points=22)   # the plural form for 22
+    'ВЗ: 22 очка'
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from functools import cache
 from importlib import resources
 
 from bridgeroom.errors import BridgeError
+from bridgeroom.i18n.plurals import plural
 
 __all__ = [
     "LANGUAGES",
@@ -82,9 +85,36 @@ def translate(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> st
     if not params:
         return text
     try:
-        return text.format(**params)
+        return text.format(**{name: _number(value) for name, value in params.items()})
     except (KeyError, IndexError) as err:
         raise MessageError(f"message {key!r} needs the parameter {err}") from None
+
+
+class _Number:
+    """A number as a parameter: ``{n:trick|tricks}`` picks the noun's form for it
+    (:func:`~bridgeroom.i18n.plurals.plural`), any other spec formats it as usual."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: int | float) -> None:
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        if "|" in spec:
+            return plural(self.value, spec)
+        return format(self.value, spec)
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+def _number(value: object) -> object:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return _Number(value)
+    return value
 
 
 def detect_language(explicit: str | None = None, environ: Mapping[str, str] | None = None) -> str:

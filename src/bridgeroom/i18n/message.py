@@ -145,6 +145,12 @@ class _Word:
         self.value = value
         self.lang = lang
 
+    def __str__(self) -> str:
+        return format(self, "")
+
+    def __repr__(self) -> str:  # ``{name!r}``: the value as written, quoted
+        return repr(format(self, ""))
+
     def __format__(self, spec: str) -> str:
         value, lang = self.value, self.lang
         if isinstance(value, (Message, Texts)):
@@ -193,7 +199,13 @@ class Messages:
         self.lang = check_language(lang)
 
     def __call__(self, key: str, /, **params: object) -> str:
-        return translate(key, self.lang, **params)
+        """The message ``key`` in this language, its parameters written as :class:`Message`
+        writes them (so a number takes its plural form: ``{n:trick|tricks}``).
+
+        >>> Messages("ru")("screen.pair_points", pair="СЮ", points=21)
+        'СЮ: 21 очко'
+        """
+        return Message(key, **params).render(self.lang)
 
     def card(self, card: Card) -> str:
         return card_text(card, self.lang)

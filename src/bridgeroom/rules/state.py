@@ -327,6 +327,29 @@ class DealState:
             return self.is_declaring(a) == self.is_declaring(b)
         return self._team(a) == self._team(b)
 
+    def around_table(self, seat: Seat) -> tuple[Seat, Seat, Seat, Seat]:
+        """The four seats as they sit round the table now, clockwise from ``seat``: ``seat``
+        itself, the seat at its left, the seat opposite, the seat at its right (a screen
+        drawn for the player at ``seat`` puts them at the bottom, left, top and right).
+
+        The cards go round the table clockwise, so the seat at a player's left plays after
+        him. In the four-handed games that is the compass (CB-10). In three-handed bridge the
+        hands sit at their compass seats until the opening lead (the dummy's hand opposite
+        the dealer, TH-4); from then on, to the end of the deal, the dummy lies opposite the
+        declarer, the defenders opposite each other, and the order of play goes round the
+        table: declarer, left defender, dummy, right defender (TH-10).
+
+        >>> from bridgeroom.rules import Deal
+        >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
+        >>> [s.letter for s in state.around_table(Seat.SOUTH)], [s.letter for s in state.around_table(Seat.EAST)]
+        (['S', 'W', 'N', 'E'], ['E', 'S', 'W', 'N'])
+        """
+        moved = self.declarer is not None and (self._lead_made() or self.phase is _DONE)
+        order = self._play_order() if moved else _CLOCKWISE
+        left = order[seat]
+        across = order[left]
+        return (seat, left, across, order[across])
+
     @property
     def tricks_left(self) -> int:
         """Tricks not yet completed, the one in progress included (13 before the play; a

@@ -15,7 +15,8 @@ The modules: :mod:`~bridgeroom.table.table` (:class:`Table`), :mod:`~bridgeroom.
 (places and who holds them), :mod:`~bridgeroom.table.events` (what a change returns),
 :mod:`~bridgeroom.table.requests` (undo and claim requests), :mod:`~bridgeroom.table.robots`
 (robots' turns, their call meanings, their judgement of a claim),
-:mod:`~bridgeroom.table.record` (a table in the store), :mod:`~bridgeroom.table.errors`.
+:mod:`~bridgeroom.table.record` (a table in the store), :mod:`~bridgeroom.table.layout` (where
+each seat sits on a viewer's screen), :mod:`~bridgeroom.table.errors`.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from bridgeroom.table.events import (
     TableEvent,
     Undone,
 )
+from bridgeroom.table.layout import POSITIONS, Layout, layout
 from bridgeroom.table.record import (
     TableRecord,
     deal_row,
@@ -60,6 +62,8 @@ __all__ = [
     "DealStarted",
     "Dropped",
     "Holder",
+    "Layout",
+    "POSITIONS",
     "Place",
     "Request",
     "RequestKind",
@@ -74,6 +78,7 @@ __all__ = [
     "Undone",
     "call_meanings",
     "deal_row",
+    "layout",
     "default_robot_factory",
     "result_record",
     "robot_seed",

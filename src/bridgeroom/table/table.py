@@ -71,6 +71,7 @@ from bridgeroom.table.events import (
     TableEvent,
     Undone,
 )
+from bridgeroom.table.layout import Layout, layout
 from bridgeroom.table.requests import Request, RequestKind
 from bridgeroom.table.robots import (
     ClaimJudgement,
@@ -283,6 +284,22 @@ class Table:
         player = self.player_at(seat, state)
         return None if player is None else self.places[player]
 
+    def layout(self, player: int | None, state: DealState | None = None) -> Layout | None:
+        """Where each seat sits on the screen of ``player`` (his seat at the bottom; a
+        spectator's from South, or where South is the three-handed dummy's seat, from player
+        0's), in ``state`` (default: the last deal); ``None`` before the first deal. The
+        rules say who sits where (``DealState.around_table``: TH-10 in three-handed bridge)."""
+        state = state or self.state
+        if state is None:
+            return None
+        if player is not None:
+            viewer = state.seat_of(player)
+        elif state.player_at(Seat.SOUTH) is not None:
+            viewer = Seat.SOUTH
+        else:
+            viewer = state.seat_of(0)
+        return layout(state, viewer)
+
     def player_to_act(self) -> int | None:
         """The player who decides now (the declarer for the dummy's card), if a deal is on."""
         state = self.current
@@ -404,7 +421,7 @@ class Table:
         seat: Seat | None,
         decision: Decision | None = None,
     ) -> list[TableEvent]:
-        turn = state.turn or state.to_act
+        turn = state.turn if state.turn is not None else state.to_act  # Seat.NORTH is 0
         assert turn is not None
         state.apply(action, seat)
         actor, applied = state.history[-1]

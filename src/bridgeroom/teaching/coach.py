@@ -30,6 +30,15 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from bridgeroom.errors import BridgeError, ParseError
+from bridgeroom.i18n import LANGUAGES as I18N_LANGUAGES
+from bridgeroom.i18n import (
+    Message,
+    MessageError,
+    Texts,
+    check_language,
+    contract_text,
+    seat_letter,
+)
 from bridgeroom.rules import (
     Contract,
     Hand,
@@ -44,7 +53,6 @@ from bridgeroom.rules.minibridge import MAX_HCP, MiniBridgeExtra
 
 __all__ = [
     "LANGUAGES",
-    "MESSAGES",
     "Advice",
     "Fit",
     "advise",
@@ -53,109 +61,23 @@ __all__ = [
     "describe_deal",
 ]
 
-# --- the catalogue of messages ----------------------------------------------------------------
-
-MESSAGES: Final[dict[str, dict[str, str]]] = {
-    "en": {
-        "balance": "Your side has {balance} points: your {own} and your partner's {partner}.",
-        "fit": "You have a fit in {suit}: {total} cards together.",
-        "fits": "You have fits in {suits}.",
-        "no_fit": "You have no fit (no suit with 8 cards together), so play in no trumps.",
-        "trumps": "Play with {suit} as trumps.",
-        "major_first": "Hearts and spades come first: game there needs 10 tricks, in a minor 11.",
-        "partscore": "With fewer than 25 points, bid a part-score: {contract} needs {tricks} tricks.",
-        "game": "With 25 to 31 points, bid a game: {contract} needs {tricks} tricks.",
-        "minor_3nt": (
-            "Five {suit} would need 11 tricks and at least 28 points; with {balance} points "
-            "choose 3NT, a game that needs only 9 tricks."
-        ),
-        "small_slam": "With 32 to 36 points, bid a small slam: {contract} needs 12 tricks.",
-        "grand_slam": "With 37 points or more, bid a grand slam: {contract} needs all 13 tricks.",
-        "deal": "{board}dealer {dealer}; counts {counts}; {declarer} declares, {dummy} is dummy",
-        "board": "Board {board}, ",
-        "label_balance": "Balance",
-        "label_fits": "Fits",
-        "label_none": "none",
-        "label_contract": "Contract",
-        "label_why": "Why",
-        "you": "you",
-        "partner": "partner",
-        "cat_partscore": "part-score",
-        "cat_game": "game",
-        "cat_small_slam": "small slam",
-        "cat_grand_slam": "grand slam",
-        "suit_S": "spades",
-        "suit_H": "hearts",
-        "suit_D": "diamonds",
-        "suit_C": "clubs",
-        "nt": "NT",
-    },
-    "ru": {
-        "balance": "У вашей линии {balance} очков: ваши {own} и {partner} у партнёра.",
-        "fit": "У вас фит в {suit_in}: {total} карт на двоих.",
-        "fits": "У вас фиты: {suits}.",
-        "no_fit": "Фита нет (ни в одной масти нет 8 карт на двоих), поэтому играйте без козыря.",
-        "trumps": "Играйте с козырем {suit}.",
-        "major_first": (
-            "Сначала смотрим на червы и пики: гейм в них требует 10 взяток, а в минорах — 11."
-        ),
-        "partscore": (
-            "Меньше 25 очков — назначайте частичный контракт (частицу): в {contract} нужно "
-            "взять {tricks} взяток."
-        ),
-        "game": "С 25–31 очком назначайте гейм: в {contract} нужно взять {tricks} взяток.",
-        "minor_3nt": (
-            "Для 5 в {suit_in} нужно 11 взяток и не меньше 28 очков; с {balance} очками "
-            "выбирайте 3БК — гейм, где нужно только 9 взяток."
-        ),
-        "small_slam": "С 32–36 очками назначайте малый шлем: в {contract} нужно взять 12 взяток.",
-        "grand_slam": (
-            "С 37 очками и больше назначайте большой шлем: в {contract} нужно взять все 13 взяток."
-        ),
-        "deal": "{board}сдающий {dealer}; очки {counts}; разыгрывает {declarer}, болван {dummy}",
-        "board": "Сдача {board}, ",
-        "label_balance": "Баланс",
-        "label_fits": "Фиты",
-        "label_none": "нет",
-        "label_contract": "Контракт",
-        "label_why": "Почему",
-        "you": "вы",
-        "partner": "партнёр",
-        "cat_partscore": "частица",
-        "cat_game": "гейм",
-        "cat_small_slam": "малый шлем",
-        "cat_grand_slam": "большой шлем",
-        "suit_S": "пики",
-        "suit_H": "червы",
-        "suit_D": "бубны",
-        "suit_C": "трефы",
-        "suit_in_S": "пиках",
-        "suit_in_H": "червах",
-        "suit_in_D": "бубнах",
-        "suit_in_C": "трефах",
-        "nt": "БК",
-    },
-}
-
-#: The languages of the catalogue.
-LANGUAGES: Final[tuple[str, ...]] = tuple(MESSAGES)
+#: The languages the coach speaks (its sentences are the catalogue's ``coach`` section).
+LANGUAGES: Final[tuple[str, ...]] = I18N_LANGUAGES
 
 _CATEGORIES: Final = ("partscore", "game", "small_slam", "grand_slam")
 
 
-def _messages(lang: str) -> dict[str, str]:
+def _lang(lang: str) -> str:
     try:
-        return MESSAGES[lang]
-    except KeyError:
+        return check_language(lang)
+    except MessageError:
         raise ParseError(
             f"no coach messages in language {lang!r} (choose {', '.join(LANGUAGES)})"
         ) from None
 
 
-def _contract_text(contract: Contract, msgs: dict[str, str]) -> str:
-    if contract.strain is Strain.NOTRUMP:
-        return f"{contract.level}{msgs['nt']}"
-    return f"{contract.level}{contract.strain.symbol}"
+def _say(key: str, lang: str, **params: object) -> str:
+    return Message(f"coach.{key}", **params).render(lang)
 
 
 # --- advice --------------------------------------------------------------------------------
@@ -186,7 +108,8 @@ class Advice:
     """The coach's advice: balance, fits (best first), the contract, its category and the reason.
 
     ``category`` is ``partscore``, ``game``, ``small_slam`` or ``grand_slam``;
-    ``reasons`` the sentences of the explanation in ``lang``.
+    ``explanation`` the sentences of the reason as messages of the catalogue (``coach.*``),
+    which :attr:`reasons` renders in ``lang`` and :meth:`reason_in` in any language.
     """
 
     own_points: int
@@ -194,7 +117,7 @@ class Advice:
     fits: tuple[Fit, ...]
     contract: Contract
     category: str
-    reasons: tuple[str, ...]
+    explanation: tuple[Message, ...]
     lang: str = "en"
 
     @property
@@ -203,8 +126,21 @@ class Advice:
         return self.own_points + self.partner_points
 
     @property
+    def reasons(self) -> tuple[str, ...]:
+        """The sentences of the reason in ``lang``."""
+        return tuple(m.render(self.lang) for m in self.explanation)
+
+    @property
     def reason(self) -> str:
-        return " ".join(self.reasons)
+        return self.reason_in(self.lang)
+
+    def reason_in(self, lang: str) -> str:
+        """The reason in ``lang``, whatever language the advice was asked in."""
+        return " ".join(m.render(lang) for m in self.explanation)
+
+    def texts(self) -> Texts:
+        """The reason in every language (a robot's explanation carries it so)."""
+        return Texts(**{lang: self.reason_in(lang) for lang in LANGUAGES})
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -222,21 +158,20 @@ class Advice:
         }
 
     def __str__(self) -> str:
-        msgs = _messages(self.lang)
-        fits = (
-            ", ".join(f"{f.suit.symbol} {f.total} ({f.own}+{f.dummy})" for f in self.fits)
-            or msgs["label_none"]
-        )
-        width = max(
-            len(msgs[k]) for k in ("label_balance", "label_fits", "label_contract", "label_why")
-        )
+        lang = self.lang
+        fits = ", ".join(
+            f"{f.suit.symbol} {f.total} ({f.own}+{f.dummy})" for f in self.fits
+        ) or _say("label_none", lang)
+        labels = {k: _say(f"label_{k}", lang) for k in ("balance", "fits", "contract", "why")}
+        width = max(len(label) for label in labels.values())
+        contract = contract_text(Contract(self.contract.level, self.contract.strain), lang)
         lines = [
-            f"{msgs['label_balance']:<{width}}  {self.balance} "
-            f"({msgs['you']} {self.own_points} + {msgs['partner']} {self.partner_points})",
-            f"{msgs['label_fits']:<{width}}  {fits}",
-            f"{msgs['label_contract']:<{width}}  {_contract_text(self.contract, msgs)} "
-            f"({msgs['cat_' + self.category]})",
-            f"{msgs['label_why']:<{width}}  {self.reason}",
+            f"{labels['balance']:<{width}}  {self.balance} "
+            f"({_say('you', lang)} {self.own_points} + {_say('partner', lang)} "
+            f"{self.partner_points})",
+            f"{labels['fits']:<{width}}  {fits}",
+            f"{labels['contract']:<{width}}  {contract} ({_say('cat_' + self.category, lang)})",
+            f"{labels['why']:<{width}}  {self.reason}",
         ]
         return "\n".join(lines)
 
@@ -288,7 +223,7 @@ def advise(
     >>> advise("AKQ.KQ2.A76.5432", 9, (3, 3, 4, 3)).contract  # 27, no fit
     Contract('3NT')
     """
-    msgs = _messages(lang)
+    lang = _lang(lang)
     h = hand if isinstance(hand, Hand) else Hand.parse(hand)
     if len(h) != 13:
         raise ParseError(f"the declarer's hand has 13 cards before the lead, not {len(h)}: {h}")
@@ -318,17 +253,18 @@ def advise(
     )
     best = fits[0] if fits else None
 
-    reasons = [msgs["balance"].format(balance=balance, own=own, partner=partner_points)]
+    said = [Message("coach.balance", balance=balance, own=own, partner=partner_points)]
     if len(fits) > 1:
-        reasons.append(
-            msgs["fits"].format(
-                suits=", ".join(f"{msgs[f'suit_{f.suit.letter}']} ({f.total})" for f in fits)
-            )
-        )
+        names = "abc"
+        params: dict[str, object] = {}
+        for name, f in zip(names, fits, strict=False):
+            params[name] = f.suit
+            params[f"{name}_total"] = f.total
+        said.append(Message(f"coach.fits{len(fits)}", **params))
     elif best is not None:
-        reasons.append(msgs["fit"].format(**_suit_words(best.suit, msgs), total=best.total))
+        said.append(Message("coach.fit", suit=best.suit, total=best.total))
     else:
-        reasons.append(msgs["no_fit"])
+        said.append(Message("coach.no_fit"))
 
     strain = Strain(best.suit) if best is not None else Strain.NOTRUMP
     if balance < 25:
@@ -349,26 +285,21 @@ def advise(
     minor_to_nt = category == "game" and level == 3 and strain.is_minor
     if best is not None and not minor_to_nt:
         if len(fits) > 1 and best.suit.is_major and any(not f.suit.is_major for f in fits):
-            reasons.append(msgs["major_first"])
-        reasons.append(msgs["trumps"].format(**_suit_words(best.suit, msgs)))
+            said.append(Message("coach.major_first"))
+        said.append(Message("coach.trumps", suit=best.suit))
     if minor_to_nt:
         assert best is not None
-        reasons.append(msgs["minor_3nt"].format(**_suit_words(best.suit, msgs), balance=balance))
+        said.append(Message("coach.minor_3nt", suit=best.suit, balance=balance))
         strain = Strain.NOTRUMP
     contract = Contract(level, strain, 0, declarer)
-    reasons.append(
-        msgs[category].format(
-            contract=_contract_text(contract, msgs), tricks=contract.tricks_needed
+    said.append(
+        Message(
+            f"coach.{category}",
+            contract=Contract(level, strain),
+            tricks=contract.tricks_needed,
         )
     )
-    return Advice(own, partner_points, fits, contract, category, tuple(reasons), lang)
-
-
-def _suit_words(suit: Suit, msgs: dict[str, str]) -> dict[str, str]:
-    return {
-        "suit": msgs[f"suit_{suit.letter}"],
-        "suit_in": msgs.get(f"suit_in_{suit.letter}", msgs[f"suit_{suit.letter}"]),
-    }
+    return Advice(own, partner_points, fits, contract, category, tuple(said), lang)
 
 
 def describe_deal(view: View, board: int | None = None, *, lang: str = "en") -> str:
@@ -380,16 +311,22 @@ def describe_deal(view: View, board: int | None = None, *, lang: str = "en") -> 
     >>> describe_deal(state.view(Seat.NORTH), 2)
     'Board 2, dealer E; counts E:3 S:0 W:0 N:37; N declares, S is dummy'
     """
-    msgs = _messages(lang)
+    lang = _lang(lang)
     extra = view.extra
     announcements = extra.announcements if isinstance(extra, MiniBridgeExtra) else ()
-    counts = " ".join(f"{seat}:{points}" for seat, points in announcements)
-    return msgs["deal"].format(
-        board=msgs["board"].format(board=board) if board is not None else "",
-        dealer=view.dealer,
+    counts = " ".join(f"{seat_letter(seat, lang)}:{points}" for seat, points in announcements)
+
+    def letter(seat: Seat | None) -> str:
+        return "?" if seat is None else seat_letter(seat, lang)
+
+    return _say(
+        "deal",
+        lang,
+        board=_say("board", lang, board=board) if board is not None else "",
+        dealer=letter(view.dealer),
         counts=counts,
-        declarer=view.declarer,
-        dummy=view.dummy_seat,
+        declarer=letter(view.declarer),
+        dummy=letter(view.dummy_seat),
     )
 
 

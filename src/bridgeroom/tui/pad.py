@@ -47,6 +47,7 @@ from bridgeroom.scoring import (
 )
 from bridgeroom.store import MatchRecord, PadEntry, Store
 from bridgeroom.tui import screen
+from bridgeroom.tui.saving import SaveError, saving
 
 __all__ = ["PAD_GAMES", "PadGame", "PadLine", "PadError", "PadLoop", "parse_pad_line"]
 
@@ -154,12 +155,18 @@ def parse_pad_line(text: str, pad: PadGame, players: Sequence[str]) -> PadLine:
     except BridgeError:
         raise PadError("pad.error_contract", text=tokens[1]) from None
     rest = tokens[2:]
+    rel: str | None = None
     if m.group(2):
         rel = m.group(2)
-        tricks = contract.tricks_needed + (0 if rel == "=" else int(rel))
     elif rest and re.fullmatch(r"=|[+-]\d{1,2}", rest[0]):
         rel = rest.pop(0)
-        tricks = contract.tricks_needed + (0 if rel == "=" else int(rel))
+    if rel is not None:
+        need = contract.tricks_needed
+        tricks = need + (0 if rel == "=" else int(rel))
+        if tricks < 0:  # more undertricks than the contract's tricks
+            raise PadError("pad.error_down", contract=contract, need=need, down=-int(rel))
+        if tricks > 13:
+            raise PadError("pad.error_over", contract=contract, over=int(rel), tricks=tricks)
     elif rest and rest[0].isdigit():
         tricks = int(rest.pop(0))
     else:
@@ -292,9 +299,14 @@ class PadLoop:
             seats = [(n, None) for n in names]
         else:
             seats = [(n, None) for n in names] if names else [("NS", None), ("EW", None)]
-        record = store.create_match(
-            "pad", pad.game, pad.name, seats=seats, options={"players": names}
-        )
+        with saving():
+            record = store.create_match(
+                "pad",
+                pad.game,
+                pad.name,
+                seats=seats,
+                options={"players": names, "lang": msgs.lang},
+            )
         return cls(store, record, console, msgs)
 
     @classmethod
@@ -309,6 +321,13 @@ class PadLoop:
     def show(self) -> None:
         self.console.print(screen.sheet(self.sheet.session, self.msgs))
 
+    def _examples(self) -> dict[str, str]:
+        """The example lines of this pad (three-handed: with its players' names)."""
+        players = list(self.players) or ["Ann", "Bob"]
+        names = {"player": players[0], "other": players[1 % len(players)]}
+        example = self.msgs(f"pad.example_{self.pad.declarer_kind}", **names)
+        return {**names, "example": example}
+
     def _prompt(self) -> str:
         n = len(self.record.entries) + 1
         key = "pad.prompt_board" if self.pad.declarer_kind == "seat" else "pad.prompt"
@@ -317,26 +336,90 @@ class PadLoop:
     # --- the loop --------------------------------------------------------------------------
 
     def run(self) -> int:
+        """Read lines until the person stops; returns the exit code (130 after Ctrl-C, 1 when
+        he stops while the store cannot write his line)."""
+        try:
+            return self._run()
+        except KeyboardInterrupt:
+            self.console.print()
+            self.say("pad.saved", id=self.record.id)
+            return 130
+
+    def _run(self) -> int:
         self.say("pad.intro", id=self.record.id)
-        self.say(f"pad.form_{self.pad.declarer_kind}")
+        self.say(f"pad.form_{self.pad.declarer_kind}", **self._examples())
         if self.record.entries:
             self.show()
         while True:
             if self.sheet.is_over:
-                self.say("pad.over", style="bold")
-                self.store.set_status(self.record.id, "finished")
-                return 0
-            try:
-                line = self.console.input(Text(self._prompt()))
-            except EOFError:
-                line = None
+                if not self._over():
+                    return 0
+                continue
+            line = self._input(self._prompt())
             if line is None:
                 self.console.print()
                 self.say("pad.saved", id=self.record.id)
                 return 0
-            if not self._handle(line.strip()):
+            try:
+                going = self._handle(line.strip())
+            except SaveError as err:
+                if not self._store_down(err, line.strip()):
+                    return 1
+                continue
+            if not going:
                 self.say("pad.saved", id=self.record.id)
                 return 0
+
+    def _input(self, prompt: str) -> str | None:
+        try:
+            return self.console.input(Text(prompt))
+        except EOFError:
+            return None
+
+    def _over(self) -> bool:
+        """The rubber (the Chicago round) is over: the pad is finished; a new one with the same
+        players is offered. ``True`` when the person starts it."""
+        key = "pad.over_round" if self.pad.name == "chicago" else "pad.over"
+        self.say(key, style="bold")
+        with saving():
+            self.store.set_status(self.record.id, "finished")
+        line = self._input(self.msgs("pad.again_prompt"))
+        if line is None or line.strip():
+            self.say("pad.saved", id=self.record.id)
+            return False
+        names = list(self.players)
+        seats = [(n, None) for n in names] if names else [("NS", None), ("EW", None)]
+        with saving():
+            record = self.store.create_match(
+                "pad",
+                self.pad.game,
+                self.pad.name,
+                seats=seats,
+                options={"players": names, "lang": self.msgs.lang},
+            )
+        self.record = record
+        self.sheet = PadSheet.rebuild(self.pad, self.players, record.entries)
+        self.say("pad.intro", id=record.id)
+        return True
+
+    def _store_down(self, err: SaveError, line: str) -> bool:
+        """The store could not write the line: say so, keep it, and write it when the person
+        presses Enter and the store takes it. ``False`` when he stops."""
+        while True:
+            self.say("save.failed", style="bold red", what=err.render(self.msgs.lang))
+            self.say("pad.kept", line=line)
+            self.say(f"save.how_{err.kind}")
+            answer = self._input(self.msgs("save.prompt"))
+            if answer is None or answer.strip().lower() in _words("command.quit"):
+                self.console.print()
+                self.say("pad.left", line=line, id=self.record.id)
+                return False
+            try:
+                self._handle(line)
+            except SaveError as again:
+                err = again
+                continue
+            return True
 
     def _handle(self, line: str) -> bool:
         head, _, rest = line.partition(" ")
@@ -349,14 +432,15 @@ class PadLoop:
             self.show()
             return True
         if word in _words("command.help"):
-            self.say(f"pad.form_{self.pad.declarer_kind}")
+            self.say(f"pad.form_{self.pad.declarer_kind}", **self._examples())
             self.say("pad.help")
             return True
         if word in _words("command.undo"):
             if not self.record.entries:
                 self.say("pad.error_nothing", style="bold red")
                 return True
-            self.store.remove_last_pad_entry(self.record.id)
+            with saving():
+                self.store.remove_last_pad_entry(self.record.id)
             self._reload()
             self.say("pad.withdrawn")
             self.show()
@@ -367,6 +451,9 @@ class PadLoop:
                 self.say("pad.error_nothing", style="bold red")
                 return True
             line = rest
+        if len(line) > 80:
+            self.say("pad.error_long", style="bold red", length=len(line))
+            return True
         try:
             parsed = parse_pad_line(line, self.pad, self.players)
             entries = list(self.record.entries)
@@ -375,20 +462,22 @@ class PadLoop:
             trial = PadSheet.rebuild(self.pad, self.players, entries)
             entry = trial.add(parsed)
         except PadError as err:
-            self.say(err.key, style="bold red", **err.params)
+            params = {**self._examples(), **err.params}
+            self.say(err.key, style="bold red", **params)
             return True
         except BridgeError as err:
             self.say("pad.error_scoring", style="bold red", reason=str(err))
             return True
-        self.store.add_pad_entry(
-            self.record.id,
-            declarer=parsed.declarer,
-            contract=parsed.contract,
-            tricks=parsed.tricks,
-            honors=parsed.honors,
-            board=entry.board if isinstance(entry, BoardResult) else None,
-            replace_last=replace,
-        )
+        with saving():
+            self.store.add_pad_entry(
+                self.record.id,
+                declarer=parsed.declarer,
+                contract=parsed.contract,
+                tricks=parsed.tricks,
+                honors=parsed.honors,
+                board=entry.board if isinstance(entry, BoardResult) else None,
+                replace_last=replace,
+            )
         self._reload()
         self._report(entry)
         self.show()
@@ -415,5 +504,4 @@ class PadLoop:
         if game_won is not None:
             who = msgs.side(game_won) if isinstance(game_won, Side) else str(game_won)
             self.say("pad.game_won", style="bold", who=who)
-        if entry.rubber_bonus:
-            self.say("pad.rubber_bonus", style="bold", points=entry.rubber_bonus)
+        # the rubber bonus is on the sheet shown next, with its own row and line

@@ -29,6 +29,7 @@ from bridgeroom.rules import (
     Trick,
 )
 from bridgeroom.scoring import ScoreSummary, Session, SheetEntry
+from bridgeroom.table import layout
 
 __all__ = [
     "SUIT_STYLES",
@@ -39,7 +40,10 @@ __all__ = [
     "minibridge_panel",
     "sheet",
     "table_view",
+    "trick_box",
+    "trick_cards",
     "trick_line",
+    "trick_winner",
 ]
 
 #: The colour of each suit's symbol (spades and clubs in the terminal's own colour).
@@ -128,7 +132,9 @@ def table_view(
 ) -> Table:
     """The four hands around the table, as seen from ``me`` (what ``me``'s view shows: the dummy
     after the lead, or to a three-handed player who looked at it, TH-23), with the trick in the
-    middle."""
+    middle. ``me`` sits at the bottom and the others clockwise round him, where the table layer
+    says they sit (:func:`bridgeroom.table.layout`: three-handed, the dummy opposite the
+    declarer once the contract is made, TH-10)."""
     view = state.view(me)
     visible: dict[Seat, Hand] = {}
     if view.hand is not None:
@@ -158,40 +164,57 @@ def table_view(
             body = hand_lines(None, msgs, hidden=len(state.hand(seat)))
         return Group(title, body)
 
+    places = layout(state, me)
     middle = trick_box(state, msgs)
     grid = Table.grid(padding=(0, 3))
     grid.add_column(min_width=22)
     grid.add_column(min_width=22)
     grid.add_column(min_width=22)
-    grid.add_row("", cell(Seat.NORTH), "")
-    grid.add_row(cell(Seat.WEST), middle, cell(Seat.EAST))
-    grid.add_row("", cell(Seat.SOUTH), "")
+    grid.add_row("", cell(places.top), "")
+    grid.add_row(cell(places.left), middle, cell(places.right))
+    grid.add_row("", cell(places.bottom), "")
     return grid
 
 
 def trick_box(state: DealState, msgs: Messages) -> RenderableType:
-    """The cards of the trick in progress, each by its seat."""
+    """The trick in progress, its cards in the order played, the leader's marked."""
     if state.phase is not Phase.PLAY or not state.current_trick:
         return Text("")
-    played = dict(state.current_trick)
-    out = Text()
-    for seat in (Seat.NORTH, Seat.WEST, Seat.EAST, Seat.SOUTH):
-        if seat in played:
-            out.append(f"{msgs.letter(seat)}: ")
-            out.append_text(card_markup(played[seat], msgs))
-            out.append("\n")
-    out.rstrip()
+    out = Text(msgs("screen.trick_number", number=len(state.tricks) + 1), style="bold")
+    for i, (seat, card) in enumerate(state.current_trick):
+        out.append(f"\n{msgs.letter(seat)} ")
+        out.append_text(card_markup(card, msgs))
+        if i == 0:
+            out.append(" " + msgs("screen.lead_mark"), style="dim")
     return out
 
 
-def trick_line(trick: Trick, msgs: Messages) -> Text:
-    """A completed trick: ``N ♠A  E ♠3  S ♠2  W ♠4 -> N``."""
+def trick_cards(cards: Sequence[tuple[Seat, Card]], msgs: Messages, *, first: int = 0) -> Text:
+    """Cards of a trick in the order played, from the ``first``-th: ``W ♠K (lead)  N ♠2``."""
     out = Text()
-    for seat, card in zip(trick.seats, trick.cards, strict=True):
+    for i, (seat, card) in enumerate(cards):
+        if i < first:
+            continue
+        if i:
+            out.append("  ")
         out.append(f"{msgs.letter(seat)} ")
         out.append_text(card_markup(card, msgs))
-        out.append("  ")
-    out.append(msgs("screen.won_by", seat=msgs.seat(trick.winner)))
+        if i == 0:
+            out.append(" " + msgs("screen.lead_mark"), style="dim")
+    return out
+
+
+def trick_winner(winner: Seat, msgs: Messages) -> Text:
+    """The end of a trick's line: `` — won by South``."""
+    return Text(" — " + msgs("screen.won_by", seat=msgs.seat(winner)), style="bold")
+
+
+def trick_line(trick: Trick, msgs: Messages, number: int) -> Text:
+    """A completed trick on one line, in the order played, the leader marked, and its winner:
+    ``Trick 3: W ♠K (lead)  N ♠2  E ♠5  S ♠A — won by South``."""
+    out = Text(msgs("screen.trick_number", number=number) + " ", style="bold")
+    out.append_text(trick_cards(list(zip(trick.seats, trick.cards, strict=True)), msgs))
+    out.append_text(trick_winner(trick.winner, msgs))
     return out
 
 
@@ -239,8 +262,16 @@ def minibridge_panel(state: DealState, msgs: Messages) -> Text:
     return out
 
 
-def status_lines(state: DealState, msgs: Messages, *, number: int, board: int | None) -> Text:
-    """Deal number, dealer and vulnerability; the contract and the tricks won."""
+def status_lines(
+    state: DealState,
+    msgs: Messages,
+    *,
+    number: int,
+    board: int | None,
+    vulnerability: bool = True,
+) -> Text:
+    """Deal number, dealer and vulnerability (``vulnerability=False``: a game that has none,
+    auction bridge, AB-5); the contract and the tricks won."""
     out = Text()
     label = (
         msgs("screen.board", number=board)
@@ -250,7 +281,9 @@ def status_lines(state: DealState, msgs: Messages, *, number: int, board: int | 
     out.append(label, style="bold")
     out.append("   " + msgs("screen.dealer_is", seat=msgs.seat(state.dealer)))
     extra = state.view(state.dealer).extra
-    if isinstance(extra, ThreeHandedExtra):  # vulnerability is per player (TH-17)
+    if not vulnerability:
+        pass
+    elif isinstance(extra, ThreeHandedExtra):  # vulnerability is per player (TH-17)
         names = ", ".join(sorted(extra.vulnerable)) or msgs("screen.nobody")
         out.append("   " + msgs("screen.vulnerable", who=names))
     else:
@@ -274,9 +307,12 @@ def _vul_text(state: DealState, msgs: Messages) -> str:
 # --- the score sheet ------------------------------------------------------------------------
 
 
-def _column_name(column: object, msgs: Messages) -> str:
+def _column_name(column: object, msgs: Messages, you: str | None = None) -> str:
+    """A column's heading: a side's letters, a player's name, ``you`` for the person."""
     if isinstance(column, Side):
         return msgs.side(column)
+    if you is not None and column == you:
+        return msgs("play.you")
     return str(column)
 
 
@@ -295,17 +331,14 @@ def _line_sheet(summary: ScoreSummary, msgs: Messages, *, you: str | None) -> Re
     table = Table(title=msgs("sheet.title"), show_lines=False, title_justify="left")
     table.add_column("", style="dim")
     for column in columns:
-        name = _column_name(column.name, msgs)
-        table.add_column(
-            msgs("play.you") if you is not None and name == you else name, justify="right"
-        )
-    above_rows = _grouped([c.above for c in columns])
+        table.add_column(_column_name(column.name, msgs, you), justify="right")
+    above_rows = _grouped([c.above for c in columns], msgs)
     for label, values in reversed(above_rows):
         table.add_row(label, *[str(values.get(i, "")) for i in range(len(columns))])
     table.add_row(msgs("sheet.the_line"), *["═" * 6 for _ in columns])
     games = len(columns[0].below)
     for g in range(games):
-        rows = _grouped([c.below[g] for c in columns])
+        rows = _grouped([c.below[g] for c in columns], msgs)
         for label, values in rows:
             table.add_row(label, *[str(values.get(i, "")) for i in range(len(columns))])
         if g < games - 1:
@@ -317,7 +350,7 @@ def _line_sheet(summary: ScoreSummary, msgs: Messages, *, you: str | None) -> Re
     parts: list[RenderableType] = [table]
     if summary.counts_games:
         info = "   ".join(
-            msgs("sheet.games_won", who=_column_name(c.name, msgs), games=c.games)
+            msgs("sheet.games_won", who=_column_name(c.name, msgs, you), games=c.games)
             + (" " + msgs("sheet.vulnerable") if c.vulnerable else "")
             for c in columns
         )
@@ -327,7 +360,7 @@ def _line_sheet(summary: ScoreSummary, msgs: Messages, *, you: str | None) -> Re
             Text(
                 msgs(
                     "sheet.rubber_bonus",
-                    who=_column_name(summary.winner, msgs),
+                    who=_column_name(summary.winner, msgs, you),
                     points=summary.rubber_bonus,
                 )
             )
@@ -336,18 +369,44 @@ def _line_sheet(summary: ScoreSummary, msgs: Messages, *, you: str | None) -> Re
         if not summary.settlement:
             parts.append(Text(msgs("sheet.all_quits")))
         for p in summary.settlement:
-            parts.append(Text(msgs("sheet.pays", payer=p.from_, payee=p.to, points=p.points)))
+            parts.append(
+                Text(
+                    msgs(
+                        "sheet.pays",
+                        payer=_column_name(p.from_, msgs, you),
+                        payee=_column_name(p.to, msgs, you),
+                        points=p.points,
+                    )
+                )
+            )
     return Group(*parts)
 
 
-def _grouped(columns: Sequence[Sequence[SheetEntry]]) -> list[tuple[str, dict[int, int]]]:
-    """The entries of each column (by index) summed by deal, in deal order."""
-    rows: dict[int, dict[int, int]] = {}
+#: What the sessions write for the entries that are not a deal's own score (their own rows).
+_SPECIAL_ENTRIES = {"rubber bonus": "sheet.row_rubber", "unfinished rubber": "sheet.row_unfinished"}
+
+
+def _entry_kind(entry: SheetEntry) -> str | None:
+    for prefix, key in _SPECIAL_ENTRIES.items():
+        if entry.what.startswith(prefix):
+            return key
+    return None
+
+
+def _grouped(
+    columns: Sequence[Sequence[SheetEntry]], msgs: Messages
+) -> list[tuple[str, dict[int, int]]]:
+    """The entries of each column (by index) summed by deal, in deal order; the rubber bonus and
+    the scores of an unfinished rubber on rows of their own, labelled."""
+    rows: dict[tuple[int, str | None], dict[int, int]] = {}
     for i, entries in enumerate(columns):
         for entry in entries:
-            rows.setdefault(entry.deal, {})
-            rows[entry.deal][i] = rows[entry.deal].get(i, 0) + entry.points
-    return [(f"#{deal}", rows[deal]) for deal in sorted(rows)]
+            row = rows.setdefault((entry.deal, _entry_kind(entry)), {})
+            row[i] = row.get(i, 0) + entry.points
+    return [
+        (f"#{deal}" if kind is None else f"#{deal} {msgs(kind)}", rows[(deal, kind)])
+        for deal, kind in sorted(rows, key=lambda k: (k[0], k[1] or ""))
+    ]
 
 
 def _boards_sheet(summary: ScoreSummary, msgs: Messages) -> RenderableType:

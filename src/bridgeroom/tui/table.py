@@ -14,10 +14,13 @@ person claims and asks for hints from the ``expert`` robot.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+
 from bridgeroom.errors import BridgeError
 from bridgeroom.games import Match, get_game
-from bridgeroom.robots import Decision
-from bridgeroom.rules import Action, Deal, DealState, Seat
+from bridgeroom.robots import Decision, make_robot
+from bridgeroom.rules import Action, Deal, DealState, LookAtDummy, Seat
 from bridgeroom.store import MatchRecord, Store
 from bridgeroom.table import (
     ROBOT_LEVELS,
@@ -28,15 +31,20 @@ from bridgeroom.table import (
     TableEvent,
     TableRecord,
     Undone,
+    default_robot_factory,
+    robot_seed,
     solo_places,
     solo_player,
     table_from_record,
 )
+from bridgeroom.tui.saving import SaveError, saving
 
-__all__ = ["ROBOT_LEVELS", "PlayTable", "TableError"]
+__all__ = ["ROBOT_LEVELS", "PlayTable", "SaveError", "TableError"]
 
 #: The robot level whose choice a hint shows.
 HINT_LEVEL = "expert"
+#: Seconds the expert thinks for a hint (a card; a call gets its share of it).
+HINT_BUDGET = 4.0
 
 
 class PlayTable:
@@ -51,6 +59,10 @@ class PlayTable:
         self.human_name: str = options["human"]
         #: The person's player number (his place at the table).
         self.human_position: int = int(options["position"])
+        #: The language the match was started in (a resumed match speaks it again).
+        self.lang: str | None = options.get("lang")
+        #: Events taken at the table but not yet in the store (it could not write them).
+        self.pending: list[TableEvent] = []
 
     # --- creating and resuming ---------------------------------------------------------------
 
@@ -62,15 +74,21 @@ class PlayTable:
         *,
         scoring: str | None = None,
         seat: Seat = Seat.SOUTH,
-        name: str = "you",
+        name: str | None = None,
         robots: str = "basic",
         seed: int | str | None = None,
         robot_factory: RobotFactory | None = None,
         lang: str = "en",
     ) -> PlayTable:
-        """Start a new match of ``game``: the person called ``name`` at ``seat``, robots of level
-        ``robots``, named in ``lang`` ("Robot 1", "Робот 1" three-handed; "Robot W", "Робот З")."""
+        """Start a new match of ``game``: the person called ``name`` (by default the word for a
+        player in ``lang``: "Player", "Игрок") at ``seat``, robots of level ``robots``, named in
+        ``lang`` ("Robot 1", "Робот 1" three-handed; "Robot W", "Робот З"). The language is kept
+        with the match, so that ``resume`` speaks it again."""
+        from bridgeroom.i18n import translate
+
         info = get_game(game)
+        if name is None or not name.strip():
+            name = translate("play.default_name", lang)
         places = solo_places(info, seat, name, robots, lang=lang)
         table = Table(
             info,
@@ -81,17 +99,19 @@ class PlayTable:
             undo_past_robots=False,
             robot_factory=robot_factory,
         )
-        record = TableRecord.create(
-            store,
-            table,
-            options={
-                "human": name,
-                "position": solo_player(info, seat),
-                "players": [p.name for p in places],
-                "mode": table.mode.value,
-            },
-        )
-        return cls(store, store.get_match(record.match_id), table)
+        with saving():
+            record = TableRecord.create(
+                store,
+                table,
+                options={
+                    "human": name,
+                    "position": solo_player(info, seat),
+                    "players": [p.name for p in places],
+                    "mode": table.mode.value,
+                    "lang": lang,
+                },
+            )
+            return cls(store, store.get_match(record.match_id), table)
 
     @classmethod
     def resume(
@@ -151,8 +171,24 @@ class PlayTable:
     # --- what the person and the robots do, each stored at once ---------------------------------
 
     def _write(self, events: list[TableEvent]) -> list[TableEvent]:
-        self.writer.write(self.table, events)
+        """Store ``events`` after any still waiting; :class:`SaveError` if the store cannot
+        write (the table keeps them: :meth:`flush` writes them when it can)."""
+        self.pending.extend(events)
+        self.flush()
         return events
+
+    def flush(self) -> None:
+        """Write the events the store could not take yet, in order, each committed at once;
+        :class:`SaveError` (those left still waiting) if it still cannot write."""
+        while self.pending:
+            with saving():
+                self.writer.write(self.table, self.pending[:1])
+            self.pending.pop(0)
+
+    @property
+    def unsaved(self) -> list[Action]:
+        """The actions taken at the table that the store has not written yet."""
+        return [e.action for e in self.pending if isinstance(e, Acted)]
 
     def next_deal(self, cards: Deal | None = None) -> DealState:
         """Deal the next deal (or play the given ``cards``, e.g. a teacher's deal) and store it."""
@@ -170,10 +206,18 @@ class PlayTable:
         assert isinstance(acted, Acted)
         return acted
 
-    def robots_act(self, limit: int = 200) -> list[Acted]:
+    def robots_act(
+        self, limit: int = 200, *, each: Callable[[list[TableEvent]], object] | None = None
+    ) -> list[Acted]:
         """Let the robots act until the person is to act or the deal is over; each action is
-        stored as it is taken."""
-        events = self.table.run_robots(limit, record=self._write)
+        given to ``each`` (to show it) and stored as it is taken."""
+
+        def record(events: list[TableEvent]) -> None:
+            if each is not None:
+                each(events)
+            self._write(events)
+
+        events = self.table.run_robots(limit, record=record)
         return [e for e in events if isinstance(e, Acted)]
 
     def undo(self) -> Action:
@@ -183,8 +227,22 @@ class PlayTable:
         return undone.taken[0][1]
 
     def hint(self) -> Decision:
-        """The expert robot's choice for the person's turn, with its reason."""
-        return self.table.advice(self.human_position, HINT_LEVEL).decide()
+        """The expert robot's choice for the person's turn, with its reason.
+
+        A person who asks for a hint waits a moment for it: the expert thinks
+        :data:`HINT_BUDGET` seconds (against its 0.8 s at the table), so that its reason rests on
+        enough layouts to mean something (issue 15: a three-handed call from one layout); where
+        it still has too few it says so, and falls back on its cheaper estimate."""
+        turn = self.table.advice(self.human_position, HINT_LEVEL)
+        if self.table.robot_factory is default_robot_factory:  # a test's own robots stay theirs
+            robot = make_robot(
+                HINT_LEVEL,
+                seed=robot_seed(self.table.seed, turn.number, turn.moves),
+                scoring=self.table.scoring,
+                time_budget=HINT_BUDGET,
+            )
+            turn = replace(turn, robot=robot)
+        return turn.decide()
 
     def claim(self, tricks: int | None) -> tuple[bool, int]:
         """The person claims ``tricks`` of the rest (all by default); each robot opponent judges it.
@@ -201,6 +259,12 @@ class PlayTable:
     def look_at_dummy(self) -> None:
         """Three-handed: the person looks at the dummy during the auction (TH-23): barred from it."""
         self._write(self.table.look_at_dummy(self.human_position))
+
+    def may_look(self) -> bool:
+        """Three-handed: whether the person may look at the dummy now (TH-23)."""
+        return any(
+            isinstance(a, LookAtDummy) for a in self.table.table_actions(self.human_position)
+        )
 
     def barred(self) -> bool:
         """Three-handed: whether the person looked at the dummy and is barred from the auction (TH-23)."""

@@ -1,49 +1,100 @@
-"""``bridgeroom export ID``: a stored game's deals as PBN (to stdout or a file)."""
+"""``bridgeroom export ID``: a stored game's deals, or a score pad's, as PBN (stdout or a file).
+
+Every deal is written whatever its end (played out, claimed, passed out, or still in
+progress) with the tags that keep its game and scoring (``Scoring "Rubber"``,
+``Variant "auction"``, ``Scoring "three-handed-contract"``...; docs/formats.md), so that
+``bridgeroom`` and endplay read it back as the same game. A score pad's deals have no
+cards: each is its contract and result with the pad's declarer, dealer and vulnerability.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from bridgeroom.cli.options import add_common
 
-__all__ = ["configure", "run", "export_pbn"]
+__all__ = ["configure", "export_games", "export_pbn", "run"]
 
 
 def configure(p: argparse.ArgumentParser) -> None:
-    p.description = "Write every deal of a stored game (finished or in progress) as PBN."
+    p.description = (
+        "Write every deal of a stored game (finished or in progress), or every deal of a score "
+        "pad, as PBN."
+    )
     p.add_argument("id", metavar="ID", help="the number shown by 'bridgeroom history'")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of the screen")
     add_common(p)
 
 
-def export_pbn(store: object, match_id: int | str) -> str:
-    """The PBN text of every deal of a stored game, rebuilt from the record."""
-    from bridgeroom.errors import BridgeError
+def export_pbn(store: Any, match_id: int | str) -> str:
+    """The PBN text of every deal of a stored game or pad."""
     from bridgeroom.formats import pbn
-    from bridgeroom.store import Store
-    from bridgeroom.tui.table import PlayTable
 
-    assert isinstance(store, Store)
+    return pbn.dumps(export_games(store, match_id))
+
+
+def export_games(store: Any, match_id: int | str) -> list[Any]:
+    """The PBN games of a stored game (rebuilt from its record) or score pad."""
     record = store.get_match(match_id)
-    if record.kind != "play":
-        raise BridgeError(f"match {record.id} is a score pad: it has no cards to export")
-    table = PlayTable.resume(store, record.id)
+    if record.kind == "pad":
+        return _pad_games(record)
+    return _play_games(record)
+
+
+def _common_tags(record: Any, number: int) -> dict[str, str]:
+    return {
+        "Event": f"bridgeroom {record.game} ({record.scoring}) #{record.id}",
+        "Site": "bridgeroom",
+        "Date": record.created_at.strftime("%Y.%m.%d"),
+        "Board": str(number),
+    }
+
+
+def _play_games(record: Any) -> list[Any]:
+    from bridgeroom.formats import pbn
+    from bridgeroom.rules import Seat
+    from bridgeroom.table import table_from_record
+
+    table = table_from_record(record)
+    variant = pbn.variant_named(record.game)
     games = []
     for number, state in enumerate(table.match.deals, start=1):
-        tags = {
-            "Event": f"bridgeroom {record.game} ({record.scoring}) #{record.id}",
-            "Site": "bridgeroom",
-            "Date": record.created_at.strftime("%Y.%m.%d"),
-            "Board": str(state.board or number),
-        }
-        for seat in ("N", "E", "S", "W"):
-            from bridgeroom.rules.core import Seat
-
-            name = table.player_name(Seat.find(seat), state)
-            tags[{"N": "North", "E": "East", "S": "South", "W": "West"}[seat]] = name or "dummy"
+        tags = _common_tags(record, state.board or number)
+        for seat in Seat:
+            place = table.place_at(seat, state)
+            tags[seat.name.title()] = place.name if place is not None else "Dummy"
+        tags.update(variant.scoring_tags(record.scoring))
         games.append(pbn.PbnGame.from_state(state, **tags))
-    return pbn.dumps(games)
+    return games
+
+
+def _pad_games(record: Any) -> list[Any]:
+    from bridgeroom.formats.pads import PadDeal, pad_game
+    from bridgeroom.formats.pbn import variant_named
+    from bridgeroom.tui.pad import PAD_GAMES, PadLine, PadSheet
+
+    pad = PAD_GAMES[record.scoring]
+    players = tuple(record.options.get("players", ()))
+    sheet = PadSheet(pad, players)
+    session = sheet.session
+    scoring = variant_named(pad.game).scoring_tags(pad.name)
+    games = []
+    for number, entry in enumerate(record.entries, start=1):
+        tags = _common_tags(record, entry.board or number)
+        tags["Dealer"] = session.next_dealer().letter
+        tags["Vulnerable"] = session.next_vulnerability().pbn
+        tags.update(scoring)
+        if players and pad.declarer_kind == "player":
+            tags["Players"] = ",".join(players)
+            vulnerable = [name for name in players if session.vulnerable(name)]
+            if vulnerable:
+                tags["VulnerablePlayers"] = ",".join(vulnerable)
+        deal = PadDeal(entry.declarer, entry.contract, entry.tricks, entry.honors)
+        games.append(pad_game(deal, pad.declarer_kind, **tags))
+        sheet.add(PadLine(entry.declarer, entry.contract, entry.tricks, entry.honors))
+    return games
 
 
 def run(args: argparse.Namespace) -> int:

@@ -17,6 +17,16 @@ def configure(p: argparse.ArgumentParser) -> None:
     add_common(p)
 
 
+def _scoring(msgs: object, scoring: str) -> str:
+    """A score form in the person's language (a form the catalogue does not know, as stored)."""
+    from bridgeroom.i18n import MessageError
+
+    try:
+        return str(msgs(f"scoring.{scoring}"))  # type: ignore[operator]
+    except MessageError:
+        return scoring
+
+
 def run(args: argparse.Namespace) -> int:
     from rich.table import Table
 
@@ -42,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
             str(m.id),
             msgs(f"history.kind_{m.kind}"),
             game,
-            m.scoring,
+            _scoring(msgs, m.scoring),
             msgs(f"history.status_{m.status}"),
             ", ".join(m.players),
             str(m.deals),

@@ -33,14 +33,19 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from bridgeroom.errors import BridgeError
     from bridgeroom.tui.options import console, messages, open_store
     from bridgeroom.tui.pad import PadLoop
+    from bridgeroom.tui.saving import SaveError
 
     msgs = messages(args)
     players = [p.strip() for p in args.players.split(",")] if args.players else []
     store = open_store(args)
     try:
-        loop = PadLoop.new(store, args.game, players, console(), msgs)
+        try:
+            loop = PadLoop.new(store, args.game, players, console(), msgs)
+        except SaveError as err:  # nothing was started: say why in the player's language
+            raise BridgeError(err.render(msgs.lang)) from None
         return loop.run()
     finally:
         store.close()

@@ -9,7 +9,7 @@ import argparse
 
 from bridgeroom.cli.options import add_common
 
-__all__ = ["configure", "run"]
+__all__ = ["add_pause", "configure", "run"]
 
 GAMES = ("contract", "auction", "three-handed", "minibridge")
 
@@ -34,7 +34,9 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--seat", default="S", help="your seat, N, E, S or W (four-handed games; default S)"
     )
-    p.add_argument("--name", default="you", help="your name on the score sheet")
+    p.add_argument(
+        "--name", help="your name on the score sheet (default: Player, in Russian Игрок)"
+    )
     p.add_argument(
         "--robots",
         choices=("basic", "expert", "random"),
@@ -42,7 +44,19 @@ def configure(p: argparse.ArgumentParser) -> None:
         help="the robots' level (default basic)",
     )
     p.add_argument("--seed", help="deal reproducible deals (and robots) from this seed")
+    add_pause(p)
     add_common(p)
+
+
+def add_pause(p: argparse.ArgumentParser) -> None:
+    """``--pause SECONDS``: the pause between robots' actions (see :mod:`bridgeroom.tui.pacing`)."""
+    p.add_argument(
+        "--pause",
+        type=float,
+        metavar="SECONDS",
+        help="pause between the robots' actions, so you can follow the play (default 0.6 at a "
+        "terminal, or BRIDGEROOM_PAUSE; 0 for none); Enter skips to the end of the deal",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -50,7 +64,8 @@ def run(args: argparse.Namespace) -> int:
     from bridgeroom.games import get_game
     from bridgeroom.rules.core import Seat
     from bridgeroom.tui.app import PlayLoop
-    from bridgeroom.tui.options import console, messages, open_store
+    from bridgeroom.tui.options import console, messages, open_store, pacer
+    from bridgeroom.tui.saving import SaveError
     from bridgeroom.tui.table import PlayTable
 
     msgs = messages(args)
@@ -64,18 +79,21 @@ def run(args: argparse.Namespace) -> int:
         )
     store = open_store(args)
     try:
-        table = PlayTable.new(
-            store,
-            game.name,
-            scoring=scoring,
-            seat=Seat.find(args.seat),
-            name=args.name,
-            robots=args.robots,
-            seed=args.seed,
-            lang=msgs.lang,
-        )
+        try:
+            table = PlayTable.new(
+                store,
+                game.name,
+                scoring=scoring,
+                seat=Seat.find(args.seat),
+                name=args.name,
+                robots=args.robots,
+                seed=args.seed,
+                lang=msgs.lang,
+            )
+        except SaveError as err:  # nothing was started: say why in the player's language
+            raise BridgeError(err.render(msgs.lang)) from None
         out = console()
         out.print(msgs("play.started", id=table.id, game=game.title(msgs.lang)))
-        return PlayLoop(table, out, msgs).run()
+        return PlayLoop(table, out, msgs, pacer=pacer(args)).run()
     finally:
         store.close()

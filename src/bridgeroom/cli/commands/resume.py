@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from bridgeroom.cli.commands.play import add_pause
 from bridgeroom.cli.options import add_common
 
 __all__ = ["configure", "run"]
@@ -12,16 +13,17 @@ __all__ = ["configure", "run"]
 def configure(p: argparse.ArgumentParser) -> None:
     p.description = "Continue a game or score pad listed by 'bridgeroom history', by its number."
     p.add_argument("id", metavar="ID", help="the number shown by 'bridgeroom history'")
+    add_pause(p)
     add_common(p)
 
 
 def run(args: argparse.Namespace) -> int:
-    from bridgeroom.tui.options import console, messages, open_store
+    from bridgeroom.tui.options import console, messages, open_store, pacer
 
-    msgs = messages(args)
     store = open_store(args)
     try:
         record = store.get_match(args.id)
+        msgs = messages(args, stored=record.options.get("lang"))  # the game's own language
         out = console()
         if record.kind == "pad":
             from bridgeroom.tui.pad import PadLoop
@@ -33,6 +35,6 @@ def run(args: argparse.Namespace) -> int:
 
         table = PlayTable.resume(store, record.id)
         out.print(msgs("play.resumed", id=record.id))
-        return PlayLoop(table, out, msgs).run()
+        return PlayLoop(table, out, msgs, pacer=pacer(args)).run()
     finally:
         store.close()

@@ -62,6 +62,7 @@ from bridgeroom.formats.pbn.sections import (
 from bridgeroom.formats.pbn.variant import (
     PbnVariant,
     register_variant,
+    variant_named,
     variant_of_game,
     variant_of_state,
 )
@@ -82,6 +83,7 @@ __all__ = [
     "load",
     "loads",
     "register_variant",
+    "variant_named",
     "variant_of_game",
     "variant_of_state",
 ]

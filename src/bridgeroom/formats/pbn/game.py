@@ -198,6 +198,16 @@ class PbnGame:
         """The game of the family this deal belongs to (from its tags)."""
         return variant_of_game(self)
 
+    @property
+    def scoring_form(self) -> str | None:
+        """bridgeroom's score form the tags name (``rubber``, ``chicago``, ``duplicate``,
+        ``auction``, ``three-handed-contract``...), ``None`` if they name none.
+
+        >>> PbnGame({"Scoring": "Rubber"}).scoring_form, PbnGame({"Variant": "auction"}).scoring_form
+        ('rubber', 'auction')
+        """
+        return self.variant.scoring_form(self)
+
     # --- replay ----------------------------------------------------------------------
 
     def to_state(self, mode: Mode | str = Mode.STRICT, *, claim: bool = True) -> DealState:

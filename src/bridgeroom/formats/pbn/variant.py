@@ -19,7 +19,13 @@ from bridgeroom.rules.state import ActionInput, ContractBridgeDeal, DealState, M
 if TYPE_CHECKING:
     from bridgeroom.formats.pbn.game import PbnGame
 
-__all__ = ["PbnVariant", "register_variant", "variant_of_game", "variant_of_state"]
+__all__ = [
+    "PbnVariant",
+    "register_variant",
+    "variant_named",
+    "variant_of_game",
+    "variant_of_state",
+]
 
 
 class PbnVariant:
@@ -39,6 +45,13 @@ class PbnVariant:
     scorings: ClassVar[tuple[str, ...]] = ()
     rules_names: ClassVar[tuple[str, ...]] = ("contract",)
     auction_columns: ClassVar[int] = 4
+    #: bridgeroom's score forms of this game (``games.GAMES[name].scorings``) and the tags that
+    #: name each in PBN: the PBN 2.1 Scoring value where it has one (``Rubber``, ``Chicago``).
+    scoring_forms: ClassVar[dict[str, dict[str, str]]] = {
+        "rubber": {"Scoring": "Rubber"},
+        "chicago": {"Scoring": "Chicago"},
+        "duplicate": {"Scoring": "Duplicate"},
+    }
 
     def matches(self, game: PbnGame) -> bool:
         """Whether ``game`` is of this variant (from its ``Variant`` and ``Scoring`` tags)."""
@@ -50,6 +63,36 @@ class PbnVariant:
 
     def state_class(self) -> type[DealState]:
         return ContractBridgeDeal
+
+    def scoring_tags(self, scoring: str) -> dict[str, str]:
+        """The tags that say, in a file, that a deal was played in this game under ``scoring``
+        (one of bridgeroom's score forms: ``rubber``, ``chicago``, ``auction``...).
+
+        >>> PbnVariant().scoring_tags("rubber")
+        {'Scoring': 'Rubber'}
+        """
+        try:
+            return dict(self.scoring_forms[scoring])
+        except KeyError:
+            raise BridgeError(
+                f"{self.name} is not scored {scoring!r} (its forms: {', '.join(self.scoring_forms)})"
+            ) from None
+
+    def scoring_form(self, game: PbnGame) -> str | None:
+        """bridgeroom's score form of ``game`` read from its tags (the inverse of
+        :meth:`scoring_tags`); ``None`` when the tags name none of this game's forms.
+
+        >>> from bridgeroom.formats.pbn import PbnGame
+        >>> PbnVariant().scoring_form(PbnGame({"Scoring": "IMP;Cross"}))
+        'duplicate'
+        """
+        scoring = (game.tags.get("Scoring") or "").split(";")[0].strip().lower()
+        for form, tags in self.scoring_forms.items():
+            if tags.get("Scoring", "").lower() == scoring:
+                return form
+        if scoring in DUPLICATE_SCORINGS and "duplicate" in self.scoring_forms:
+            return "duplicate"
+        return None
 
     def state_options(self, game: PbnGame) -> dict[str, Any]:
         """Keyword arguments of the state's constructor that come from the variant's tags."""
@@ -171,6 +214,19 @@ def variant_of_game(game: PbnGame) -> PbnVariant:
     if value is not None and value.strip():
         raise game._error("Variant", f"unknown Variant tag {value!r}")
     return _DEFAULT
+
+
+def variant_named(name: str) -> PbnVariant:
+    """The registered variant of the game called ``name`` (``contract``, ``auction``,
+    ``three-handed``, ``minibridge``).
+
+    >>> variant_named("contract")
+    <PbnVariant 'contract'>
+    """
+    for variant in [*_VARIANTS, _DEFAULT]:
+        if variant.name == name:
+            return variant
+    raise BridgeError(f"no PBN variant for the game {name!r}")
 
 
 def variant_of_state(state: DealState) -> PbnVariant:

@@ -57,10 +57,14 @@ def explain_call(calls: Sequence[tuple[Seat, Call]], dealer: Seat, index: int) -
     if shown is None:
         seat, call = calls[index]
         ctx = Context(seat, dealer, tuple(calls[:index]))
-        # calls outside the candidate rules place the contract, or ask for aces (docs/bidding.md)
-        key = (
-            "robot.meaning.blackwood" if is_blackwood(ctx, call, seat) else "robot.meaning.natural"
-        )
+        # calls outside the candidate rules place the contract, or ask for aces (docs/bidding.md);
+        # a pass outside them has nothing more to show (it places no contract)
+        if call.is_pass:
+            key = "robot.meaning.nothing_more"
+        elif is_blackwood(ctx, call, seat):
+            key = "robot.meaning.blackwood"
+        else:
+            key = "robot.meaning.natural"
         return Texts(**{lang: Message(key).render(lang) for lang in LANGUAGES})
     limits, forcing, whys = shown
     lo, hi = limits.hcp
@@ -94,7 +98,10 @@ def explain_call(calls: Sequence[tuple[Seat, Call]], dealer: Seat, index: int) -
     if forcing:
         parts.append(Message("robot.meaning.forcing"))
     if not parts:
-        parts.append(Message("robot.meaning.natural"))
+        call = calls[index][1]
+        parts.append(
+            Message("robot.meaning.nothing_more" if call.is_pass else "robot.meaning.natural")
+        )
 
     def render(lang: str) -> str:
         return ", ".join(p if isinstance(p, str) else p.render(lang) for p in parts)
