@@ -38,7 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from bridgeroom.errors import BridgeError, IllegalActionError
 from bridgeroom.formats.pbn import PbnGame
-from bridgeroom.i18n import LANGUAGES, Texts
+from bridgeroom.i18n import LANGUAGES, Texts, error_text
 from bridgeroom.robots import Decision
 from bridgeroom.rules import DealState, Phase, Seat
 from bridgeroom.server.sheets import ScoreCache, score_payload
@@ -325,7 +325,8 @@ def state_message(
 
 class ErrorMessage(BaseModel):
     """A refused request, to its sender only: the reason in English (``message``), the rule it
-    broke, and, when the table refused it, the reason in every language (``texts``)."""
+    broke, and the reason in every language (``texts``: every refusal a person can cause is a
+    message of the catalogue, :func:`bridgeroom.i18n.error_text`)."""
 
     type: Literal["error"] = "error"
     message: str
@@ -337,7 +338,7 @@ class ErrorMessage(BaseModel):
 def error_message(err: BridgeError, ident: int | str | None = None) -> ErrorMessage:
     """The error frame of ``err``."""
     rule = err.rule if isinstance(err, IllegalActionError) else None
-    texts = {lang: err.render(lang) for lang in LANGUAGES} if isinstance(err, TableError) else None
+    texts = {lang: error_text(err, lang) for lang in LANGUAGES} if err.key is not None else None
     if isinstance(err, BadRequest):
         texts = {
             lang: TableError("server.bad_message", reason=err.reason).render(lang)
