@@ -13,6 +13,7 @@ HTTP (JSON unless said otherwise):
 ``POST /api/tables/{code}/robots``        robots of a level take the open seats
 ``GET /api/tables/{code}/pbn``            the finished deals as PBN (text)
 ``GET /api/tables/{code}/deals/{n}/pbn``  one finished deal as PBN (text)
+``GET /api/tables/{code}/deals/{n}/review``  a finished deal's review (``?lang=``)
 ``GET /api/players/{name}/tables``        the public tables a player sat at, newest first
 ========================================  ================================================
 
@@ -29,22 +30,21 @@ connection is a spectator's.
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from importlib import resources
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
 from bridgeroom import __version__
 from bridgeroom.errors import BridgeError
 from bridgeroom.games import GAMES
 from bridgeroom.server.hub import Hub
+from bridgeroom.server.page import mount_page, web_messages
 from bridgeroom.server.protocol import BadRequest, error_message, parse_request
+from bridgeroom.server.review import Reviews
 from bridgeroom.server.rooms import Watcher
 from bridgeroom.store import Store, StoreError
 from bridgeroom.table import ROBOT_LEVELS, TableError
@@ -73,33 +73,6 @@ class FillRobots(BaseModel):
     level: str = "basic"
 
 
-def web_dir() -> Any:
-    return resources.files("bridgeroom").joinpath("web")
-
-
-def web_messages(lang: str) -> dict[str, str]:
-    """The page's messages in ``lang``: the shared catalogue (cards, seats, calls) and the page's own.
-
-    >>> web_messages("ru")["web.title"], web_messages("en")["seat.N"]
-    ('Бридж-клуб', 'North')
-    """
-    from bridgeroom.i18n import catalogue, check_language
-
-    lang = check_language(lang)
-    out = dict(catalogue(lang))
-    text = web_dir().joinpath("messages", f"{lang}.toml").read_text("utf-8")
-
-    def flatten(table: dict[str, Any], prefix: str) -> None:
-        for key, value in table.items():
-            if isinstance(value, dict):
-                flatten(value, f"{prefix}{key}.")
-            else:
-                out[f"{prefix}{key}"] = str(value)
-
-    flatten(tomllib.loads(text), "web.")
-    return out
-
-
 def _bad(err: Exception, status: int = 400) -> HTTPException:
     return HTTPException(status_code=status, detail=str(err))
 
@@ -118,50 +91,34 @@ def create_app(
         the_store, robot_delay=robot_delay, hint_level=hint_level, next_deal_delay=next_deal_delay
     )
 
+    reviews = Reviews(the_store, hub.db)
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await hub.restore()
         yield
+        reviews.close()
         hub.close()
 
     app = FastAPI(title="bridgeroom", version=__version__, lifespan=lifespan)
     app.state.hub = hub
-    static = web_dir()
-    app.mount("/static", StaticFiles(directory=str(static)), name="static")
-
-    def page() -> FileResponse:
-        return FileResponse(str(static.joinpath("index.html")), media_type="text/html")
-
-    @app.get("/", include_in_schema=False)
-    async def index() -> FileResponse:
-        return page()
-
-    @app.get("/table/{code}", include_in_schema=False)
-    async def table_page(code: str) -> FileResponse:
-        return page()
-
-    @app.get("/favicon.ico", include_in_schema=False)
-    async def favicon() -> Response:
-        return Response(status_code=204)
-
-    @app.get("/history", include_in_schema=False)
-    async def history_page() -> FileResponse:
-        return page()
+    games_payload = {
+        "games": [
+            {
+                "name": g.name,
+                "titles": dict(g.titles),
+                "players": g.players,
+                "scorings": list(g.scorings),
+            }
+            for g in GAMES.values()
+        ],
+        "robot_levels": list(ROBOT_LEVELS),
+    }
+    mount_page(app, games_payload, reviews)
 
     @app.get("/api/games")
     async def games() -> dict[str, Any]:
-        return {
-            "games": [
-                {
-                    "name": g.name,
-                    "titles": dict(g.titles),
-                    "players": g.players,
-                    "scorings": list(g.scorings),
-                }
-                for g in GAMES.values()
-            ],
-            "robot_levels": list(ROBOT_LEVELS),
-        }
+        return games_payload
 
     @app.get("/api/stats")
     async def stats() -> dict[str, int]:
@@ -172,13 +129,6 @@ def create_app(
             "actions": hub.actions,
             "commits": hub.commits,
         }
-
-    @app.get("/api/messages/{lang}")
-    async def messages(lang: str) -> dict[str, str]:
-        try:
-            return web_messages(lang)
-        except BridgeError as err:
-            raise _bad(err, 404) from None
 
     @app.get("/api/tables")
     async def tables() -> list[dict[str, Any]]:

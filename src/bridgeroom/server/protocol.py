@@ -41,7 +41,7 @@ from bridgeroom.formats.pbn import PbnGame
 from bridgeroom.i18n import LANGUAGES, Texts, error_text
 from bridgeroom.robots import Decision
 from bridgeroom.rules import DealState, Phase, Seat
-from bridgeroom.server.sheets import ScoreCache, score_payload
+from bridgeroom.server.sheets import ScoreCache, deal_points, score_payload
 from bridgeroom.server.views import (
     CARD_FIELDS,
     DealPayload,
@@ -296,6 +296,9 @@ def state_message(
                 contract=None if result.contract is None else str(result.contract),
                 tricks=result.tricks,
                 claimed=table.claimed(state),
+                declarer=None if result.declarer is None else result.declarer.letter,
+                overtricks=result.overtricks,
+                points=deal_points(table, state),
             )
     return StateMessage(
         table=TablePayload(

@@ -14,7 +14,8 @@ tokens, scheduling and its messages). A table asks the rules engine
 The modules: :mod:`~bridgeroom.table.table` (:class:`Table`), :mod:`~bridgeroom.table.seats`
 (places and who holds them), :mod:`~bridgeroom.table.events` (what a change returns),
 :mod:`~bridgeroom.table.requests` (undo and claim requests), :mod:`~bridgeroom.table.robots`
-(robots' turns, their call meanings, their judgement of a claim),
+(robots' turns, their call meanings, their judgement of a claim), :mod:`~bridgeroom.table.reasons`
+(their reasons asked again, for a review),
 :mod:`~bridgeroom.table.record` (a table in the store), :mod:`~bridgeroom.table.errors`.
 """
 
@@ -31,6 +32,7 @@ from bridgeroom.table.events import (
     TableEvent,
     Undone,
 )
+from bridgeroom.table.reasons import robot_reasons
 from bridgeroom.table.record import (
     TableRecord,
     deal_row,
@@ -75,6 +77,7 @@ __all__ = [
     "deal_row",
     "default_robot_factory",
     "result_record",
+    "robot_reasons",
     "robot_seed",
     "seat_specs",
     "solo_places",
