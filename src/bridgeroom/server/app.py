@@ -102,6 +102,7 @@ def create_app(
 
     app = FastAPI(title="bridgeroom", version=__version__, lifespan=lifespan)
     app.state.hub = hub
+    app.state.reviews = reviews
     games_payload = {
         "games": [
             {

@@ -106,7 +106,7 @@ export function actionsPanel(table, deal, ctx) {
     for (let i = table.remaining; i >= 0; i--) sel.append(el("option", { value: String(i) }, t("web.table.claim_option", { n: i })));
     more.append(el("span", { class: "claim" },
       el("label", { for: "claim-tricks" }, t("web.table.claim_tricks")), sel,
-      el("button", { type: "button", id: "claim", disabled: !ctx.online, onclick: () => ctx.claim(sel) }, t("web.table.claim"))));
+      el("button", { type: "button", id: "claim", disabled: !ctx.online, onclick: () => ctx.claim(document.getElementById("claim-tricks")) }, t("web.table.claim"))));
   }
   if (more.childNodes.length) box.append(more);
   if (ctx.hint) {

@@ -5,7 +5,9 @@
 // typed stays in its field, a chosen option stays chosen, and a screen reader keeps its place.
 
 // el("button", {class, text, onclick, ...}, ...children): handlers are kept on the node (__on) and
-// called by one listener per event type, so that morph() can hand a node its new handlers.
+// called by one listener per event type, so that morph() can hand a node its new handlers. A
+// handler must not hold on to the nodes it was built with (the page keeps its own): it finds
+// them in the document, or from the event.
 export function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   if (attrs) {
@@ -70,7 +72,7 @@ function morphAttributes(from, to) {
     for (const type of Object.keys(from.__on || {})) if (!(to.__on && to.__on[type])) from.__on[type] = null;
     for (const [type, fn] of Object.entries(to.__on || {})) on(from, type, fn);
   }
-  if (from.nodeName === "INPUT" && from.type !== "text" && from.checked !== to.checked && !from.dataset.touched) {
+  if (from.nodeName === "INPUT" && from.type !== "text" && from.checked !== to.checked && !from.__touched) {
     from.checked = to.checked;
   }
   if (from.nodeName === "INPUT" && from.readOnly && from.value !== to.value) from.value = to.value;
@@ -79,53 +81,58 @@ function morphAttributes(from, to) {
 
 function morphSelect(from, to) {
   // a choice the person made stays while it is still offered; else the new default
-  const chosen = from.dataset.touched ? from.__chosen : null;
+  const chosen = from.__touched ? from.__chosen : null;
   const values = Array.from(from.options).map((o) => o.value);
   if (chosen !== null && chosen !== undefined && values.includes(chosen)) from.value = chosen;
   else {
     from.value = to.value;
-    delete from.dataset.touched;
+    from.__touched = false;
   }
 }
 
 // Remember what the person chose in a select or ticked in a box (morph keeps it).
 export function touched(ev) {
-  ev.currentTarget.dataset.touched = "1";
+  ev.currentTarget.__touched = true;
   ev.currentTarget.__chosen = ev.currentTarget.value;
 }
 
+// Pair the new children with old ones (by key, else by kind in order), drop the old ones left
+// over, then put the children in order: a node kept in its place is never moved (moving a
+// node takes the focus away from it).
 function morphChildren(from, to) {
   const olds = Array.from(from.childNodes);
+  const news = Array.from(to.childNodes);
   const keyed = new Map();
   for (const node of olds) { const k = keyOf(node); if (k) keyed.set(k, node); }
   const used = new Set();
-  let cursor = 0;
-  const news = Array.from(to.childNodes);
-  let ref = from.firstChild;
-  for (const next of news) {
-    let match = null;
+  const pairs = news.map((next) => {
     const k = keyOf(next);
-    if (k) {
-      const cand = keyed.get(k);
-      if (cand && !used.has(cand) && sameKind(cand, next)) match = cand;
-    } else {
-      while (cursor < olds.length) {
-        const cand = olds[cursor];
-        if (!used.has(cand) && !keyOf(cand) && sameKind(cand, next)) { match = cand; cursor++; break; }
-        if (!used.has(cand) && !keyOf(cand)) break;  // an unkeyed node of another kind: replace
-        cursor++;
+    if (!k) return null;
+    const cand = keyed.get(k);
+    if (cand && !used.has(cand) && sameKind(cand, next)) { used.add(cand); return cand; }
+    return null;
+  });
+  let cursor = 0;
+  news.forEach((next, i) => {
+    if (keyOf(next)) return;
+    for (let j = cursor; j < olds.length; j++) {
+      const cand = olds[j];
+      if (!used.has(cand) && !keyOf(cand) && sameKind(cand, next)) {
+        used.add(cand);
+        pairs[i] = cand;
+        cursor = j + 1;
+        return;
       }
     }
-    if (match) {
-      used.add(match);
-      if (match !== ref) from.insertBefore(match, ref);
-      else ref = ref.nextSibling;
-      morph(match, next);
-    } else {
-      from.insertBefore(next, ref);
-    }
-  }
+  });
   for (const node of olds) if (!used.has(node)) node.remove();
+  let ref = from.firstChild;
+  news.forEach((next, i) => {
+    const node = pairs[i] || next;
+    if (node === ref) ref = ref.nextSibling;
+    else from.insertBefore(node, ref);
+    if (pairs[i]) morph(pairs[i], next);
+  });
 }
 
 // --- focus -----------------------------------------------------------------------------------
@@ -178,9 +185,9 @@ export function roving(group, preferred) {
     || items.find((i) => i.getAttribute("data-key") === preferred) || items[0];
   for (const node of items) node.tabIndex = node === pick ? 0 : -1;
   const columns = Number(group.getAttribute("data-columns") || 0);
-  group.__on = group.__on || {};
-  on(group, "keydown", (ev) => moveFocus(ev, group, columns));
-  on(group, "focusin", (ev) => { if (ev.target.hasAttribute("data-item")) setRoving(group, ev.target); });
+  // the handlers read the group from the event: morph() gives them to the node in the page
+  on(group, "keydown", (ev) => moveFocus(ev, ev.currentTarget, columns));
+  on(group, "focusin", (ev) => { if (ev.target.hasAttribute("data-item")) setRoving(ev.currentTarget, ev.target); });
   return group;
 }
 

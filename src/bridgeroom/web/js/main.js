@@ -192,6 +192,11 @@ function render(before) {
   else main.replaceChildren(tree);
   restoreFocus(mark, main);
   steerFocus(before);
+  // the second skip link goes to what the player does now: type, or read the result
+  const skip = document.getElementById("skip-actions");
+  const target = document.getElementById("typed") || document.getElementById("deal-result");
+  skip.hidden = !target;
+  if (target) skip.setAttribute("href", "#" + target.id);
 }
 
 function onMessage(msg) {
@@ -284,7 +289,6 @@ async function route() {
   const code = tableCode();
   const main = document.getElementById("main");
   if (code) {
-    document.getElementById("skip-actions").hidden = false;
     openTable(code);
     return;
   }
@@ -299,6 +303,15 @@ async function route() {
 }
 
 for (const b of document.querySelectorAll("[data-lang]")) b.addEventListener("click", () => switchLanguage(b.dataset.lang));
+// a skip link puts the focus on its target (the typing field, the table, the result)
+for (const a of document.querySelectorAll("a.skip")) {
+  a.addEventListener("click", (ev) => {
+    const target = document.getElementById(a.getAttribute("href").slice(1));
+    if (!target) return;
+    ev.preventDefault();
+    target.focus();
+  });
+}
 for (const a of document.querySelectorAll("header a")) {
   a.addEventListener("click", (ev) => { ev.preventDefault(); page.go(a.getAttribute("href")); });
 }

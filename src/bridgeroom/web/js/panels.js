@@ -15,7 +15,7 @@ export function infoPanel(table) {
     el("h2", { id: "info-h" }, table.titles[lang] || table.titles.en),
     el("p", { class: "muted" }, t("web.scoring." + table.scoring)),
     el("div", { class: "copyline" }, input,
-      el("button", { type: "button", onclick: () => { input.select(); if (navigator.clipboard) navigator.clipboard.writeText(link); } }, t("web.table.copy"))),
+      el("button", { type: "button", onclick: () => { document.getElementById("table-link").select(); if (navigator.clipboard) navigator.clipboard.writeText(link); } }, t("web.table.copy"))),
     el("p", null, el("a", { href: "/api/tables/" + table.code + "/pbn", download: "", id: "download" }, t("web.table.download"))));
 }
 

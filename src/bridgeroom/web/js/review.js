@@ -61,8 +61,10 @@ export function reviewPanel(data) {
         }
       }
     }
-    sec.append(el("div", { class: "table-scroll" }, el("table", { class: "review-table", id: "review-tricks" },
-      el("caption", null, t("web.review.caption")), el("thead", null, head), body)));
+    // on a phone the table may scroll sideways: the region takes the focus to scroll by keys
+    sec.append(el("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-labelledby": "review-caption" },
+      el("table", { class: "review-table", id: "review-tricks" },
+        el("caption", { id: "review-caption" }, t("web.review.caption")), el("thead", null, head), body)));
     if (costly.length) sec.append(el("h3", null, t("web.review.costly")), el("ul", { class: "reasons", id: "review-costly" }, costly));
     if (reasons.length) {
       sec.append(el("details", { class: "all-reasons" },
