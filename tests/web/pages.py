@@ -71,8 +71,12 @@ def open_table(
 def act_once(page: Any, *, bid_first: bool = False) -> bool:
     """Press the first thing this person may do now (a bid before a pass when ``bid_first``);
     ``True`` if something was pressed."""
-    selector = f"#accept, #announce, {BID}, {PASS}, {PLAYABLE}" if bid_first else CLICKABLE
-    button = page.query_selector(selector)
+    order = (
+        ["#accept", "#announce", BID, PASS, PLAYABLE]
+        if bid_first
+        else ["#accept", "#announce", PASS, BID, PLAYABLE]
+    )
+    button = next((b for b in map(page.query_selector, order) if b is not None), None)
     if button is None:
         return False
     try:

@@ -130,6 +130,7 @@ function dummyColumns(lengths) {
 
 // The last call of each seat in the auction (or its announced points), shown beside it.
 function lastCalls(deal) {
+  if (!["auction", "announce", "naming"].includes(deal.phase)) return null;
   const out = {};
   if (deal.phase === "auction") for (const [s, c] of deal.calls) out[s] = { text: callText(c), words: callName(c), red: /[HD]$/.test(c) };
   if (deal.phase === "announce" || deal.phase === "naming") {
@@ -149,8 +150,14 @@ function seatNode(table, deal, seat, place, ctx) {
   el("div", { class: "label", "aria-hidden": "true" },
     words.name ? el("span", { class: "who" }, words.name) : null,
     el("span", { class: "where" }, [words.where, ...words.roles].join(" · "))));
-  const chip = ctx.calls[seat];
-  if (chip) node.append(el("div", { class: "bid-chip" + (chip.red ? " red-text" : ""), "data-key": "chip" }, el("span", { "aria-hidden": "true" }, chip.text), srOnly(chip.words)));
+  // during the auction each seat has its place for a call, filled or not, so that the table
+  // does not jump when the first call comes (a tap meant for Pass would hit a bid)
+  if (ctx.calls) {
+    const chip = ctx.calls[seat];
+    node.append(chip
+      ? el("div", { class: "bid-chip" + (chip.red ? " red-text" : ""), "data-key": "chip" }, el("span", { "aria-hidden": "true" }, chip.text), srOnly(chip.words))
+      : el("div", { class: "bid-chip empty", "data-key": "chip", "aria-hidden": "true" }, " "));
+  }
   const legal = new Set(deal.legal);
   const playing = deal.phase === "play" && deal.to_act === deal.seat && deal.turn === seat && ctx.online;
   const faced = deal.faced || {};
