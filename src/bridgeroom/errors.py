@@ -5,6 +5,12 @@ embedding program can catch them all at once. Errors about the rules carry
 the rule number of ``docs/rules.md`` that was broken (``rule``) and the offending
 input (``action``).
 
+An error a person can cause also names its message in the catalogue of
+:mod:`bridgeroom.i18n` (``key``, with its ``params``), so that every face shows
+it in the person's language (:func:`bridgeroom.i18n.error_text`); ``str()`` is
+the English text. The rules, which import nothing but the standard library, set
+the key and the values (seats, cards, calls, numbers); the faces render them.
+
 >>> from bridgeroom import Call
 >>> try:
 ...     Call.parse("8NT")
@@ -14,6 +20,9 @@ ParseError
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
 
 __all__ = [
     "BridgeError",
@@ -27,7 +36,19 @@ __all__ = [
 
 
 class BridgeError(Exception):
-    """Base class of every error raised by bridgeroom."""
+    """Base class of every error raised by bridgeroom.
+
+    ``key`` names the error's message in the catalogue (``None``: it has none, and
+    ``str()`` is all there is), ``params`` the values that fill it in.
+    """
+
+    key: str | None = None
+    params: Mapping[str, object] = MappingProxyType({})
+
+    def _keyed(self, key: str | None, params: Mapping[str, object] | None) -> None:
+        if key is not None:
+            self.key = key
+            self.params = dict(params or {})
 
 
 class ParseError(BridgeError, ValueError):
@@ -36,8 +57,16 @@ class ParseError(BridgeError, ValueError):
     ``line`` is the 1-based line number when the text came from a file.
     """
 
-    def __init__(self, message: str, *, line: int | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        line: int | None = None,
+        key: str | None = None,
+        params: Mapping[str, object] | None = None,
+    ) -> None:
         self.line = line
+        self._keyed(key, params)
         super().__init__(f"line {line}: {message}" if line is not None else message)
 
 
@@ -47,9 +76,18 @@ class IllegalActionError(BridgeError, ValueError):
     ``action`` is the offending input as given, ``rule`` the docs/rules.md number.
     """
 
-    def __init__(self, message: str, *, action: object = None, rule: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        action: object = None,
+        rule: str | None = None,
+        key: str | None = None,
+        params: Mapping[str, object] | None = None,
+    ) -> None:
         self.action = action
         self.rule = rule
+        self._keyed(key, params)
         super().__init__(f"{message} ({rule})" if rule else message)
 
 

@@ -14,9 +14,10 @@ from bridgeroom.rules import Deal
 
 def test_page_and_static_files_are_served(client: TestClient) -> None:
     page = client.get("/")
-    assert page.status_code == 200 and "/static/app.js" in page.text
+    main = re.search(r'src="(/static/[0-9a-f]+/js/main\.js)"', page.text)
+    assert page.status_code == 200 and main is not None
     assert client.get("/table/abc").text == page.text
-    assert "function renderTable" in client.get("/static/app.js").text
+    assert "function tableTree" in client.get(main.group(1)).text
     assert client.get("/static/style.css").status_code == 200
 
 

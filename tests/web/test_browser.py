@@ -18,7 +18,8 @@ from typing import Any
 
 CARD = re.compile(r"^[SHDC][AKQJT98765432]$")
 CLICKABLE = (
-    '#accept, [data-call="P"]:enabled, #announce, .bidding-box button:enabled, button.card:enabled'
+    '#accept, .special-calls [data-call="P"][aria-disabled="false"], #announce, '
+    '.bidding-box button[aria-disabled="false"], button.card[aria-disabled="false"]'
 )
 
 
@@ -46,7 +47,7 @@ def play_until(pages: list[Any], done: Any, steps: int = 1500) -> None:
 
 
 def deal_over(page: Any) -> bool:
-    return page.query_selector("#deal-over") is not None
+    return page.query_selector("#deal-result") is not None
 
 
 def create_table(
@@ -119,7 +120,7 @@ def test_a_person_plays_a_whole_minibridge_deal_against_robots(server: Any, brow
     assert "Board" in score and "Total" in score
     rows = page.query_selector_all("#score table.boards tr")
     assert len(rows) == 3  # header, board 1, total
-    assert page.text_content("#deal-result")
+    assert "Result of deal 1" in page.text_content("#deal-result")
     # the frames of this seat: own cards, cards played, the dummy once the lead is made (MB-7)
     states = [json.loads(f) for f in frames]
     states = [s for s in states if s.get("type") == "state" and s.get("deal")]
@@ -174,6 +175,7 @@ def test_a_spectator_sees_no_hand_and_cannot_act(server: Any, browser: Any) -> N
     spy.wait_for_selector(".felt")
     assert "watching" in spy.text_content("main")
     assert spy.query_selector("button.card") is None
+    assert spy.query_selector("#actions #typed") is None
     assert spy.query_selector(".bidding-box") is None
     assert len(spy.query_selector_all(".seat .card:not(.back)")) == 0
     owner.close()
@@ -213,7 +215,7 @@ def test_a_server_killed_mid_deal_resumes_it(server: Any, browser: Any) -> None:
             deal_over(p)
             or (
                 p.query_selector("#last-trick") is not None
-                and p.query_selector(".pos-bottom button.card:enabled") is not None
+                and p.query_selector('.pos-bottom button.card[aria-disabled="false"]') is not None
             )
         ),
     )
@@ -230,7 +232,7 @@ def test_a_server_killed_mid_deal_resumes_it(server: Any, browser: Any) -> None:
     assert hand_after == hand_before
     assert page.text_content("#auction") == calls_before
     play_until([page], deal_over)
-    assert page.text_content("#deal-over")
+    assert page.text_content("#deal-result")
     context.close()
 
 
@@ -261,6 +263,6 @@ def test_hint_and_undo_from_the_page(server: Any, browser: Any) -> None:
     assert re.match(r"(East|South|West)'s ", page.text_content("#call-meaning"))
     assert page.get_attribute("#auction td.explained", "title")
     page.click("#undo")
-    page.wait_for_selector('.bidding-box [data-call="1C"]:enabled')
+    page.wait_for_selector('.bidding-box [data-call="1C"][aria-disabled="false"]')
     assert "7" not in page.text_content("#auction")
     context.close()

@@ -52,7 +52,7 @@ from bridgeroom.i18n.catalogues import (
     detect_language,
     translate,
 )
-from bridgeroom.i18n.message import Explained, Message, Messages, Texts, explain
+from bridgeroom.i18n.message import Explained, Message, Messages, Texts, error_text, explain
 from bridgeroom.i18n.plurals import plural
 from bridgeroom.i18n.words import (
     call_text,
@@ -80,6 +80,7 @@ __all__ = [
     "check_language",
     "contract_text",
     "detect_language",
+    "error_text",
     "explain",
     "plural",
     "rank_text",

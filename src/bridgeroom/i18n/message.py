@@ -30,8 +30,9 @@ from bridgeroom.i18n.words import (
     suit_name,
 )
 from bridgeroom.rules.core import Call, Card, Contract, Rank, Seat, Side, Strain, Suit
+from bridgeroom.rules.views import Phase
 
-__all__ = ["Explained", "Message", "Messages", "Texts", "explain"]
+__all__ = ["Explained", "Message", "Messages", "Texts", "error_text", "explain"]
 
 
 class Message:
@@ -163,6 +164,8 @@ class _Word:
             return contract_text(value, lang)
         if isinstance(value, Seat):
             return seat_name(value, lang)
+        if isinstance(value, Phase):
+            return translate(f"phase.{value.value}", lang)
         if isinstance(value, (Suit, Strain)):
             return _strain_word(value, spec, lang)
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
@@ -171,6 +174,40 @@ class _Word:
         if "|" in spec:
             return plural(number, spec)
         return format(number, spec).replace(".", translate("number.decimal_point", lang))
+
+
+def error_text(err: BaseException, lang: str = DEFAULT_LANGUAGE) -> str:
+    """An error as a person reads it in ``lang``: its catalogue message (``err.key`` with
+    ``err.params``, :class:`~bridgeroom.errors.BridgeError`) and the number of the rule it
+    enforces; an error without a key is shown as its English text. Every face shows errors so.
+
+    >>> from bridgeroom.rules import ContractBridgeDeal, Deal
+    >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
+    >>> try:
+    ...     state.apply("пТ")
+    ... except Exception as err:
+    ...     print(str(err)); print(error_text(err, "ru"))
+    a card is played after the auction: 'пТ' is not an action of the auction phase
+    «пТ» — это карта: карты играют после торговли.
+    >>> state.apply("1NT")
+    >>> try:
+    ...     state.apply("1S")
+    ... except Exception as err:
+    ...     print(error_text(err, "en")); print(error_text(err, "ru"))
+    1♠ is not enough: the last bid is 1NT (CB-5).
+    1♠ — недостаточная заявка: последняя заявка 1БК (CB-5).
+    """
+    key = getattr(err, "key", None)
+    if not isinstance(key, str):
+        return str(err)
+    params = getattr(err, "params", None) or {}
+    text = Message(key, **params).render(lang)
+    rule = getattr(err, "rule", None)
+    if not rule:
+        return text
+    if text.endswith("."):
+        return f"{text[:-1]} ({rule})."
+    return f"{text} ({rule})"
 
 
 def _strain_word(value: Suit | Strain, spec: str, lang: str) -> str:

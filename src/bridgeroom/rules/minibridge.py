@@ -102,6 +102,8 @@ def _check_points(points: int, what: str) -> None:
             f"{what} is a count of 0 to {MAX_HCP} high-card points, not {points!r}",
             action=points,
             rule="MB-2",
+            key="rules.points_range",
+            params={"max": MAX_HCP, "points": str(points)},
         )
 
 
@@ -123,7 +125,11 @@ class Announce(GameAction):
         """``12``, ``announce 12`` or ``12 hcp``."""
         m = re.fullmatch(r"\s*(?:announce\s+)?(\d{1,2})(?:\s*hcp)?\s*", text, re.IGNORECASE)
         if m is None:
-            raise ParseError(f"not an announcement: {text!r} (a number of points, e.g. 12)")
+            raise ParseError(
+                f"not an announcement: {text!r} (a number of points, e.g. 12)",
+                key="rules.not_announcement",
+                params={"text": text},
+            )
         return cls(int(m.group(1)))
 
     def __str__(self) -> str:
@@ -144,7 +150,11 @@ class CorrectAnnouncement(GameAction):
 
     def __post_init__(self) -> None:
         if not isinstance(self.seat, Seat):
-            raise ParseError(f"a correction names a seat: {self.seat!r}")
+            raise ParseError(
+                f"a correction names a seat: {self.seat!r}",
+                key="rules.correction_seat",
+                params={"text": str(self.seat)},
+            )
         _check_points(self.points, "a corrected announcement")
 
     @classmethod
@@ -152,7 +162,11 @@ class CorrectAnnouncement(GameAction):
         """``correct E 9``; ``correct 9`` when ``seat`` (the seat correcting) is given."""
         m = re.fullmatch(r"\s*correct\s+(?:([NESWnesw])\s+)?(\d{1,2})\s*", text, re.IGNORECASE)
         if m is None or (m.group(1) is None and seat is None):
-            raise ParseError(f"not a correction: {text!r} (e.g. 'correct E 9')")
+            raise ParseError(
+                f"not a correction: {text!r} (e.g. 'correct E 9')",
+                key="rules.not_count_correction",
+                params={"text": text},
+            )
         who = Seat.find(m.group(1)) if m.group(1) else seat
         assert who is not None
         return cls(who, int(m.group(2)))
@@ -205,6 +219,7 @@ def _check_counts(counts: Sequence[int]) -> tuple[int, int, int, int]:
             f"four counts are needed, one per seat N, E, S, W: {list(counts)}",
             action=counts,
             rule="MB-2",
+            key="rules.four_counts",
         )
     for c in counts:
         _check_points(c, "each count")
@@ -213,6 +228,8 @@ def _check_counts(counts: Sequence[int]) -> tuple[int, int, int, int]:
             f"the four counts must total 40, not {sum(counts)}: {list(counts)}",
             action=counts,
             rule="MB-2",
+            key="rules.counts_total",
+            params={"total": sum(counts)},
         )
     return (counts[0], counts[1], counts[2], counts[3])
 
@@ -360,12 +377,16 @@ class MiniBridgeDeal(DealState):
                 f"CorrectAnnouncement, e.g. '{CorrectAnnouncement(seat, self._hcp[seat])}'",
                 action=action,
                 rule="MB-2",
+                key="rules.announced_already",
+                params={"seat": seat},
             )
         if action.points != self._hcp[seat] and self.mode is Mode.STRICT:
             raise AnnouncementError(
                 f"{seat} holds {self._hcp[seat]} HCP, not {action.points}",
                 action=action,
                 rule="MB-2",
+                key="rules.wrong_count",
+                params={"seat": seat, "points": action.points},
             )
         self._announced[seat] = action.points
         self._n_announced += 1
@@ -382,17 +403,24 @@ class MiniBridgeDeal(DealState):
                 "announcements are corrected only in table mode; strict mode refuses a wrong count",
                 action=action,
                 rule="MB-2",
+                key="rules.count_correction_strict",
             )
         announced = self._announced[seat]
         if announced is None or announced == self._hcp[seat]:
             raise AnnouncementError(
-                f"{seat} has no wrong announcement to correct", action=action, rule="MB-2"
+                f"{seat} has no wrong announcement to correct",
+                action=action,
+                rule="MB-2",
+                key="rules.no_wrong_count",
+                params={"seat": seat},
             )
         if action.points != self._hcp[seat]:
             raise AnnouncementError(
                 f"{seat} holds {self._hcp[seat]} HCP, not {action.points}",
                 action=action,
                 rule="MB-2",
+                key="rules.wrong_count",
+                params={"seat": seat, "points": action.points},
             )
         self._announced[seat] = action.points
         self._effective.append((seat, action))
@@ -433,20 +461,29 @@ class MiniBridgeDeal(DealState):
                 f"contract: {contract}",
                 action=contract,
                 rule="MB-2",
+                key="rules.announce_first",
             )
         if self.phase is not Phase.NAMING:
             raise WrongPhaseError(
-                f"{contract!r} is not an action of the {self.phase.value} phase", action=contract
+                f"{contract!r} is not an action of the {self.phase.value} phase",
+                action=contract,
+                key="rules.not_now",
+                params={"action": str(contract), "phase": self.phase},
             )
         if contract.doubled:
             raise IllegalCallError(
-                f"there are no doubles in mini-bridge: {contract}", action=contract, rule="MB-6"
+                f"there are no doubles in mini-bridge: {contract}",
+                action=contract,
+                rule="MB-6",
+                key="rules.mini_no_double",
             )
         if contract.declarer is not None and contract.declarer != self.declarer:
             raise IllegalCallError(
                 f"{self.declarer} is the declarer, not {contract.declarer}: {contract}",
                 action=contract,
                 rule="MB-4",
+                key="rules.not_the_declarer",
+                params={"declarer": self.declarer, "seat": contract.declarer},
             )
         return contract.bid
 
@@ -457,6 +494,7 @@ class MiniBridgeDeal(DealState):
                 f"or double in mini-bridge: {call}",
                 action=call,
                 rule="MB-6",
+                key="rules.name_a_contract",
             )
         assert call.strain is not None and self.declarer is not None
         self.contract = Contract(call.level, call.strain, 0, self.declarer)
@@ -512,6 +550,7 @@ class MiniBridgeDeal(DealState):
                     f"the contract is named once the four counts are announced and right: {text!r}",
                     action=text,
                     rule="MB-2",
+                    key="rules.contract_after_counts",
                 ) from None
         if self.phase is Phase.NAMING:
             return Call.parse(text)
@@ -531,16 +570,23 @@ class MiniBridgeDeal(DealState):
                 f"contract: {action}",
                 action=action,
                 rule="MB-2",
+                key="rules.announce_first",
             )
         if phase is Phase.NAMING and isinstance(action, Call):
             self._name(seat, action)
             return
         if isinstance(action, (Announce, CorrectAnnouncement)):
             raise WrongPhaseError(
-                f"the announcements are over: {action}", action=action, rule="MB-2"
+                f"the announcements are over: {action}",
+                action=action,
+                rule="MB-2",
+                key="rules.announcements_over",
             )
         raise WrongPhaseError(
-            f"{action!r} is not an action of the {phase.value} phase", action=action
+            f"{action!r} is not an action of the {phase.value} phase",
+            action=action,
+            key="rules.not_now",
+            params={"action": str(action), "phase": phase},
         )
 
     def _apply_out_of_turn(self, action: ActionInput, seat: Seat) -> None:
@@ -555,7 +601,10 @@ class MiniBridgeDeal(DealState):
         if type(action) is CorrectAnnouncement and action.seat == seat:
             if self.phase is not Phase.ANNOUNCE:
                 raise WrongPhaseError(
-                    f"the announcements are over: {action}", action=action, rule="MB-2"
+                    f"the announcements are over: {action}",
+                    action=action,
+                    rule="MB-2",
+                    key="rules.announcements_over",
                 )
             self._correct_announcement(action)
             self.history.append((seat, action))
@@ -565,12 +614,16 @@ class MiniBridgeDeal(DealState):
                 f"{seat} may not act now; it is {self.to_act}'s turn to announce: {action}",
                 action=action,
                 rule="MB-2",
+                key="rules.out_of_turn_announce",
+                params={"seat": seat, "to_act": self.to_act},
             )
         if self.phase is Phase.NAMING:
             raise IllegalActionError(
                 f"{seat} may not act now; the declarer {self.to_act} names the contract: {action}",
                 action=action,
                 rule="MB-6",
+                key="rules.out_of_turn_naming",
+                params={"seat": seat, "to_act": self.to_act},
             )
         super()._apply_out_of_turn(action, seat)
 
@@ -595,6 +648,7 @@ class MiniBridgeDeal(DealState):
             "costs the offending line one trick",
             action=correction,
             rule="MB-A5",
+            key="rules.mini_revoke",
         )
 
     def _revoke_adjustment(self) -> int:

@@ -482,7 +482,11 @@ class DealState:
         """
         if self.phase is _AUCTION:
             return self._parse_either(
-                text, Call.parse, Card.parse, "a card is played after the auction"
+                text,
+                Call.parse,
+                Card.parse,
+                "a card is played after the auction",
+                "card_in_auction",
             )
         if self.phase is _PLAY:
             word = text.strip().lower()
@@ -490,8 +494,15 @@ class DealState:
                 return Claim.parse(text)
             if word.startswith("correct"):
                 return Correction.parse(text)
-            return self._parse_either(text, Card.parse, Call.parse, "the auction is over")
-        raise WrongPhaseError(f"no action is expected now: {text!r}", action=text)
+            return self._parse_either(
+                text, Card.parse, Call.parse, "the auction is over", "call_in_play"
+            )
+        raise WrongPhaseError(
+            f"no action is expected now: {text!r}",
+            action=text,
+            key="rules.no_action_now",
+            params={"text": text},
+        )
 
     def _parse_either(
         self,
@@ -499,17 +510,22 @@ class DealState:
         expected: Callable[[str], Action],
         other: Callable[[str], Action],
         why: str,
+        why_key: str,
     ) -> Action:
-        """Parse ``text`` as the action expected now, or explain that it belongs to another phase."""
+        """Parse ``text`` as the action expected now, or explain that it belongs to another phase
+        (``why``, and its catalogue key ``rules.<why_key>``)."""
         try:
             return expected(text)
-        except ParseError:
+        except ParseError as err:
             try:
                 other(text)
             except ParseError:
-                raise
+                raise err from None  # not of this phase nor of the other: the phase's own error
             raise WrongPhaseError(
-                f"{why}: {text!r} is not an action of the {self.phase.value} phase", action=text
+                f"{why}: {text!r} is not an action of the {self.phase.value} phase",
+                action=text,
+                key=f"rules.{why_key}",
+                params={"text": text},
             ) from None
 
     def apply(self, action: ActionInput, seat: Seat | None = None) -> None:
@@ -539,7 +555,12 @@ class DealState:
             self._apply_out_of_turn(action, seat)
             return
         if actor is None:
-            raise WrongPhaseError(f"the deal is over: {action!r}", action=action)
+            raise WrongPhaseError(
+                f"the deal is over: {action!r}",
+                action=action,
+                key="rules.deal_over",
+                params={"action": str(action)},
+            )
         action = self._coerce(action)
         if type(action) is Card:
             if self.phase is not _PLAY:
@@ -547,6 +568,8 @@ class DealState:
                     f"cards are played after the auction, not in the {self.phase.value} phase: {action}",
                     action=action,
                     rule="CB-9",
+                    key="rules.card_not_now",
+                    params={"card": action, "phase": self.phase},
                 )
             self._play(self._turn, action)  # type: ignore[arg-type]
         elif type(action) is Call and self.phase is _AUCTION:
@@ -567,7 +590,10 @@ class DealState:
             return self.action_from_id(action)
         if isinstance(action, Contract):
             raise WrongPhaseError(
-                f"{action!r} is not an action of the {self.phase.value} phase", action=action
+                f"{action!r} is not an action of the {self.phase.value} phase",
+                action=action,
+                key="rules.not_now",
+                params={"action": str(action), "phase": self.phase},
             )
         return action
 
@@ -578,6 +604,8 @@ class DealState:
             raise IllegalActionError(
                 f"a claim is of 0 to {remaining} tricks (the tricks still to play): {claim}",
                 action=claim,
+                key="rules.claim_range",
+                params={"remaining": remaining, "tricks": str(claim.tricks)},
             )
         mine = claim.tricks if self.is_declaring(seat) else remaining - claim.tricks
         for revoke in self.revokes:
@@ -590,21 +618,33 @@ class DealState:
         """Variants validate and apply their own action types here, appending ``(seat, action)``
         to ``self._effective``; ``apply`` records it in the history."""
         raise WrongPhaseError(
-            f"{action!r} is not an action of the {self.phase.value} phase", action=action
+            f"{action!r} is not an action of the {self.phase.value} phase",
+            action=action,
+            key="rules.not_now",
+            params={"action": str(action), "phase": self.phase},
         )
 
     def _apply_out_of_turn(self, action: ActionInput, seat: Seat) -> None:
         """Strict: acting out of turn is refused. Variants with laws for it override this."""
+        if self.to_act is None:
+            raise WrongPhaseError(
+                f"the deal is over: {action!r}",
+                action=action,
+                key="rules.deal_over",
+                params={"action": str(action)},
+            )
         raise IllegalActionError(
             f"{seat} may not act now; it is {self.to_act}'s turn: {action}",
             action=action,
             rule="CB-5" if self.phase is _AUCTION else "CB-10",
+            key="rules.out_of_turn",
+            params={"seat": seat, "to_act": self.to_act, "action": str(action)},
         )
 
     def undo(self) -> Action:
         """Take back the last action and return it; the state is rebuilt from the record."""
         if not self.history:
-            raise IllegalActionError("nothing to undo")
+            raise IllegalActionError("nothing to undo", key="rules.nothing_to_undo")
         _seat, action = self.history[-1]
         self.replay(self.history[:-1])
         return action
@@ -628,14 +668,24 @@ class DealState:
             return action.index
         if type(action) is Call:
             return action.action_id
-        raise IllegalActionError(f"no id for {action!r}", action=action)
+        raise IllegalActionError(
+            f"no id for {action!r}",
+            action=action,
+            key="rules.no_id",
+            params={"action": str(action)},
+        )
 
     def action_from_id(self, action_id: int) -> Action:
         if 0 <= action_id < 52:
             return CARDS[action_id]
         if 52 <= action_id < 90:
             return CALLS[action_id - 52]
-        raise IllegalActionError(f"no action has id {action_id}", action=action_id)
+        raise IllegalActionError(
+            f"no action has id {action_id}",
+            action=action_id,
+            key="rules.no_such_id",
+            params={"id": str(action_id)},
+        )
 
     def legal_action_ids(self) -> list[int]:
         return [self.action_id(a) for a in self.legal_actions()]
@@ -674,6 +724,8 @@ class DealState:
                     f"{call} is insufficient: the last bid is {CALLS[self._last_bid]}",
                     action=call,
                     rule="CB-5",
+                    key="rules.insufficient",
+                    params={"call": call, "last": CALLS[self._last_bid]},
                 )
             self._last_bid = idx
             self._last_bidder = seat
@@ -685,7 +737,10 @@ class DealState:
                 self._first_namer[key] = seat  # type: ignore[index]
         elif idx == 1:
             if bidder is None or self._doubled != 0 or not self.may_double(seat, bidder):
-                raise IllegalCallError(self._why_not_double(seat), action=call, rule="CB-6")
+                why, why_key = self._why_not_double(seat)
+                raise IllegalCallError(
+                    why, action=call, rule="CB-6", key=why_key, params={"seat": seat}
+                )
             self._doubled = 1
             self._doubler = seat
             self._passes = 0
@@ -696,6 +751,8 @@ class DealState:
                     "with only passes since",
                     action=call,
                     rule="CB-6",
+                    key="rules.no_redouble",
+                    params={"seat": seat},
                 )
             self._doubled = 2
             self._passes = 0
@@ -705,12 +762,16 @@ class DealState:
         self._effective.append((seat, call))
         self._after_call(seat)
 
-    def _why_not_double(self, seat: Seat) -> str:
+    def _why_not_double(self, seat: Seat) -> tuple[str, str]:
+        """Why ``seat`` may not double: the English text and the catalogue key."""
         if self._last_bidder is None:
-            return f"{seat} may not double: there is no bid to double"
+            return f"{seat} may not double: there is no bid to double", "rules.no_double_no_bid"
         if self._doubled:
-            return f"{seat} may not double: the last bid is already doubled"
-        return f"{seat} may not double: the last bid is not an opponent's"
+            return (
+                f"{seat} may not double: the last bid is already doubled",
+                "rules.no_double_twice",
+            )
+        return f"{seat} may not double: the last bid is not an opponent's", "rules.no_double_own"
 
     def _after_call(self, seat: Seat) -> None:
         """CB-7: three passes after a call end the auction; four passes pass the deal out."""
@@ -757,7 +818,13 @@ class DealState:
         m = hands[seat]
         bit = card.mask
         if not m & bit:
-            raise IllegalPlayError(f"{seat} does not hold {card}", action=card, rule="CB-10")
+            raise IllegalPlayError(
+                f"{seat} does not hold {card}",
+                action=card,
+                rule="CB-10",
+                key="rules.not_held",
+                params={"seat": seat, "card": card},
+            )
         cards = self._trick_cards
         if cards:
             led = self._led_suit
@@ -767,6 +834,8 @@ class DealState:
                         f"{seat} must follow suit to {Suit(led).letter}: {card}",
                         action=card,
                         rule="CB-10",
+                        key="rules.follow_suit",
+                        params={"seat": seat, "suit": Suit(led), "card": card},
                     )
                 self.revokes.append(
                     Revoke(seat, len(self.tricks), Suit(led), card, len(self._effective))
@@ -830,13 +899,18 @@ class DealState:
     def _correct(self, correction: Correction) -> None:
         """CB-V1: replace a revoke not yet established by a card of the suit led."""
         if self.mode is not Mode.TABLE:
-            raise IllegalActionError("corrections exist only in table mode", action=correction)
+            raise IllegalActionError(
+                "corrections exist only in table mode",
+                action=correction,
+                key="rules.correction_strict",
+            )
         pending = [r for r in self.revokes if not r.established and r.position >= 0]
         if not pending:
             raise IllegalActionError(
                 "there is no revoke to correct (an established revoke stands)",
                 action=correction,
                 rule="CB-V2",
+                key="rules.no_revoke",
             )
         revoke = pending[-1]
         hand = self._hand_at_revoke(revoke)
@@ -846,6 +920,8 @@ class DealState:
                 f"held by {revoke.seat}: {correction.card}",
                 action=correction,
                 rule="CB-V1",
+                key="rules.correction_card",
+                params={"suit": revoke.suit, "seat": revoke.seat, "card": correction.card},
             )
         records = [*self._effective[: revoke.position], (revoke.seat, correction.card)]
         history = self.history

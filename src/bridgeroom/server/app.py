@@ -14,6 +14,7 @@ HTTP (JSON unless said otherwise):
 ``POST /api/tables/{code}/robots``        robots of a level take the open seats
 ``GET /api/tables/{code}/pbn``            the finished deals as PBN (text)
 ``GET /api/tables/{code}/deals/{n}/pbn``  one finished deal as PBN (text)
+``GET /api/tables/{code}/deals/{n}/review``  a finished deal's review (``?lang=``)
 ``GET /api/players/{name}/tables``        the public tables a player sat at, newest first
 ``GET /api/stats``                        counters for monitoring
 ========================================  ================================================
@@ -40,16 +41,13 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import tomllib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from importlib import resources
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StringConstraints
 
 from bridgeroom import __version__
@@ -59,7 +57,9 @@ from bridgeroom.i18n import LANGUAGES
 from bridgeroom.server.capacity import Gate, Gauge, capacity, open_file_limit
 from bridgeroom.server.hub import Hub
 from bridgeroom.server.limits import Limits, Pace
+from bridgeroom.server.page import mount_page, web_messages
 from bridgeroom.server.protocol import BadRequest, HelloRequest, error_message, parse_request
+from bridgeroom.server.review import Reviews
 from bridgeroom.server.rooms import Room, Watcher
 from bridgeroom.store import Store
 from bridgeroom.table import ROBOT_LEVELS, TableError
@@ -94,33 +94,6 @@ class JoinTable(BaseModel):
 
 class FillRobots(BaseModel):
     level: Level = "basic"
-
-
-def web_dir() -> Any:
-    return resources.files("bridgeroom").joinpath("web")
-
-
-def web_messages(lang: str) -> dict[str, str]:
-    """The page's messages in ``lang``: the shared catalogue (cards, seats, calls) and the page's own.
-
-    >>> web_messages("ru")["web.title"], web_messages("en")["seat.N"]
-    ('Бридж-клуб', 'North')
-    """
-    from bridgeroom.i18n import catalogue, check_language
-
-    lang = check_language(lang)
-    out = dict(catalogue(lang))
-    text = web_dir().joinpath("messages", f"{lang}.toml").read_text("utf-8")
-
-    def flatten(table: dict[str, Any], prefix: str) -> None:
-        for key, value in table.items():
-            if isinstance(value, dict):
-                flatten(value, f"{prefix}{key}.")
-            else:
-                out[f"{prefix}{key}"] = str(value)
-
-    flatten(tomllib.loads(text), "web.")
-    return out
 
 
 #: The HTTP status of each refusal (others: 409, a request the table cannot do now).
@@ -222,10 +195,13 @@ def create_app(
         probe_interval=probe_interval,
     )
 
+    reviews = Reviews(the_store, hub.db)
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
         yield
+        reviews.close()
         hub.close()
 
     app = FastAPI(title="bridgeroom", version=__version__, lifespan=lifespan)
@@ -233,57 +209,30 @@ def create_app(
     app.add_middleware(Gate, gauge=gauge)
     app.state.hub = hub
     app.state.gauge = gauge
-    static = web_dir()
-    app.mount("/static", StaticFiles(directory=str(static)), name="static")
-
-    def page() -> FileResponse:
-        return FileResponse(str(static.joinpath("index.html")), media_type="text/html")
-
-    @app.get("/", include_in_schema=False)
-    async def index() -> FileResponse:
-        return page()
-
-    @app.get("/table/{code}", include_in_schema=False)
-    async def table_page(code: str) -> FileResponse:
-        return page()
-
-    @app.get("/favicon.ico", include_in_schema=False)
-    async def favicon() -> Response:
-        return Response(status_code=204)
-
-    @app.get("/history", include_in_schema=False)
-    async def history_page() -> FileResponse:
-        return page()
+    app.state.reviews = reviews
+    games_payload = {
+        "games": [
+            {
+                "name": g.name,
+                "titles": dict(g.titles),
+                "players": g.players,
+                "scorings": list(g.scorings),
+            }
+            for g in GAMES.values()
+        ],
+        "robot_levels": list(ROBOT_LEVELS),
+    }
+    mount_page(app, games_payload, reviews)
 
     @app.get("/api/games")
     async def games() -> dict[str, Any]:
-        return {
-            "games": [
-                {
-                    "name": g.name,
-                    "titles": dict(g.titles),
-                    "players": g.players,
-                    "scorings": list(g.scorings),
-                }
-                for g in GAMES.values()
-            ],
-            "robot_levels": list(ROBOT_LEVELS),
-        }
+        return games_payload
 
     @app.get("/api/stats")
     async def stats() -> dict[str, int]:
         """Counters for monitoring and the benchmarks: tables in memory, those watched, open
         websockets, actions and deals committed, tables read back and released, refusals."""
         return {**hub.stats(), "capacity": gauge.connections, "refused": gauge.refused}
-
-    @app.get("/api/messages/{lang}")
-    async def messages(lang: str) -> dict[str, str]:
-        try:
-            return web_messages(lang)
-        except BridgeError:
-            raise TableError(
-                "server.no_language", lang=lang[:8], languages=", ".join(LANGUAGES)
-            ) from None
 
     @app.get("/api/tables")
     async def tables() -> list[dict[str, Any]]:

@@ -50,10 +50,10 @@ from pydantic import (
 
 from bridgeroom.errors import BridgeError, IllegalActionError
 from bridgeroom.formats.pbn import PbnGame
-from bridgeroom.i18n import LANGUAGES, Texts
+from bridgeroom.i18n import LANGUAGES, Texts, error_text
 from bridgeroom.robots import Decision
 from bridgeroom.rules import DealState, Phase, Seat
-from bridgeroom.server.sheets import ScoreCache, score_payload
+from bridgeroom.server.sheets import ScoreCache, deal_points, score_payload
 from bridgeroom.server.views import (
     CARD_FIELDS,
     DealPayload,
@@ -325,6 +325,9 @@ def state_message(
                 contract=None if result.contract is None else str(result.contract),
                 tricks=result.tricks,
                 claimed=table.claimed(state),
+                declarer=None if result.declarer is None else result.declarer.letter,
+                overtricks=result.overtricks,
+                points=deal_points(table, state),
             )
     return StateMessage(
         table=TablePayload(
@@ -354,7 +357,8 @@ def state_message(
 
 class ErrorMessage(BaseModel):
     """A refused request, to its sender only: the reason in English (``message``), the rule it
-    broke, and, when the table refused it, the reason in every language (``texts``)."""
+    broke, and the reason in every language (``texts``: every refusal a person can cause is a
+    message of the catalogue, :func:`bridgeroom.i18n.error_text`)."""
 
     type: Literal["error"] = "error"
     message: str
@@ -389,7 +393,7 @@ def status_message(error: TableError | None) -> StatusMessage:
 def error_message(err: BridgeError, ident: int | str | None = None) -> ErrorMessage:
     """The error frame of ``err``."""
     rule = err.rule if isinstance(err, IllegalActionError) else None
-    texts = {lang: err.render(lang) for lang in LANGUAGES} if isinstance(err, TableError) else None
+    texts = {lang: error_text(err, lang) for lang in LANGUAGES} if err.key is not None else None
     if isinstance(err, BadRequest):
         texts = {
             lang: TableError("server.bad_message", reason=err.reason).render(lang)

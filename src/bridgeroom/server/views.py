@@ -154,11 +154,16 @@ def extra_payload(extra: ViewExtra | None) -> dict[str, Any]:
 
 
 class ResultPayload(BaseModel):
-    """How a finished deal ended."""
+    """How a finished deal ended: the contract (with its declarer), the declarer's tricks,
+    over (positive) or under (negative) the contract, whether it was claimed, and what it
+    wrote on the score sheet, by the sheet's columns (:func:`~bridgeroom.server.sheets.deal_points`)."""
 
     contract: str | None
     tricks: int
     claimed: bool
+    declarer: str | None = None
+    overtricks: int = 0
+    points: dict[str, int] = Field(default_factory=dict)
 
 
 class DealPayload(BaseModel):
@@ -196,6 +201,8 @@ class DealPayload(BaseModel):
     number: int = 0
     board: int | None = None
     result: ResultPayload | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: Where each seat is drawn on this viewer's screen: ``{"bottom": "S", "left": "W", ...}``.
+    layout: dict[str, str] | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 def deal_payload(view: View) -> DealPayload:

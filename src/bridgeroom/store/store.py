@@ -537,6 +537,19 @@ class Store:
         except SQLAlchemyError as err:
             raise failure(err, f"cannot store the result of deal {deal_id}") from None
 
+    def set_deal_review(self, deal_id: int, review: Mapping[str, Any]) -> None:
+        """Keep the review of a finished deal with it (:mod:`bridgeroom.analysis.review`, as
+        JSON), in the deal's options under ``review``: it is worked out once. No new column:
+        the options are the deal's JSON field."""
+        try:
+            with self._session() as session, session.begin():
+                deal = session.get(DealRow, deal_id)
+                if deal is None:
+                    raise StoreError(f"no deal {deal_id}")
+                deal.options = {**(deal.options or {}), "review": dict(review)}
+        except SQLAlchemyError as err:
+            raise failure(err, f"cannot store the review of deal {deal_id}") from None
+
     @_guarded("reopen a deal")
     def reopen_deal(self, deal_id: int) -> None:
         """Clear a deal's result (after an undo of its last action)."""

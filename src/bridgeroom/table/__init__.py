@@ -14,9 +14,10 @@ tokens, scheduling and its messages). A table asks the rules engine
 The modules: :mod:`~bridgeroom.table.table` (:class:`Table`), :mod:`~bridgeroom.table.seats`
 (places and who holds them), :mod:`~bridgeroom.table.events` (what a change returns),
 :mod:`~bridgeroom.table.requests` (undo and claim requests), :mod:`~bridgeroom.table.robots`
-(robots' turns, their call meanings, their judgement of a claim),
-:mod:`~bridgeroom.table.record` (a table in the store), :mod:`~bridgeroom.table.layout` (where
-each seat sits on a viewer's screen), :mod:`~bridgeroom.table.errors`.
+(robots' turns, their call meanings, their judgement of a claim), :mod:`~bridgeroom.table.reasons`
+(their reasons asked again, for a review), :mod:`~bridgeroom.table.record` (a table in the
+store), :mod:`~bridgeroom.table.layout` (where each seat sits on a viewer's screen),
+:mod:`~bridgeroom.table.errors`.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from bridgeroom.table.events import (
     Undone,
 )
 from bridgeroom.table.layout import POSITIONS, Layout, layout
+from bridgeroom.table.reasons import robot_reasons
 from bridgeroom.table.record import (
     TableRecord,
     deal_row,
@@ -81,6 +83,7 @@ __all__ = [
     "layout",
     "default_robot_factory",
     "result_record",
+    "robot_reasons",
     "robot_seed",
     "seat_specs",
     "solo_places",

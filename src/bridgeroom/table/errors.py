@@ -15,8 +15,8 @@ language: the terminal on its screen, the server in an error frame with every la
 
 from __future__ import annotations
 
-from bridgeroom.errors import IllegalActionError, ParseError
-from bridgeroom.i18n import Message
+from bridgeroom.errors import BridgeError, IllegalActionError, ParseError
+from bridgeroom.i18n import Message, error_text
 from bridgeroom.rules import Action, DealState, Phase
 
 __all__ = ["SeatError", "TableError", "read_action"]
@@ -33,9 +33,24 @@ class TableError(IllegalActionError):
         super().__init__(self.message.render("en"), rule=rule)
 
     def render(self, lang: str) -> str:
-        """The error in ``lang``, with the rule's number."""
-        text = self.message.render(lang)
-        return f"{text} ({self.rule})" if self.rule else text
+        """The error in ``lang``, with the rule's number (:func:`bridgeroom.i18n.error_text`)."""
+        return error_text(self, lang)
+
+    @classmethod
+    def of(cls, err: BridgeError) -> TableError:
+        """The rules engine's refusal ``err`` (which names its catalogue message) as the
+        table's: the same message, parameters and rule, so that every face shows it in its
+        player's language.
+
+        >>> from bridgeroom.errors import IllegalPlayError
+        >>> from bridgeroom.rules import Card, Seat
+        >>> refused = IllegalPlayError("North does not hold SA", rule="CB-10",
+        ...                            key="rules.not_held", params={"seat": Seat.NORTH, "card": Card("SA")})
+        >>> TableError.of(refused).render("ru")
+        'У игрока Север нет карты ♠Т (CB-10).'
+        """
+        assert err.key is not None
+        return cls(err.key, rule=getattr(err, "rule", None), **err.params)
 
 
 class SeatError(TableError):

@@ -40,6 +40,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from bridgeroom.errors import BridgeError
 from bridgeroom.games import Game, Match, get_game
 from bridgeroom.i18n import Texts
 from bridgeroom.robots import Decision
@@ -423,7 +424,13 @@ class Table:
     ) -> list[TableEvent]:
         turn = state.turn if state.turn is not None else state.to_act  # Seat.NORTH is 0
         assert turn is not None
-        state.apply(action, seat)
+        try:
+            state.apply(action, seat)
+        except BridgeError as err:
+            # the engine's refusal, named in the catalogue: the table's, in every language
+            if isinstance(err, TableError) or err.key is None:
+                raise
+            raise TableError.of(err) from err
         actor, applied = state.history[-1]
         entry = LogEntry.act(actor, applied)
         self.log.append(entry)

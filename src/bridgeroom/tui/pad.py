@@ -55,6 +55,8 @@ __all__ = ["PAD_GAMES", "PadGame", "PadLine", "PadError", "PadLoop", "parse_pad_
 class PadError(BridgeError):
     """A pad line that cannot be scored; ``key`` and ``params`` give the message of the catalogue."""
 
+    key: str
+
     def __init__(self, key: str, **params: object) -> None:
         self.key = key
         self.params = params

@@ -283,19 +283,27 @@ class ThreeHandedDeal(DealState):
     def _check_caller(self, seat: Seat, call: Call | DoubleOf) -> None:
         if self.phase is not Phase.AUCTION:
             raise WrongPhaseError(
-                f"the auction is over; {seat} may not call {call}", action=call, rule="TH-7"
+                f"the auction is over; {seat} may not call {call}",
+                action=call,
+                rule="TH-7",
+                key="rules.th_auction_over",
+                params={"seat": seat, "call": call if type(call) is Call else str(call)},
             )
         if seat == self.dealer.partner:
             raise IllegalCallError(
                 f"{seat} is the dummy's seat: nobody calls for the dummy ({call})",
                 action=call,
                 rule="TH-4",
+                key="rules.th_dummy_calls",
+                params={"seat": seat},
             )
         if seat in self._barred and not (type(call) is Call and call.is_pass):
             raise IllegalCallError(
                 f"{seat} looked at the dummy and is barred from the auction: only a pass, not {call}",
                 action=call,
                 rule="TH-23",
+                key="rules.th_barred",
+                params={"seat": seat, "call": call if type(call) is Call else str(call)},
             )
 
     def _refuse(self, seat: Seat, call: Call | DoubleOf, faults: tuple[str, ...]) -> NoReturn:
@@ -307,12 +315,16 @@ class ThreeHandedDeal(DealState):
                 f"{seat} may not call now; it is {self._turn}'s turn: {call}",
                 action=call,
                 rule=rule,
+                key="rules.out_of_turn",
+                params={"seat": seat, "to_act": self._turn, "action": str(call)},
             )
         if "insufficient" in faults:
             raise IllegalCallError(
                 f"{call} is insufficient: the last bid is {CALLS[self._last_bid]}",
                 action=call,
                 rule="TH-22",
+                key="rules.insufficient",
+                params={"call": call, "last": CALLS[self._last_bid]},
             )
         if "improper redouble" in faults:
             raise IllegalCallError(
@@ -320,6 +332,8 @@ class ThreeHandedDeal(DealState):
                 "and only once",
                 action=call,
                 rule="TH-6",
+                key="rules.th_no_redouble",
+                params={"seat": seat},
             )
         if "protected" in faults:
             raise IllegalCallError(
@@ -327,22 +341,32 @@ class ThreeHandedDeal(DealState):
                 "may double his bids in this auction",
                 action=call,
                 rule="TH-21",
+                key="rules.th_protected",
+                params={"seat": seat, "bidder": bidder},
             )
         reason = {
-            "own bid": "it is his own bid",
-            "repeated": "it is already doubled",
-            "not the last bid": "it is not the last bid",
+            "own bid": ("it is his own bid", "rules.th_double_own"),
+            "repeated": ("it is already doubled", "rules.th_double_twice"),
+            "not the last bid": ("it is not the last bid", "rules.th_double_not_last"),
         }
-        why = next(reason[f] for f in faults if f in reason)
+        why, key = next(reason[f] for f in faults if f in reason)
         raise IllegalCallError(
-            f"{seat} may not double that bid: {why} ({call})", action=call, rule="TH-21"
+            f"{seat} may not double that bid: {why} ({call})",
+            action=call,
+            rule="TH-21",
+            key=key,
+            params={"seat": seat},
         )
 
     def _call(self, seat: Seat, call: Call) -> None:
         self._check_caller(seat, call)
         if call.index == 1 and self._last_bidder is None:
             raise IllegalCallError(
-                f"{seat} may not double: there is no bid to double", action=call, rule="TH-6"
+                f"{seat} may not double: there is no bid to double",
+                action=call,
+                rule="TH-6",
+                key="rules.no_double_no_bid",
+                params={"seat": seat},
             )
         faults = self._faults(seat, call)
         if not faults:
@@ -358,6 +382,8 @@ class ThreeHandedDeal(DealState):
                 f"{seat}'s irregular bid was cancelled: he must now make a legal call in turn ({call}, {', '.join(faults)})",
                 action=call,
                 rule="TH-22",
+                key="rules.th_recall",
+                params={"seat": seat},
             )
         position = len(self._effective)
         number = len(self.calls)
@@ -404,6 +430,8 @@ class ThreeHandedDeal(DealState):
                 f"call {number} of the auction is not a bid: there is nothing to double ({action})",
                 action=action,
                 rule="TH-6",
+                key="rules.th_not_a_bid",
+                params={"number": number},
             )
         last = max(i for i, (_, c) in enumerate(self.calls) if c.is_bid)
         if number == last:
@@ -420,6 +448,8 @@ class ThreeHandedDeal(DealState):
                 f"{seat}'s irregular bid was cancelled: he must now make a legal call in turn ({action})",
                 action=action,
                 rule="TH-22",
+                key="rules.th_recall",
+                params={"seat": seat},
             )
         item = Irregularity(
             "TH-21",
@@ -509,7 +539,12 @@ class ThreeHandedDeal(DealState):
     def _apply_out_of_turn(self, action: ActionInput, seat: Seat) -> None:
         """Table-mode actions by any player; in table mode, irregular bids and doubles out of turn (TH-21, TH-22)."""
         if self.phase is Phase.DONE:
-            raise WrongPhaseError(f"the deal is over: {action!r}", action=action)
+            raise WrongPhaseError(
+                f"the deal is over: {action!r}",
+                action=action,
+                key="rules.deal_over",
+                params={"action": str(action)},
+            )
         action = self._coerce(action)
         if type(action) is Call and self.phase is Phase.AUCTION:
             self._call(seat, action)
@@ -536,18 +571,24 @@ class ThreeHandedDeal(DealState):
                 f"{action!s} is a rectification of table mode; strict mode admits no irregularity",
                 action=action,
                 rule=rule,
+                key="rules.th_table_mode",
+                params={"action": str(action)},
             )
         if self.phase is not Phase.AUCTION:
             raise WrongPhaseError(
                 f"{action!s}: the auction is over",
                 action=action,
                 rule="TH-A10" if rule == "TH-23" else rule,
+                key="rules.th_rectify_after_auction",
+                params={"action": str(action)},
             )
         if seat == self.dealer.partner:
             raise IllegalActionError(
                 f"{seat} is the dummy's seat; nobody acts for it ({action!s})",
                 action=action,
                 rule="TH-4",
+                key="rules.th_dummy_calls",
+                params={"seat": seat},
             )
 
     def _cancel_bid(self, seat: Seat, action: CancelBid) -> None:
@@ -561,6 +602,8 @@ class ThreeHandedDeal(DealState):
             "or there is none)",
             action=action,
             rule="TH-22",
+            key="rules.th_no_bid_to_cancel",
+            params={"seat": seat},
         )
 
     def _cancel_double(self, seat: Seat, action: CancelDouble) -> None:
@@ -573,6 +616,8 @@ class ThreeHandedDeal(DealState):
             f"{seat} has no improper double of his bid to cancel (he has called on, or there is none)",
             action=action,
             rule="TH-21",
+            key="rules.th_no_double_to_cancel",
+            params={"seat": seat},
         )
 
     def _accept_double(self, seat: Seat, action: AcceptDouble) -> None:
@@ -580,7 +625,11 @@ class ThreeHandedDeal(DealState):
         kept = [i for i in self._open if not (i.rule == "TH-21" and i.target == seat)]
         if len(kept) == len(self._open):
             raise IllegalActionError(
-                f"{seat} has no improper double of his bid to accept", action=action, rule="TH-21"
+                f"{seat} has no improper double of his bid to accept",
+                action=action,
+                rule="TH-21",
+                key="rules.th_no_double_to_accept",
+                params={"seat": seat},
             )
         self._open = kept
         self._effective.append((seat, action))
@@ -589,7 +638,11 @@ class ThreeHandedDeal(DealState):
         self._require_table(seat, action, "TH-23")
         if seat in self._barred:
             raise IllegalActionError(
-                f"{seat} has already looked at the dummy and is barred", action=action, rule="TH-23"
+                f"{seat} has already looked at the dummy and is barred",
+                action=action,
+                rule="TH-23",
+                key="rules.th_looked_already",
+                params={"seat": seat},
             )
         self._barred.add(seat)
         self._effective.append((seat, action))

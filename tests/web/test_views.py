@@ -1,0 +1,215 @@
+"""The table as a player expects it (seeded deals, basic robots): the result of a deal as BBO
+shows it, the review of a finished deal, a phone's screen, and the small things: the language of
+every word, undo only when there is something to undo, a claim chosen by the player, whose card
+"Your turn" asks for, each seat's last call on the felt.
+
+Screenshots are written under the test's temporary folder, and also to the folder
+``BRIDGEROOM_DOC_IMAGES`` names when it is set (how docs/images/ are made)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+from .pages import (
+    PHONE,
+    act_once,
+    create,
+    deal_over,
+    log,
+    open_table,
+    play_until,
+)
+
+
+def keep(shot: Path) -> None:
+    """Copy a screenshot to the docs' images when asked to."""
+    folder = os.environ.get("BRIDGEROOM_DOC_IMAGES")
+    if folder:
+        shutil.copy(shot, Path(folder) / shot.name)
+
+
+def last_state(frames: list[str]) -> dict[str, Any]:
+    states = [json.loads(f) for f in frames]
+    return [s for s in states if s.get("type") == "state" and s.get("deal")][-1]
+
+
+def listen(page: Any) -> list[str]:
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(p)))
+    page.reload()
+    page.wait_for_selector(".felt")
+    return frames
+
+
+def test_the_result_of_a_deal_as_bbo_shows_it_and_its_review(
+    server: Any, browser: Any, tmp_path: Path
+) -> None:
+    """Seed 1: East declares 4♥, Ann (South) defends. The result says the contract and its
+    declarer, the tricks, made or down how many (ten tricks make 4♥: six and the level, CB-8),
+    the points to each side as the score sheet adds them, and leads to the next deal and to the
+    review: each card against double dummy, the costly ones marked, the robots' reasons."""
+    table = create(server, "contract", 2, seed=1)
+    context, page = open_table(browser, server, table)
+    frames = listen(page)
+    play_until([page], deal_over)
+    result = last_state(frames)["deal"]["result"]
+    assert result["contract"].startswith("4H") and result["declarer"] == "E"
+    tricks = result["tricks"]
+    assert page.text_content("#result-contract") == "4♥ by East"
+    assert page.text_content("#result-tricks") == f"{tricks} tricks"
+    made = page.text_content("#result-made")
+    if tricks == 10:
+        assert made == "made exactly"
+    elif tricks > 10:
+        assert made == f"made with {tricks - 10} overtrick" + ("s" if tricks > 11 else "")
+    else:
+        assert made == f"down {10 - tricks}"
+    # the points of this deal, side by side with the sheet they were added to (the first deal)
+    points = {
+        m.group(1): int(m.group(2))
+        for m in re.finditer(r"\((NS|EW)\) ([+-]?\d+)", page.text_content("#result-points"))
+    }
+    assert set(points) == {"NS", "EW"} and sum(points.values()) > 0
+    assert points["NS"] == int(page.text_content("#total-NS"))
+    assert points["EW"] == int(page.text_content("#total-EW"))
+    assert page.is_visible("#next") and page.is_visible("#open-review")
+    said = log(page)
+    assert any(line.startswith("4♥ by East: ") for line in said)
+    shot = tmp_path / "finished-deal.png"
+    page.screenshot(path=str(shot), full_page=True)
+    keep(shot)
+
+    # the review, worked out by the server and shown in place
+    page.click("#open-review")
+    assert page.get_attribute("#open-review", "aria-expanded") == "true"
+    page.wait_for_selector("#review-tricks", timeout=120_000)
+    assert page.query_selector("#review .diagram svg") is not None
+    rows = page.query_selector_all("#review-tricks tbody tr")
+    assert len(rows) == 13
+    cards = page.query_selector_all("#review-tricks .rv-card")
+    assert len(cards) == 52
+    costly = page.query_selector_all("#review-tricks .rv-card.costly")
+    lines = page.text_content("#review .rv-lines")
+    assert "Double dummy, 4♥ by East:" in lines and "Par " in lines
+    if costly:
+        assert re.search(r"−\d", costly[0].text_content())
+        assert len(page.query_selector_all("#review-costly li")) == len(costly)
+    # the robots' reasons for their cards (Ann's own cards have none)
+    page.click("#review details summary")
+    reasons = page.query_selector_all("#review-reasons li")
+    assert 26 <= len(reasons) <= 39
+    shot = tmp_path / "review-panel.png"
+    page.locator("#review").screenshot(path=str(shot))
+    keep(shot)
+    assert shot.stat().st_size > 10_000
+    # in Russian: the same review, its words and diagram in Russian
+    page.click('[data-lang="ru"]')
+    page.wait_for_function("document.documentElement.lang === 'ru'")
+    page.wait_for_function(
+        "(document.querySelector('#review .rv-lines') || {textContent: ''}).textContent.includes('Пар')"
+    )
+    assert "В открытую, 4♥, играет Восток" in page.text_content("#review .rv-lines")
+    context.close()
+
+
+def test_a_passed_out_deal(server: Any, browser: Any) -> None:
+    """Seed 5: everyone passes (CB-7)."""
+    table = create(server, "contract", 2, seed=5)
+    context, page = open_table(browser, server, table, lang="ru")
+    play_until([page], deal_over)
+    assert page.text_content("#result-line") == "Все спасовали: очков нет."
+    context.close()
+
+
+#: Whether the caption of the last trick and the viewer's own label do not overlap (None: no caption).
+APART = """() => {
+    const c = document.querySelector('.trick-area .caption');
+    if (!c) return null;
+    const a = c.getBoundingClientRect();
+    const b = document.querySelector('.pos-bottom .label').getBoundingClientRect();
+    return a.bottom <= b.top || b.bottom <= a.top || a.right <= b.left || b.right <= a.left;
+}"""
+
+
+def _inside(box: dict[str, float], height: int) -> bool:
+    return box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+def test_the_phone_shows_the_hand_the_auction_and_the_bidding_box_together(
+    server: Any, browser: Any, tmp_path: Path
+) -> None:
+    """On a 390x844 phone, on Ann's turn in the auction, her hand, the auction so far and the
+    bidding box are all on the screen without scrolling; the seats' labels show whole names."""
+    for lang in ("en", "ru"):
+        table = create(server, "contract", 2, seed=1)
+        context, page = open_table(browser, server, table, lang=lang, viewport=PHONE)
+        page.wait_for_selector('.bidding-box button[aria-disabled="false"]')
+        assert page.evaluate("window.scrollY") == 0
+        for selector in ("#auction", "#bids", ".special-calls", ".pos-bottom .hand"):
+            box = page.locator(selector).bounding_box()
+            assert box is not None and _inside(box, PHONE["height"]), (lang, selector, box)
+        robot = "Robot: basic" if lang == "en" else "Робот: базовый"
+        for label in page.query_selector_all(".seat .label"):
+            cut = label.evaluate(
+                "l => [...l.children].some(c => c.scrollWidth > c.clientWidth + 1)"
+            )
+            assert not cut, label.text_content()
+        labels = [label.text_content() for label in page.query_selector_all(".seat .label")]
+        assert sum(robot in text for text in labels) == 3 and any("Ann" in t for t in labels)
+        shot = tmp_path / f"phone-auction-{lang}.png"
+        page.screenshot(path=str(shot))
+        keep(shot)
+        # in the play, "won by" in the middle of the trick stays off the player's own label
+        found = None
+        for _ in range(3000):
+            found = page.evaluate(APART)
+            if found is not None or deal_over(page):
+                break
+            act_once(page)
+            page.wait_for_timeout(20)
+        found = found if found is not None else page.evaluate(APART)
+        assert found is True, lang
+        context.close()
+
+
+def test_the_small_things(server: Any, browser: Any) -> None:
+    """Seed 4: Ann (South) opens 1NT and declares it. Every word of the Russian page is Russian;
+    undo is offered only once she has acted; each seat's last call is on the felt; the claim
+    waits for her choice; "Your turn" says when the card is the dummy's."""
+    table = create(server, "contract", 2, seed=4)
+    context, page = open_table(browser, server, table, lang="ru")
+    page.wait_for_selector("#your-turn")
+    text = page.text_content("body")
+    assert "(board)" not in text and "Skip" not in text and "Loading" not in text
+    assert page.text_content("#skip-actions") == "Перейти к вашим действиям"
+    assert page.text_content(".skip") == "Перейти к столу"
+    assert page.query_selector("#undo") is None  # nothing to take back yet
+    # North, the dealer, has called: his call is by his seat on the felt
+    north = page.text_content('.seat[data-seat="N"] .bid-chip:not(.empty)')
+    calls = page.eval_on_selector_all("#auction td", "tds => tds.map(td => td.textContent)")
+    assert north and north in calls[0]
+    page.fill("#typed", "1бк")
+    page.press("#typed", "Enter")
+    page.wait_for_selector("#undo")
+    assert "1БК" in page.text_content("#auction")
+    while page.query_selector(".phase-auction"):
+        page.wait_for_function(
+            "() => document.querySelector('#your-turn') || !document.querySelector('.phase-auction')"
+        )
+        if page.query_selector(".phase-auction"):
+            page.fill("#typed", "пас")
+            page.press("#typed", "Enter")
+            page.wait_for_timeout(100)
+    # West leads; the dummy's card is Ann's to play, and the page says so
+    page.wait_for_selector("#your-turn")
+    assert page.text_content("#your-turn") == "Ваш ход: сыграйте карту болвана (Север)"
+    assert page.input_value("#claim-tricks") == ""
+    page.click("#claim")
+    assert "Выберите, сколько" in page.text_content("#alert")
+    assert "claim" not in page.text_content("#actions").lower()
+    context.close()
