@@ -26,6 +26,8 @@ class TableError(IllegalActionError):
     """Something the table cannot do now (nothing changed): ``key`` names the catalogue's
     message, ``params`` fill it, ``rule`` is the number of the rule it enforces, if any."""
 
+    key: str
+
     def __init__(self, key: str, /, *, rule: str | None = None, **params: object) -> None:
         self.key = key
         self.params = params
