@@ -12,7 +12,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from bridgeroom.i18n import LANGUAGES, card_text
+from bridgeroom.i18n import LANGUAGES, Messages, card_text
 from bridgeroom.rules import LookAtDummy, Phase, Seat
 from bridgeroom.store import Store
 
@@ -194,22 +194,31 @@ def test_th_pad_examples_and_an_impossible_undertrick(database: Path, lang: str)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_new_pad_is_offered_when_the_rubber_ends(database: Path, lang: str) -> None:
     """Item 10: the pad no longer exits when the rubber ends; Enter starts a new one with the
-    same players, and the finished one is kept as finished."""
+    same players, and the finished one is kept as finished; a line typed at that prompt is
+    refused (not taken for 'stop', item 9), and q stops."""
     child = spawn(["pad", "rubber"], database, lang)
     for line in ("NS 4S 10", "NS 3NT 9"):
         child.expect(PAD_PROMPT[lang])
         child.sendline(line)
-    child.expect({"en": "a new score pad", "ru": "новая запись счёта"}[lang])
+    again = {"en": r"a new score pad .*> ", "ru": r"новая запись счёта .*> "}[lang]
+    child.expect(again)
+    child.sendline("NS 2S 8")  # a deal typed too soon is refused, not taken for q or Enter
+    child.expect(again)
+    assert Messages(lang)("pad.again_refused", text="'NS 2S 8'") in screen(child)
     child.sendline("")
-    child.expect(PAD_PROMPT[lang])
-    child.sendline("NS 2S 8")
-    child.expect(PAD_PROMPT[lang])
-    child.sendline(QUIT[lang])
+    for line in ("NS 2S 8", "NS 4S 10", "EW 1NT 7", "NS 3NT 9"):  # game, then the rubber
+        child.expect(PAD_PROMPT[lang])
+        child.sendline(line)
+    child.expect(again)
+    child.sendline("q")
+    child.expect(SAVED[lang] + " 2")
     child.expect(pexpect.EOF)
     store = Store(str(database))
     first, second = store.get_match(1), store.get_match(2)
     assert first.status == "finished" and len(first.entries) == 2
-    assert second.kind == "pad" and [e.contract for e in second.entries] == ["2S"]
+    assert second.kind == "pad" and second.status == "finished"
+    assert [e.contract for e in second.entries] == ["2S", "4S", "1NT", "3NT"]
+    assert [m.id for m in store.list_matches()] == [2, 1]  # q started no third pad
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
