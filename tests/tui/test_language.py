@@ -34,7 +34,8 @@ CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 #: Latin words a Russian screen may show: rule numbers, the command line, key names, a robot
 #: level, the name of a format (JSON), and the codes a player types for cards and calls.
 ALLOWED = {
-    "CB-", "MB-", "TH-", "AB-", "Enter", "ID", "bridgeroom", "resume", "q", "N", "expert", "JSON"
+    "CB-", "MB-", "TH-", "AB-", "Enter", "ID", "bridgeroom", "resume", "history", "q", "N",
+    "expert", "JSON",
 }  # fmt: skip
 CODE = re.compile(r"(?i)^(?:[1-7]?(?:[cdhsnp]|nt|x|xx)|[shdc](?:10|[2-9akqjt]))$")
 #: The engine's text of a claim or a correction (``claim 3``, ``correct SA``, ``correct E 9``,

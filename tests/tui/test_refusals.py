@@ -244,3 +244,18 @@ def test_the_state_is_untouched_by_the_refusals(database: Path) -> None:
     assert load_state(database, 1).phase is Phase.PLAY
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_game_that_is_not_there_is_said_in_the_persons_language(
+    database: Path, lang: str
+) -> None:
+    """``resume 9`` and ``export 9`` of a game that does not exist: one line in the person's
+    language naming it and where the list is (exit 2), not the store's English words."""
+    want = Messages(lang)("store.no_match", match="9")
+    for command in ("resume", "export"):
+        child = spawn([command, "9"], database, lang)
+        child.expect(pexpect.EOF)
+        child.close()
+        text = " ".join(screen(child).split())
+        assert child.exitstatus == 2 and want in text and "Traceback" not in text, text
