@@ -13,7 +13,7 @@ import pexpect
 import pytest
 
 from bridgeroom.i18n import LANGUAGES, Messages, card_text
-from bridgeroom.rules import LookAtDummy, Phase, Seat
+from bridgeroom.rules import Call, LookAtDummy, Phase, Seat
 from bridgeroom.store import Store
 
 from .conftest import load_state, screen, spawn
@@ -159,6 +159,33 @@ def test_ab_5_auction_bridge_shows_no_vulnerability(database: Path, lang: str) -
     text = screen(child)
     assert {"en": "Dealer: North", "ru": "Сдаёт: Север"}[lang] in text
     assert {"en": "Vulnerable", "ru": "В зоне"}[lang] not in text
+    child.sendline(QUIT[lang])
+    child.expect(pexpect.EOF)
+
+
+ROBOT_CALL = re.compile(
+    r"^(?:North|East|West|Север|Восток|Запад) \((?:Robot|Робот) .\): (\S+)(?: — (.*))?$", re.M
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_robots_pass_is_not_placing_the_contract(database: Path, lang: str) -> None:
+    """Item 11: a robot's pass after its partner's last bid was told as 'natural: placing the
+    contract'. Contract seed 5: the person (South) opens 1♥ and rebids 1NT; every robot call
+    comes with what it means in the robots' system, and no pass says it places the contract."""
+    msgs = Messages(lang)
+    child = spawn(["play", "contract", "--robots", "basic", "--seed", "5"], database, lang)
+    child.expect(CALL[lang])
+    child.sendline("1h" if lang == "en" else "1ч")
+    child.expect(CALL[lang])
+    child.sendline("1n" if lang == "en" else "1бк")
+    child.expect(CARD[lang])
+    calls = ROBOT_CALL.findall(screen(child).replace("\r", ""))
+    passes = [meaning for call, meaning in calls if call == msgs.call(Call.PASS)]
+    assert len(passes) >= 3, calls  # the three passes that end the auction at least
+    assert all(meaning for _, meaning in calls), calls
+    placing = msgs("robot.meaning.natural")
+    assert placing not in passes and msgs("robot.meaning.nothing_more") in passes, passes
     child.sendline(QUIT[lang])
     child.expect(pexpect.EOF)
 
