@@ -1,0 +1,65 @@
+"""A lost connection and a table that is not there, as the player sees them.
+
+While the server is away the page says so plainly (a banner and the status line), no control
+acts (the typing field and the buttons are disabled, no "Your turn"), and it tries again with a
+growing wait; on the fresh state from the server it plays on. A link to a table that does not
+exist shows a page that says so, once, with the way back to the tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .pages import create, open_table
+
+
+def test_the_page_waits_out_a_lost_connection_and_plays_on(server: Any, browser: Any) -> None:
+    table = create(server, "contract", 2, seed=1)
+    context, page = open_table(browser, server, table)
+    page.wait_for_selector("#your-turn")
+    sockets: list[Any] = []
+    page.on("websocket", lambda ws: sockets.append(ws))
+    server.stop()
+    page.wait_for_selector("#offline")
+    assert page.query_selector("#your-turn") is None
+    assert page.is_disabled("#typed")
+    assert page.is_disabled("#type-form button")
+    assert page.query_selector('.bidding-box button[aria-disabled="false"]') is None
+    assert page.query_selector('[data-call="P"][aria-disabled="false"]') is None
+    assert "Connection lost" in page.text_content("#status")
+    assert "Connection lost" in page.text_content("#turn")
+    # a click does nothing and sends nothing
+    page.click('.bidding-box [data-call="1C"]', force=True)
+    page.wait_for_timeout(1500)
+    tries = len(sockets)
+    assert tries >= 1  # it tries again by itself
+    server.start()
+    page.wait_for_selector("#your-turn", timeout=40_000)
+    assert page.query_selector("#offline") is None
+    assert not page.is_disabled("#typed")
+    assert page.query_selector('.bidding-box button[aria-disabled="false"]') is not None
+    assert "1♣" not in page.text_content("#auction")
+    assert page.text_content("#status") == "Connected"
+    context.close()
+
+
+def test_a_table_that_is_not_there_says_so(server: Any, browser: Any) -> None:
+    for lang, heading, text in [
+        ("en", "No such table", "There is no table 'nope'."),
+        ("ru", "Такого стола нет", "Стола 'nope' нет."),
+    ]:
+        context = browser.new_context()
+        page = context.new_page()
+        sockets: list[Any] = []
+        page.on("websocket", lambda ws, found=sockets: found.append(ws))
+        page.goto(server.url + "/")
+        page.evaluate(f"localStorage.setItem('bridgeroom.lang', '{lang}')")
+        page.goto(server.url + "/table/nope")
+        page.wait_for_selector("#gone-text")
+        assert page.text_content("h1") == heading
+        assert text in page.text_content("#gone-text")
+        page.wait_for_timeout(3000)
+        assert len(sockets) == 1  # no retry, no alert every few seconds
+        assert page.query_selector("#gone-text") is not None
+        page.click("#table-page a")
+        page.wait_for_selector("#create")
+        context.close()
