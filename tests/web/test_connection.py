@@ -3,13 +3,14 @@
 While the server is away the page says so plainly (a banner and the status line), no control
 acts (the typing field and the buttons are disabled, no "Your turn"), and it tries again with a
 growing wait; on the fresh state from the server it plays on. A link to a table that does not
-exist shows a page that says so, once, with the way back to the tables."""
+exist shows a page that says so, once, with the way back to the tables; a finished table is
+still there to be viewed after the server restarts."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .pages import create, open_table
+from .pages import create, open_table, post
 
 
 def test_the_page_waits_out_a_lost_connection_and_plays_on(server: Any, browser: Any) -> None:
@@ -62,4 +63,28 @@ def test_a_table_that_is_not_there_says_so(server: Any, browser: Any) -> None:
         assert page.query_selector("#gone-text") is not None
         page.click("#table-page a")
         page.wait_for_selector("#create")
+        context.close()
+
+
+def test_a_finished_table_is_viewed_after_a_restart(server: Any, browser: Any) -> None:
+    """A Chicago round of four robots (seed 6) is watched to its end; after the server restarts,
+    its link shows the last deal's result, the sheet of the four deals and that the match is
+    over, and offers no next deal."""
+    robots = {str(i): "random" for i in range(4)}
+    table = post(
+        server.url + "/api/tables",
+        {"game": "contract", "scoring": "chicago", "robots": robots, "seed": 6},
+    )
+    context, page = open_table(browser, server, None, code=table["code"])
+    page.wait_for_selector("#match-over", timeout=120_000)
+    context.close()
+    server.restart()
+    for lang, over in [("en", "The match is over"), ("ru", "Матч окончен")]:
+        context, page = open_table(browser, server, None, code=table["code"], lang=lang)
+        page.wait_for_selector("#match-over")
+        assert over in page.text_content("#match-over")
+        assert page.text_content("#deal-number") == "4"
+        assert page.query_selector("#deal-result") is not None
+        assert page.query_selector("#next") is None and page.query_selector("#loading") is None
+        assert page.query_selector("#offline") is None
         context.close()
