@@ -88,6 +88,7 @@ def test_the_result_of_a_deal_as_bbo_shows_it_and_its_review(
         for m in re.finditer(r"\((NS|EW)\) ([+-]?\d+)", page.text_content("#result-points"))
     }
     assert set(points) == {"NS", "EW"} and sum(points.values()) > 0
+    assert page.text_content("#result-points").startswith("We (NS)")  # the sheet's order
     assert points["NS"] == int(page.text_content("#total-NS"))
     assert points["EW"] == int(page.text_content("#total-EW"))
     assert page.is_visible("#next") and page.is_visible("#open-review")
