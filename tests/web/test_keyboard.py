@@ -183,3 +183,31 @@ def test_a_whole_deal_by_keyboard_alone(server: Any, browser: Any) -> None:
     assert "Your turn: play a card from the dummy (North)" in said
     assert any(line.startswith("1NT by South: ") for line in said)
     context.close()
+
+
+def test_a_hand_and_the_bidding_box_are_one_tab_stop_each(server: Any, browser: Any) -> None:
+    """Issue 19, item 3: the typing field was 43 Tabs away, through the 36 bids. Now the
+    bidding box and each hand hold one Tab stop; the arrows move inside them."""
+    table = create(server, "contract", 2, seed=4)
+    context, page = open_table(browser, server, table)
+    page.wait_for_selector('.bidding-box button[aria-disabled="false"]')
+    stops = page.evaluate(
+        """() => [...document.querySelectorAll('[data-focus-group]')].map((g) =>
+            [g.dataset.focusGroup, [...g.querySelectorAll('[data-item]')].filter((i) => i.tabIndex === 0).length])"""
+    )
+    assert dict(stops)["bids"] == 1 and all(n == 1 for _, n in stops), stops
+    page.focus('.bidding-box [tabindex="0"]')
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")  # a level up, the same strain
+    assert focused(page)["group"] == "bids"
+    page.keyboard.press("Tab")
+    assert focused(page)["group"] is None
+    # from the top of the page to the typing field, without the skip links
+    page.reload()
+    page.wait_for_selector('.bidding-box button[aria-disabled="false"]')
+    tabs: list[Any] = []
+    while focused(page)["id"] != "typed" and len(tabs) < 60:
+        page.keyboard.press("Tab")
+        tabs.append(page.evaluate("document.activeElement.outerHTML.slice(0, 60)"))
+    assert len(tabs) <= 8, tabs  # two skip links, the header (5), the field
+    context.close()
