@@ -8,6 +8,7 @@ still there to be viewed after the server restarts."""
 
 from __future__ import annotations
 
+import urllib.request
 from typing import Any
 
 from .pages import create, open_table, post
@@ -88,3 +89,25 @@ def test_a_finished_table_is_viewed_after_a_restart(server: Any, browser: Any) -
         assert page.query_selector("#next") is None and page.query_selector("#loading") is None
         assert page.query_selector("#offline") is None
         context.close()
+
+
+def test_a_table_deleted_by_its_host_says_so(server: Any, browser: Any) -> None:
+    """The host deletes the table while Ann has it open: her page says the host deleted it and
+    stops trying; its link then says there is no such table."""
+    table = create(server, "contract", 2, seed=1)
+    context, page = open_table(browser, server, table, lang="ru")
+    page.wait_for_selector("#your-turn")
+    request = urllib.request.Request(
+        f"{server.url}/api/tables/{table['code']}",
+        method="DELETE",
+        headers={"Authorization": "Bearer " + table["host_token"]},
+    )
+    urllib.request.urlopen(request, timeout=30).close()
+    page.wait_for_selector("#gone-text")
+    assert page.text_content("h1") == "Такого стола нет"
+    assert page.text_content("#gone-text") == "Хозяин удалил этот стол."
+    assert page.query_selector(".felt") is None and page.query_selector("#offline") is None
+    page.reload()
+    page.wait_for_selector("#gone-text")
+    assert f"Стола '{table['code']}' нет" in page.text_content("#gone-text")
+    context.close()
