@@ -8,6 +8,7 @@ still there to be viewed after the server restarts."""
 
 from __future__ import annotations
 
+import re
 import urllib.request
 from typing import Any
 
@@ -31,9 +32,14 @@ def test_the_page_waits_out_a_lost_connection_and_plays_on(server: Any, browser:
     assert "Connection lost" in page.text_content("#turn")
     # a click does nothing and sends nothing
     page.click('.bidding-box [data-call="1C"]', force=True)
-    page.wait_for_timeout(1500)
-    tries = len(sockets)
-    assert tries >= 1  # it tries again by itself
+    # it tries again by itself, waiting longer each time (0.5, 1, 2, 4 s... give or take a fifth)
+    waits = []
+    for _ in range(24):
+        said = re.search(r"trying again in (\d+) second", page.text_content("#status") or "")
+        if said and (not waits or waits[-1] != int(said.group(1))):
+            waits.append(int(said.group(1)))
+        page.wait_for_timeout(250)
+    assert len(sockets) >= 3 and waits == sorted(waits) and waits[-1] >= 2, waits
     server.start()
     page.wait_for_selector("#your-turn", timeout=40_000)
     assert page.query_selector("#offline") is None
