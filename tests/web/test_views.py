@@ -1,7 +1,8 @@
 """The table as a player expects it (seeded deals, basic robots): the result of a deal as BBO
-shows it, the review of a finished deal, a phone's screen, and the small things: the language of
-every word, undo only when there is something to undo, a claim chosen by the player, whose card
-"Your turn" asks for, each seat's last call on the felt.
+shows it, the review of a finished deal, a phone's screen, the three-handed table as it is
+played (TH-10), and the small things: the language of every word (a refusal of the server too),
+undo only when there is something to undo, a claim chosen by the player, whose card "Your turn"
+asks for, each seat's last call on the felt, the rows of the score sheet under their columns.
 
 Screenshots are written under the test's temporary folder, and also to the folder
 ``BRIDGEROOM_DOC_IMAGES`` names when it is set (how docs/images/ are made)."""
