@@ -71,7 +71,7 @@ def read_action(state: DealState, text: str) -> Action:
     >>> read_action(state, "8NT")
     Traceback (most recent call last):
     ...
-    bridgeroom.table.errors.TableError: '8NT' is not a call: p, x, xx, or a bid such as 1n or 4s. (CB-5)
+    bridgeroom.table.errors.TableError: 8NT is not a call: p, x, xx, or a bid such as 1n or 4s. (CB-5)
     """
     try:
         return state.parse_action(text)
