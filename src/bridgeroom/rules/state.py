@@ -405,9 +405,13 @@ class DealState:
             raise WrongPhaseError(
                 f"a claim is stated during the play, not in the {self.phase.value} phase",
                 action="claim",
+                key="rules.not_now",
+                params={"action": "claim", "phase": self.phase},
             )
         if seat == self.dummy:
-            raise IllegalActionError("the dummy does not claim", action="claim")
+            raise IllegalActionError(
+                "the dummy does not claim", action="claim", key="rules.dummy_claims"
+            )
         self.claims.append((seat, len(self.tricks)))
 
     def faced_to(self, seat: Seat) -> tuple[Seat, ...]:
