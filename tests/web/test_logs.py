@@ -15,9 +15,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-CLICKABLE = (
-    '#accept, [data-call="P"]:enabled, #announce, .bidding-box button:enabled, button.card:enabled'
-)
+from .pages import CLICKABLE, deal_over
 
 
 def _free_port() -> int:
@@ -30,7 +28,7 @@ def _free_port() -> int:
 
 def _play_a_deal(page: Any) -> None:
     for _ in range(1500):
-        if page.query_selector("#deal-over") is not None:
+        if deal_over(page):
             return
         button = page.query_selector(CLICKABLE)
         if button is not None:
