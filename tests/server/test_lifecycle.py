@@ -295,8 +295,7 @@ def test_a_sweep_abandons_every_table_left_however_many(
     monkeypatch.setattr(hub_module, "SWEEP_BATCH", 2)
     with helpers.make_client(db, abandon_after=0.3) as client:
         made = [
-            helpers.create(client, "contract", ROBOTS, name="Ann", slot=0, seed=i)
-            for i in range(6)
+            helpers.create(client, "contract", ROBOTS, name="Ann", slot=0, seed=i) for i in range(6)
         ]
         time.sleep(0.5)
         hub = client.app.state.hub  # type: ignore[attr-defined]
