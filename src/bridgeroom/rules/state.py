@@ -405,12 +405,11 @@ class DealState:
             raise WrongPhaseError(
                 f"a claim is stated during the play, not in the {self.phase.value} phase",
                 action="claim",
-                key="rules.not_now",
-                params={"action": "claim", "phase": self.phase},
+                key="rules.claim_not_now",
             )
         if seat == self.dummy:
             raise IllegalActionError(
-                "the dummy does not claim", action="claim", key="rules.dummy_claims"
+                "the dummy does not claim", action="claim", key="rules.dummy_no_claim"
             )
         self.claims.append((seat, len(self.tricks)))
 

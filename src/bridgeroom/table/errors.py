@@ -75,7 +75,7 @@ def read_action(state: DealState, text: str) -> Action:
     """
     try:
         return state.parse_action(text)
-    except ParseError as err:
+    except ParseError:
         shown = text if len(text) <= 16 else text[:15] + "…"
         if state.phase is Phase.AUCTION:
             if text.lower().startswith("claim"):
@@ -83,10 +83,10 @@ def read_action(state: DealState, text: str) -> Action:
             raise TableError("error.not_call", rule="CB-5", text=shown) from None
         if state.phase is Phase.PLAY:
             raise TableError("error.not_card", rule="CB-10", text=shown) from None
+        raise
+    except BridgeError as err:
+        # an action of another phase ('пТ' in the auction): the engine's refusal, named in
+        # the catalogue, in every language
         if err.key is None:
-            raise
-        raise TableError.of(err) from err
-    except BridgeError as err:  # an action of another phase ("пТ" in the auction: a card)
-        if isinstance(err, TableError) or err.key is None:
             raise
         raise TableError.of(err) from err
