@@ -117,9 +117,9 @@ def parse_predeal(text: str) -> tuple[int, int, int, int]:
     try:
         script = loads(f"predeal {text}", name="--predeal")
     except DealerError as err:
-        message = Message(err.key, **err.params) if err.key else err.args[0]
+        said: object = Message(err.key, **err.params) if err.key else err.args[0]
         raise keyed(
-            ParseError, "deal.predeal_form", statement="predeal", text=text, message=message,
+            ParseError, "deal.predeal_form", statement="predeal", text=text, message=said,
             example1="N:AKQ2.K32.A2.Q432", example2="'north SAK2, HQJ3'",
         ) from None  # fmt: skip
     return script.predeal

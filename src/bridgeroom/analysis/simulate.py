@@ -43,6 +43,7 @@ import numpy as np
 from bridgeroom.analysis.generate import Job, _as_test, merge_predeals, new_seed, run
 from bridgeroom.analysis.scale import SOLVE_CHUNK
 from bridgeroom.errors import BridgeError, ParseError
+from bridgeroom.i18n import Message, keyed
 from bridgeroom.rules.core import Contract, Deal, Seat, Strain, Vulnerability
 
 __all__ = [
@@ -82,11 +83,11 @@ def parse_contract(text: str) -> Contract:
     try:
         contract = Contract.parse(key)
     except ParseError:
-        raise SimulationError(
-            f"not a contract with its declarer: {text!r} (e.g. 3NT:S, 4SX:N)"
+        raise keyed(
+            SimulationError, "simulate.not_contract", text=text, examples="3NT:S, 4SX:N"
         ) from None
     if contract.declarer is None:
-        raise SimulationError(f"{text!r} needs its declarer: 3NT:S, 4S:N")
+        raise keyed(SimulationError, "simulate.needs_declarer", text=text, examples="3NT:S, 4S:N")
     return contract
 
 
@@ -96,7 +97,7 @@ def score_table(game: str = "contract", scoring: str | None = None) -> Any:
 
     name = scoring or GAME_TABLES.get(game)
     if name is None:
-        raise SimulationError(f"no game {game!r}; simulations score {', '.join(GAME_TABLES)}")
+        raise keyed(SimulationError, "simulate.no_game", game=game, games=", ".join(GAME_TABLES))
     return get_table(name)
 
 
@@ -283,7 +284,7 @@ class ContractResult:
     vulnerability: Vulnerability
     seed: int
     tried: int = 0
-    notes: list[str] = field(default_factory=list)
+    notes: list[Message] = field(default_factory=list)
 
     @property
     def n(self) -> int:
@@ -345,7 +346,7 @@ class ContractResult:
                 }
                 for i, j in self.pairs()
             ],
-            "notes": self.notes,
+            "notes": [note.render("en") for note in self.notes],
         }
 
 
@@ -438,9 +439,9 @@ def simulate_contracts(
     the deals solved; ``chunk`` deals are solved at a time (the figures do not depend on it)."""
     chosen = tuple(c if isinstance(c, Contract) else parse_contract(c) for c in contracts)
     if not chosen:
-        raise SimulationError("name at least one contract to simulate (e.g. 3NT:S 4S:N)")
+        raise keyed(SimulationError, "simulate.no_contract", examples="3NT:S 4S:N")
     if any(c.declarer is None for c in chosen):
-        raise SimulationError("each contract needs its declarer (3NT:S)")
+        raise keyed(SimulationError, "simulate.each_declarer", example="3NT:S")
     table = score_table(game, scoring)
     test, script = _as_test(condition)
     given = tuple(int(m) for m in predeal)
@@ -455,9 +456,12 @@ def simulate_contracts(
     if isinstance(vul, str):
         vul = Vulnerability.find(vul)
     if vul is not Vulnerability.NONE and not table.vulnerability:
-        raise SimulationError(
-            f"{table.title} has no vulnerability ({table.vulnerability_rule}), "
-            f"so vulnerable {vul.pbn} cannot be scored"
+        raise keyed(
+            SimulationError,
+            "simulate.no_vulnerability",
+            table=Message(f"scoring.{table.name}"),
+            rule=table.vulnerability_rule,
+            vul=vul.pbn,
         )
     for c in chosen:
         assert c.declarer is not None
@@ -477,7 +481,5 @@ def simulate_contracts(
         total = total + tally
     result = ContractResult(chosen, total, table.name, vul, run_seed, stats.get("tried", 0))
     if total.n < n:
-        result.notes.append(
-            f"only {total.n} of {n} deals met the conditions in {result.tried:,} tried"
-        )
+        result.notes.append(Message("simulate.short", n=total.n, count=n, tried=result.tried))
     return result
