@@ -186,6 +186,30 @@ def figure(result: ContractResult | LeadResult, lang: str = "en") -> Any:
     return fig
 
 
+def _errors(intervals: list[Interval], scale: float = 1.0) -> list[list[float]]:
+    """The error bars of ``intervals`` for matplotlib: the distances below and above each value,
+    never negative (an interval of equal values can come out a rounding error inside out)."""
+    below = [max(0.0, scale * (iv.value - iv.low)) for iv in intervals]
+    above = [max(0.0, scale * (iv.high - iv.value)) for iv in intervals]
+    return [below, above]
+
+
+def _numbers(lang: str, *axes: Any) -> None:
+    """Write the numbers of ``axes`` with the decimal point of ``lang`` (``0,5`` in Russian)."""
+    from matplotlib.ticker import ScalarFormatter
+
+    point = translate("number.decimal_point", lang)
+    if point == ".":
+        return
+
+    class Formatter(ScalarFormatter):
+        def __call__(self, x: float, pos: int | None = None) -> str:
+            return str(super().__call__(x, pos)).replace(".", point)
+
+    for axis in axes:
+        axis.set_major_formatter(Formatter())
+
+
 def _plot_contracts(plt: Any, result: ContractResult, lang: str) -> Any:
     import numpy as np
 
@@ -209,7 +233,11 @@ def _plot_contracts(plt: Any, result: ContractResult, lang: str) -> Any:
             x + (i - (k - 1) / 2) * width,
             share,
             width,
-            label=_("plot_makes", contract=contract_name(c, lang), percent=100 * makes.value),
+            label=_(
+                "plot_makes",
+                contract=contract_name(c, lang),
+                percent=_fixed(100 * makes.value, 0, lang),
+            ),
         )
     left.set_xticks(x)
     left.set_xlabel(_("plot_tricks_axis"))
@@ -221,7 +249,7 @@ def _plot_contracts(plt: Any, result: ContractResult, lang: str) -> Any:
     right.errorbar(
         range(k),
         [m.value for m in means],
-        yerr=[[m.value - m.low for m in means], [m.high - m.value for m in means]],
+        yerr=_errors(means),
         fmt="o",
         capsize=6,
     )
@@ -229,6 +257,7 @@ def _plot_contracts(plt: Any, result: ContractResult, lang: str) -> Any:
     right.set_xlim(-0.5, k - 0.5)
     right.axhline(0, color="grey", linewidth=0.6)
     right.set_title(_("plot_score_title", table=translate(f"scoring.{result.table}", lang)))
+    _numbers(lang, left.yaxis, right.yaxis)
     return fig
 
 
@@ -244,7 +273,7 @@ def _plot_lead(plt: Any, result: LeadResult, lang: str) -> Any:
     left.errorbar(
         [t.value for t in tricks],
         y,
-        xerr=[[t.value - t.low for t in tricks], [t.high - t.value for t in tricks]],
+        xerr=_errors(tricks),
         fmt="o",
         capsize=3,
     )
@@ -257,7 +286,7 @@ def _plot_lead(plt: Any, result: LeadResult, lang: str) -> Any:
     right.errorbar(
         [100 * b.value for b in beats],
         y,
-        xerr=[[100 * (b.value - b.low) for b in beats], [100 * (b.high - b.value) for b in beats]],
+        xerr=_errors(beats, 100),
         fmt="s",
         capsize=3,
         color="tab:red",
@@ -265,4 +294,5 @@ def _plot_lead(plt: Any, result: LeadResult, lang: str) -> Any:
     right.set_xlabel(_("plot_beats_axis"))
     title = _("plot_lead_title", contract=contract_name(result.contract, lang), n=result.n)
     fig.suptitle(title, fontsize="medium")
+    _numbers(lang, left.xaxis, right.xaxis)
     return fig
