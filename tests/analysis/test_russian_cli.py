@@ -109,7 +109,7 @@ def test_a_contract_simulation_in_russian_takes_the_plural_forms(n: int) -> None
         plt.close(fig)
     assert f"Взятки в {n} {IN_DEALS[n]}" in texts
     assert "взятки разыгрывающего (в открытую)" in texts and "% сдач" in texts
-    assert "Средний счёт (дубликатный), 95% интервал" in texts
+    assert "Средний счёт (дубликатный),\n95% интервал" in texts
     assert "3БК С" in texts and "4♠ Ю" in texts  # the contracts under the means
     legend = [t for t in texts if "выполнен в" in t]
     assert len(legend) == 2 and legend[0].startswith("3БК С: выполнен в "), texts
