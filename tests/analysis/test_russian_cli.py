@@ -175,6 +175,16 @@ def test_the_simulate_command_in_russian(
             ["--hand", "KQ72.A84.T963.J5", "--auction", "1H P 2H", "--dealer", "S"],
             "торговля '1H P 2H' не заканчивается контрактом",
         ),
+        (
+            ["--contracts", "3NTX:N", "--game", "minibridge"],
+            "в таблице «сдачи мини-бриджа» нет контр (MB-6): 3БКX, играет Север",
+        ),
+        (
+            ["--contracts", "3NT:N", "--game", "auction", "--vulnerable", "NS"],
+            "в таблице «роббер бриджа-аукциона» нет зон (AB-5), поэтому зону С-Ю не сосчитать",
+        ),
+        (["--contracts", "3NT:N", "--scoring", "foo"], "нет таблицы счёта 'foo'; таблицы: "),
+        (["--contracts", "3NT:N", "--generate", "-3"], "число попыток — 0 или больше, а не -3"),
     ],
 )
 def test_simulate_errors_in_russian(

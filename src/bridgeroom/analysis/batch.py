@@ -65,6 +65,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from bridgeroom.errors import BridgeError
+from bridgeroom.i18n import Message, keyed
 
 __all__ = [
     "Batch",
@@ -357,7 +358,7 @@ class Batch:
         if scheduler is not None and workers is not None:
             raise BatchError("give either a scheduler address or a number of local workers")
         if workers is not None and workers < 0:
-            raise BatchError(f"a number of workers is 0 or more, not {workers}")
+            raise keyed(BatchError, "analysis.workers_count", workers=workers)
         if scheduler is not None and "://" not in scheduler:
             scheduler = f"tcp://{scheduler}"
         self.scheduler = scheduler
@@ -396,8 +397,8 @@ class Batch:
                 self._client.wait_for_workers(1, timeout=self.worker_timeout)
         except (OSError, TimeoutError) as err:
             self.close()
-            where = self.scheduler or "a local cluster"
-            raise BatchError(f"cannot start or reach the Dask scheduler at {where}: {err}") from err
+            where = self.scheduler or Message("analysis.local_cluster")
+            raise keyed(BatchError, "analysis.no_scheduler", where=where, error=str(err)) from err
         return self
 
     def _local_cluster(self, LocalCluster: Any) -> Any:

@@ -349,7 +349,7 @@ def run(
     if max_tries is None:
         max_tries = default_tries(n)
     if max_tries < 0:
-        raise GenerationError(f"a number of tries is 0 or more, not {max_tries}")
+        raise keyed(GenerationError, "deal.tries_count", count=max_tries)
     if n == 0:
         return
 

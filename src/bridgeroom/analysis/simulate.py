@@ -94,11 +94,16 @@ def parse_contract(text: str) -> Contract:
 def score_table(game: str = "contract", scoring: str | None = None) -> Any:
     """The score table a simulation scores with: the game's, or ``scoring`` by name."""
     from bridgeroom.scoring import get_table
+    from bridgeroom.scoring.tables import SCORE_TABLES
 
     name = scoring or GAME_TABLES.get(game)
     if name is None:
         raise keyed(SimulationError, "simulate.no_game", game=game, games=", ".join(GAME_TABLES))
-    return get_table(name)
+    try:
+        return get_table(name)
+    except BridgeError:
+        names = ", ".join(SCORE_TABLES)
+        raise keyed(SimulationError, "simulate.no_scoring", name=name, names=names) from None
 
 
 # --- intervals ----------------------------------------------------------------------------------
@@ -460,11 +465,19 @@ def simulate_contracts(
             SimulationError,
             "simulate.no_vulnerability",
             table=Message(f"scoring.{table.name}"),
-            rule=table.vulnerability_rule,
-            vul=vul.pbn,
+            rule=table.vulnerability_rule.split(":")[0],  # the rule number
+            vul=Message(f"analysis.vul_{vul.pbn}"),
         )
     for c in chosen:
         assert c.declarer is not None
+        if c.doubled and not table.doubling:
+            raise keyed(
+                SimulationError,
+                "simulate.no_doubles",
+                table=Message(f"scoring.{table.name}"),
+                rule=table.doubling_rule.split(":")[0],  # the rule number
+                contract=c,
+            )
         table.check(c, table.vulnerability and vul.is_vulnerable(c.declarer), None)
     run_seed = new_seed() if seed is None else int(seed)
     stats: dict[str, int] = {}
