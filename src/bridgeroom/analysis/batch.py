@@ -398,7 +398,9 @@ class Batch:
         except (OSError, TimeoutError) as err:
             self.close()
             where = self.scheduler or Message("analysis.local_cluster")
-            raise keyed(BatchError, "analysis.no_scheduler", where=where, error=str(err)) from err
+            raise keyed(
+                BatchError, "analysis.no_scheduler", dask="Dask", where=where, error=str(err)
+            ) from err
         return self
 
     def _local_cluster(self, LocalCluster: Any) -> Any:
