@@ -40,7 +40,7 @@ function status(text) { document.getElementById("status").textContent = text; }
 // --- the table page ---------------------------------------------------------------------------
 
 const T = {
-  code: null, socket: null, current: null, online: false, gone: null,
+  code: null, socket: null, current: null, online: false, gone: null, lastError: null,
   showLast: false, hint: null, review: { open: false, data: null, number: null },
   requestId: 0, typedId: null,
 };
@@ -215,6 +215,7 @@ function onMessage(msg) {
     render(before);
   } else if (msg.type === "error") {
     const text = (msg.texts && msg.texts[lang]) || msg.message;
+    T.lastError = text;
     if (!T.current && !T.socket.ready) { T.gone = { text }; render(); return; }
     if (!T.current) T.gone = { text };
     alertMessage(t("web.table.error", { reason: text }));
@@ -238,7 +239,7 @@ function onMessage(msg) {
 
 function openTable(code) {
   if (T.socket) T.socket.close();
-  Object.assign(T, { code, current: null, online: false, gone: null, showLast: false, hint: null, review: { open: false, data: null, number: null }, typedId: null });
+  Object.assign(T, { code, current: null, online: false, gone: null, lastError: null, showLast: false, hint: null, review: { open: false, data: null, number: null }, typedId: null });
   announcer.clear();
   render();
   T.socket = new TableSocket(code, {
@@ -252,8 +253,10 @@ function openTable(code) {
       status(t("web.disconnected", { n: wait }));
       render();
     },
-    gone: () => {
-      T.gone = T.gone || { text: t("web.gone.text", { code }) };
+    gone: (closed) => {
+      // 4410: the host deleted the table; the server said so in its last error
+      const said = closed === 4410 ? T.lastError : null;
+      T.gone = T.gone || { text: said || t("web.gone.text", { code }) };
       status("");
       render();
     },

@@ -68,7 +68,7 @@ export class TableSocket {
       if (ev.code === 4404 || ev.code === 4410) { this.closed = true; this.handlers.gone(ev.code); return; }
       const wait = Math.min(15, 0.5 * 2 ** this.tries) * (0.8 + 0.4 * Math.random());
       this.tries += 1;
-      this.handlers.offline(Math.round(wait));
+      this.handlers.offline(Math.max(1, Math.round(wait)));
       this.timer = setTimeout(() => this.open(), wait * 1000);
     };
   }
