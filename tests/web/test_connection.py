@@ -8,6 +8,7 @@ still there to be viewed after the server restarts."""
 
 from __future__ import annotations
 
+import json
 import re
 import urllib.request
 from typing import Any
@@ -117,3 +118,43 @@ def test_a_table_deleted_by_its_host_says_so(server: Any, browser: Any) -> None:
     page.wait_for_selector("#gone-text")
     assert f"Стола '{table['code']}' нет" in page.text_content("#gone-text")
     context.close()
+
+
+def test_the_host_deletes_his_table_from_the_page(server: Any, browser: Any) -> None:
+    """Issue 14, item 2: the host who created a table in the lobby deletes it with the table's
+    own button (after the browser asks); a player watching it is told, the table leaves the
+    lobby, and no one else is offered the button."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create")
+    page.fill("#name", "Ann")
+    page.click("#create")
+    page.wait_for_url(re.compile(r".*/table/.+"))
+    page.wait_for_selector("#delete-table")
+    code = page.url.rsplit("/", 1)[1]
+    assert code in [
+        t["code"] for t in json.loads(urllib.request.urlopen(server.url + "/api/tables").read())
+    ]
+    # someone else watching the table has no such button
+    other, watcher = open_table(browser, server, None, code=code)
+    assert watcher.query_selector("#delete-table") is None
+    dialogs: list[str] = []
+    page.once("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.click("#delete-table")  # asked, and dismissed: nothing happens
+    page.wait_for_timeout(300)
+    assert dialogs == ["Delete this table for everyone at it? Its deals are lost."]
+    assert page.query_selector("#delete-table") is not None
+    page.once("dialog", lambda d: d.accept())
+    page.click("#delete-table")
+    page.wait_for_url(server.url + "/")
+    page.wait_for_selector("#alert:has-text('The table is deleted.')")
+    watcher.wait_for_selector("#gone-text")
+    assert watcher.text_content("#gone-text") == "The host deleted this table."
+    assert code not in [
+        t["code"] for t in json.loads(urllib.request.urlopen(server.url + "/api/tables").read())
+    ]
+    stored = page.evaluate("() => JSON.parse(localStorage.getItem('bridgeroom.tokens'))")
+    assert code not in stored
+    context.close()
+    other.close()
