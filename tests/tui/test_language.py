@@ -34,14 +34,21 @@ CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 #: Latin words a Russian screen may show: rule numbers, the command line, key names, a robot
 #: level, the name of a format (JSON), and the codes a player types for cards and calls.
 ALLOWED = {
-    "CB-", "MB-", "TH-", "AB-", "Enter", "ID", "bridgeroom", "resume", "history", "q", "N",
-    "expert", "JSON",
-}  # fmt: skip
+    "CB-",
+    "MB-",
+    "TH-",
+    "AB-",
+    "Enter",
+    "ID",
+    "bridgeroom",
+    "resume",
+    "history",
+    "q",
+    "N",
+    "expert",
+    "JSON",
+}
 CODE = re.compile(r"(?i)^(?:[1-7]?(?:[cdhsnp]|nt|x|xx)|[shdc](?:10|[2-9akqjt]))$")
-#: The engine's text of a claim or a correction (``claim 3``, ``correct SA``, ``correct E 9``,
-#: or its word before "и" explaining its argument): what the rules read in any language,
-#: allowed like a card's code; the word alone in a sentence is still a slip.
-ACTION_CODE = re.compile(r"\b(?:claim|correct)(?: [NESW](?= \d))?(?= (?:и |\d|[SHDC♠♥♦♣]))")
 
 
 def foreign_words(text: str, lang: str) -> list[str]:
@@ -49,7 +56,6 @@ def foreign_words(text: str, lang: str) -> list[str]:
     stumble on)."""
     if lang == "en":
         return [line for line in text.splitlines() if CYRILLIC.search(line)]
-    text = ACTION_CODE.sub(" ", text)
     return [w for w in LATIN.findall(text) if w not in ALLOWED and not CODE.match(w)]
 
 

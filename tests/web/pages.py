@@ -76,7 +76,14 @@ def act_once(page: Any, *, bid_first: bool = False) -> bool:
         if bid_first
         else ["#accept", "#announce", PASS, BID, PLAYABLE]
     )
-    button = next((b for b in map(page.query_selector, order) if b is not None), None)
+    # one look at the page (a state message cannot come between the selectors: a bid must not
+    # be found enabled because the pass was looked for a moment before the turn came)
+    found = page.evaluate_handle(
+        "(order) => { for (const s of order) { const b = document.querySelector(s);"
+        " if (b) return b; } return null; }",
+        order,
+    )
+    button = found.as_element()
     if button is None:
         return False
     try:

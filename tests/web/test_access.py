@@ -77,3 +77,79 @@ def test_axe_finds_nothing_at_a_table(site: Server, browser: Any, lang: str, siz
     page.wait_for_selector("#review-tricks", timeout=120_000)
     check(page, f"a finished deal and its review ({lang}, {size})")
     context.close()
+
+
+#: The focus ring of the focused element: its outline, and its contrast with what lies just
+#: outside it on the screen (the lowest of the four sides; a gradient counts each of its colours;
+#: a ring of two colours, the outline and a shadow inside it, counts the better of the two).
+RING = """() => {
+    const node = document.activeElement;
+    if (!node || node === document.body) return null;  // past the last stop
+    const cs = getComputedStyle(node);
+    const rgb = (c) => { const m = /rgba?\\(([^)]+)\\)/.exec(c || ""); return m ? m[1].split(",").map(Number) : null; };
+    const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+                         return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+    const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+    const behind = (start) => {
+        for (let n = start; n; n = n.parentElement) {
+            const s = getComputedStyle(n);
+            const colours = [...s.backgroundImage.matchAll(/rgba?\\([^)]+\\)/g)].map((m) => rgb(m[0]));
+            if (colours.length) return colours;
+            const c = rgb(s.backgroundColor);
+            if (c && (c.length < 4 || c[3] > 0.5)) return [c];
+        }
+        return [[255, 255, 255]];
+    };
+    const width = parseFloat(cs.outlineWidth), offset = parseFloat(cs.outlineOffset) || 0;
+    const r = node.getBoundingClientRect(), out = width + offset + 2;
+    const points = [[r.left - out, (r.top + r.bottom) / 2], [r.right + out, (r.top + r.bottom) / 2],
+                    [(r.left + r.right) / 2, r.top - out], [(r.left + r.right) / 2, r.bottom + out]];
+    // a ring of two colours (the outline and a shadow inside it, WCAG technique C40) stands
+    // out where either of them does
+    const ring = [rgb(cs.outlineColor), rgb(cs.boxShadow)].filter(Boolean);
+    let lowest = Infinity;
+    for (const [x, y] of points) {
+        const under = document.elementsFromPoint(x, y).find((e) => e !== node && !node.contains(e));
+        if (!under) continue;
+        for (const c of behind(under)) lowest = Math.min(lowest, Math.max(...ring.map((r) => ratio(r, c))));
+    }
+    const g = node.closest("[data-focus-group]");
+    return { what: node.id || node.dataset.card || node.dataset.call || node.textContent.trim().slice(0, 20) || node.tagName,
+             group: g ? g.getAttribute("data-focus-group") : null, style: cs.outlineStyle, width, ratio: lowest };
+}"""
+
+
+def test_the_focus_ring_stands_out_wherever_the_focus_goes(site: Server, browser: Any) -> None:
+    """WCAG 1.4.11 and 2.4.7: Tab goes through every stop of the lobby and of a table in the
+    auction and in the play; each focused control has a ring of at least 2 px, one of whose two
+    colours (WCAG technique C40) has a contrast of 3:1 or more with whatever lies around it (the
+    page, a panel, the header, the felt, the next card)."""
+    table = create(site, "contract", 2, seed=1)
+    context, page = open_table(browser, site, table)
+    page.wait_for_selector('.bidding-box button[aria-disabled="false"]')
+    checked: set[str] = set()
+
+    def tab_through(where: str) -> None:
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        first = None
+        for _ in range(80):
+            page.keyboard.press("Tab")
+            ring = page.evaluate(RING)
+            if ring is None:
+                return
+            key = f"{ring['what']}|{ring['group']}"
+            if key == first:
+                return
+            first = first or key
+            assert ring["style"] != "none" and ring["width"] >= 2, (where, ring)
+            assert ring["ratio"] >= 3, (where, ring)
+            checked.add(ring["group"] or ring["what"])
+
+    tab_through("a table in the auction")
+    play_until([page], in_play)
+    tab_through("a table in the play")
+    page.goto(site.url + "/")
+    page.wait_for_selector("#create")
+    tab_through("the lobby")
+    assert {"bids", "hand-S", "typed", "EN", "RU", "create"} <= checked, checked
+    context.close()

@@ -266,3 +266,21 @@ def test_hint_and_undo_from_the_page(server: Any, browser: Any) -> None:
     page.wait_for_selector('.bidding-box [data-call="1C"][aria-disabled="false"]')
     assert "7" not in page.text_content("#auction")
     context.close()
+
+
+def test_open_seats_are_filled_with_robots_from_the_page(server: Any, browser: Any) -> None:
+    """Ann creates a table from the lobby with two seats left to people, and fills them with
+    robots from the table's page (her socket, which said her seat's token first): the deal
+    starts and she plays it to the end."""
+    context = browser.new_context()
+    page = context.new_page()
+    create_table(page, server.url, "contract", "Ann", {1: "", 2: "random", 3: ""}, seed=9, slot=0)
+    page.wait_for_selector("#fill")
+    assert page.query_selector("#actions") is None  # no deal before the table is full
+    page.click("#fill")
+    page.wait_for_selector("#actions")
+    labels = page.eval_on_selector_all(".seat .label", "ls => ls.map((l) => l.textContent)")
+    assert sum("Robot: basic" in text for text in labels) == 2, labels
+    assert page.query_selector("#open-seats") is None
+    play_until([page], deal_over)
+    context.close()

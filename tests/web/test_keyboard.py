@@ -3,7 +3,8 @@
 Contract bridge from seed 4 with basic robots: Ann (South) opens 1NT and passes after; she
 declares 1NT and plays her cards and the dummy's. After every action the focus is still on the
 page (on the typing field, or on a card of the hand to play: never lost to the body); the live
-log said every card the robots played, with its player ("West plays the queen of spades");
+log said every card the robots played, with its player ("West plays the queen of spades"), and each call, the contract,
+each trick's winner, whose turn it was and the result;
 typing ahead while the robots play is kept, a refused text is selected so that new typing
 replaces it, and the choice of a claim survives the table's updates.
 """
@@ -20,6 +21,17 @@ RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "n
          "2": "two"}  # fmt: skip
 SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def call_words(call: str) -> str:
+    """A call as the log says it: "pass", "1 club", "2 no trump"."""
+    if call in ("P", "X", "XX"):
+        return {"P": "pass", "X": "double", "XX": "redouble"}[call]
+    level, strain = int(call[0]), call[1:]
+    if strain == "NT":
+        return f"{level} no trump"
+    noun = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}[strain]
+    return f"{level} {noun}" + ("s" if level > 1 else "")
 
 
 def focused(page: Any) -> dict[str, Any]:
@@ -156,5 +168,46 @@ def test_a_whole_deal_by_keyboard_alone(server: Any, browser: Any) -> None:
                 line = f"{SEATS[seat]} plays the {RANKS[card[1]]} of {SUITS[card[0]]}."
                 assert line in said, line
     assert robots == 26
+    # and each call, the contract, each trick's winner, whose turn it was, and the result
+    robot_calls = [(s, c) for s, c in deal["calls"] if s != "S"]
+    for seat, call in robot_calls:
+        line = f"{SEATS[seat]}: {call_words(call)}."
+        assert any(s == line or s.startswith(line + " — ") for s in said), line
+    assert "The contract is 1NT by South." in said
+    who = {"N": "North (dummy)", "E": "East", "S": "South (you)", "W": "West"}
+    for n, trick in enumerate(deal["tricks"], 1):
+        line = f"{who[trick['winner']]} wins trick {n}. "
+        assert sum(s.startswith(line) for s in said) == 1, line
+    assert said.count("Your turn to call") == sum(s == "S" for s, _ in deal["calls"])
+    assert "Your turn: play a card" in said
+    assert "Your turn: play a card from the dummy (North)" in said
     assert any(line.startswith("1NT by South: ") for line in said)
+    context.close()
+
+
+def test_a_hand_and_the_bidding_box_are_one_tab_stop_each(server: Any, browser: Any) -> None:
+    """Issue 19, item 3: the typing field was 43 Tabs away, through the 36 bids. Now the
+    bidding box and each hand hold one Tab stop; the arrows move inside them."""
+    table = create(server, "contract", 2, seed=4)
+    context, page = open_table(browser, server, table)
+    page.wait_for_selector('.bidding-box button[aria-disabled="false"]')
+    stops = page.evaluate(
+        """() => [...document.querySelectorAll('[data-focus-group]')].map((g) =>
+            [g.dataset.focusGroup, [...g.querySelectorAll('[data-item]')].filter((i) => i.tabIndex === 0).length])"""
+    )
+    assert dict(stops)["bids"] == 1 and all(n == 1 for _, n in stops), stops
+    page.focus('.bidding-box [tabindex="0"]')
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")  # a level up, the same strain
+    assert focused(page)["group"] == "bids"
+    page.keyboard.press("Tab")
+    assert focused(page)["group"] is None
+    # from the top of the page to the typing field, without the skip links
+    page.reload()
+    page.wait_for_selector('.bidding-box button[aria-disabled="false"]')
+    tabs: list[Any] = []
+    while focused(page)["id"] != "typed" and len(tabs) < 60:
+        page.keyboard.press("Tab")
+        tabs.append(page.evaluate("document.activeElement.outerHTML.slice(0, 60)"))
+    assert len(tabs) <= 8, tabs  # two skip links, the header (5), the field
     context.close()

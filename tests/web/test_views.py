@@ -1,7 +1,8 @@
 """The table as a player expects it (seeded deals, basic robots): the result of a deal as BBO
-shows it, the review of a finished deal, a phone's screen, and the small things: the language of
-every word, undo only when there is something to undo, a claim chosen by the player, whose card
-"Your turn" asks for, each seat's last call on the felt.
+shows it, the review of a finished deal, a phone's screen, the three-handed table as it is
+played (TH-10), and the small things: the language of every word (a refusal of the server too),
+undo only when there is something to undo, a claim chosen by the player, whose card "Your turn"
+asks for, each seat's last call on the felt, the rows of the score sheet under their columns.
 
 Screenshots are written under the test's temporary folder, and also to the folder
 ``BRIDGEROOM_DOC_IMAGES`` names when it is set (how docs/images/ are made)."""
@@ -46,6 +47,19 @@ def listen(page: Any) -> list[str]:
     return frames
 
 
+#: Whether each row of the score sheet has a cell under each column's heading, edge to edge.
+ALIGNED = """() => {
+    const heads = [...document.querySelectorAll('#score table.sheet thead th')];
+    return [...document.querySelectorAll('#score table.sheet tbody tr')].every((tr) => {
+        const cells = [...tr.querySelectorAll('td')];
+        return cells.length === heads.length && cells.every((c, i) => {
+            const a = c.getBoundingClientRect(), b = heads[i].getBoundingClientRect();
+            return Math.abs(a.left - b.left) < 1 && Math.abs(a.right - b.right) < 1;
+        });
+    });
+}"""
+
+
 def test_the_result_of_a_deal_as_bbo_shows_it_and_its_review(
     server: Any, browser: Any, tmp_path: Path
 ) -> None:
@@ -75,9 +89,13 @@ def test_the_result_of_a_deal_as_bbo_shows_it_and_its_review(
         for m in re.finditer(r"\((NS|EW)\) ([+-]?\d+)", page.text_content("#result-points"))
     }
     assert set(points) == {"NS", "EW"} and sum(points.values()) > 0
+    assert page.text_content("#result-points").startswith("We (NS)")  # the sheet's order
     assert points["NS"] == int(page.text_content("#total-NS"))
     assert points["EW"] == int(page.text_content("#total-EW"))
     assert page.is_visible("#next") and page.is_visible("#open-review")
+    # every row of the rubber's sheet, "Games" too, lines up with the sides' columns
+    assert page.query_selector("#score tr.games") is not None
+    assert page.evaluate(ALIGNED), page.inner_html("#score")
     said = log(page)
     assert any(line.startswith("4♥ by East: ") for line in said)
     shot = tmp_path / "finished-deal.png"
@@ -186,6 +204,10 @@ def test_the_small_things(server: Any, browser: Any) -> None:
     page.wait_for_selector("#your-turn")
     text = page.text_content("body")
     assert "(board)" not in text and "Skip" not in text and "Loading" not in text
+    # every word a Russian reader is shown or read is Russian, but names, keys and the format
+    shown = page.inner_text("body").replace(table["code"], "")
+    latin = set(re.findall(r"[A-Za-z]{2,}", shown))
+    assert latin <= {"Ann", "PBN", "EN", "RU", "Enter"}, latin
     assert page.text_content("#skip-actions") == "Перейти к вашим действиям"
     assert page.text_content(".skip") == "Перейти к столу"
     assert page.query_selector("#undo") is None  # nothing to take back yet
@@ -193,6 +215,11 @@ def test_the_small_things(server: Any, browser: Any) -> None:
     north = page.text_content('.seat[data-seat="N"] .bid-chip:not(.empty)')
     calls = page.eval_on_selector_all("#auction td", "tds => tds.map(td => td.textContent)")
     assert north and north in calls[0]
+    # a refusal of the server comes in Russian (a card typed in the auction)
+    page.fill("#typed", "пТ")
+    page.press("#typed", "Enter")
+    page.wait_for_selector("#alert:not(:empty)")
+    assert page.text_content("#alert") == "Нельзя: «пТ» — это карта: карты играют после торговли."
     page.fill("#typed", "1бк")
     page.press("#typed", "Enter")
     page.wait_for_selector("#undo")
@@ -212,4 +239,74 @@ def test_the_small_things(server: Any, browser: Any) -> None:
     page.click("#claim")
     assert "Выберите, сколько" in page.text_content("#alert")
     assert "claim" not in page.text_content("#actions").lower()
+    context.close()
+
+
+#: The places of the screen, clockwise from the viewer's own (the cards go round clockwise).
+CLOCKWISE = ("bottom", "left", "top", "right")
+
+
+def places(page: Any) -> dict[str, str]:
+    """The seat drawn at each place of the felt: ``{"S": "bottom", ...}``."""
+    return {
+        seat.get_attribute("data-seat"): next(
+            p for p in CLOCKWISE if f"pos-{p}" in (seat.get_attribute("class") or "").split()
+        )
+        for seat in page.query_selector_all(".felt .seat")
+    }
+
+
+def test_the_three_handed_table_as_it_is_played(server: Any, browser: Any, tmp_path: Path) -> None:
+    """TH-4, TH-10 on the screen. Seed 2: Ann (the first player) passes; a robot declares and
+    Ann defends. In the auction the seats are the compass turned so that Ann sits at the
+    bottom, the dummy's hand opposite the dealer (TH-4). From the opening lead the table is
+    drawn as it is played: the dummy opposite the declarer, the defenders opposite each
+    other, Ann still at the bottom, and every trick goes round the screen clockwise:
+    declarer, left defender (who led the first trick, TH-9), dummy, right defender."""
+    table = create(server, "three-handed", 0, seed=2)
+    context, page = open_table(browser, server, table)
+    frames = listen(page)
+    page.wait_for_selector('.bidding-box button[aria-disabled="false"]')
+    deal = last_state(frames)["deal"]
+    seats = places(page)
+    assert len(seats) == 4 and seats[deal["seat"]] == "bottom"
+    opposite = {p: CLOCKWISE[(i + 2) % 4] for i, p in enumerate(CLOCKWISE)}
+    assert seats[deal["dummy_seat"]] == opposite[seats[deal["dealer"]]]  # TH-4
+    # the compass turned: each seat's left-hand neighbour at its left on the screen
+    compass = "NESW"
+    for seat, place in seats.items():
+        after = compass[(compass.index(seat) + 1) % 4]
+        assert seats[after] == CLOCKWISE[(CLOCKWISE.index(place) + 1) % 4]
+
+    # play until two tricks are complete (or the deal ends)
+    for _ in range(3000):
+        state = last_state(frames)["deal"]
+        if len(state["tricks"]) >= 2 or state["phase"] == "done":
+            break
+        act_once(page)
+        page.wait_for_timeout(30)
+    deal = last_state(frames)["deal"]
+    assert deal["contract"] and len(deal["tricks"]) >= 2, deal["phase"]
+    declarer, dummy, me = deal["declarer"], deal["dummy_seat"], deal["seat"]
+    assert me not in (declarer, dummy)  # Ann defends
+    page.wait_for_selector(f'.felt .seat[data-seat="{dummy}"] .hand')  # the dummy, faced
+    seats = places(page)
+    assert seats[me] == "bottom"
+    assert seats[dummy] == opposite[seats[declarer]]
+    defenders = [s for s in seats if s not in (declarer, dummy)]
+    assert seats[defenders[0]] == opposite[seats[defenders[1]]]
+    # TH-9, TH-10: the left defender leads; then the dummy, the right defender, the declarer
+    first = [seat for seat, _ in deal["tricks"][0]["cards"]]
+    assert first[1] == dummy and first[3] == declarer and set(first[::2]) == set(defenders)
+    for trick in deal["tricks"]:
+        order = [seats[seat] for seat, _ in trick["cards"]]
+        start = CLOCKWISE.index(order[0])
+        assert order == [CLOCKWISE[(start + i) % 4] for i in range(4)], order
+    # the cards of the trick on the felt lie before their players
+    for slot in page.query_selector_all(".trick-area .slot"):
+        seat = slot.get_attribute("data-seat")
+        assert seats[seat] in (slot.get_attribute("class") or "").split()
+    shot = tmp_path / "three-handed-table.png"
+    page.screenshot(path=str(shot))
+    keep(shot)
     context.close()

@@ -319,6 +319,9 @@ def state_message(
         deal.meanings = _meanings(table.call_meanings(state))
         deal.number = table.number
         deal.board = state.board
+        # who sits where on this viewer's screen, as the rules say (TH-10 in three-handed)
+        layout = table.layout(player, state)
+        deal.layout = None if layout is None else layout.to_json()
         result = state.result
         if state.phase is Phase.DONE and result is not None:
             deal.result = ResultPayload(

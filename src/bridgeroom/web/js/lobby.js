@@ -63,7 +63,7 @@ export async function renderLobby(main, page) {
       const out = await api("/api/tables", {
         game: gameSel.value, scoring: scoringSel.value, private: priv.checked, robots, name: who, slot: Number(seatSel.value),
       });
-      saveToken(out.code, { token: out.token, slot: out.slot, name: who, game: gameSel.value });
+      saveToken(out.code, { token: out.token, slot: out.slot, name: who, game: gameSel.value, host_token: out.host_token });
       page.go("/table/" + out.code);
     } catch (e) { page.alert(e.message); }
   });

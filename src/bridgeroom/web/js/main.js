@@ -7,7 +7,7 @@
 
 import { el, morph, focusMark, restoreFocus, setRoving } from "./dom.js";
 import { t, lang, setMessages } from "./i18n.js";
-import { api, TableSocket } from "./net.js";
+import { api, tokens, forgetToken, TableSocket } from "./net.js";
 import { Announcer, changes } from "./announce.js";
 import { feltNode } from "./felt.js";
 import { actionsPanel, requestBanner } from "./actions.js";
@@ -40,7 +40,7 @@ function status(text) { document.getElementById("status").textContent = text; }
 // --- the table page ---------------------------------------------------------------------------
 
 const T = {
-  code: null, socket: null, current: null, online: false, gone: null,
+  code: null, socket: null, current: null, online: false, gone: null, lastError: null,
   showLast: false, hint: null, review: { open: false, data: null, number: null },
   requestId: 0, typedId: null,
 };
@@ -119,6 +119,26 @@ function openSeatsPanel(table) {
   return box;
 }
 
+// The host (who created the table in this browser) may delete it: every seat is told and the
+// table leaves the lobby. The browser asks first.
+function hostPanel(table) {
+  const info = tokens()[table.code];
+  if (!info || !info.host_token) return null;
+  const remove = async () => {
+    if (!window.confirm(t("web.host.confirm"))) return;
+    try {
+      await api("/api/tables/" + encodeURIComponent(table.code), undefined, "DELETE", info.host_token);
+      forgetToken(table.code);
+      if (T.socket) T.socket.close();
+      page.go("/");
+      page.alert(t("web.host.deleted"));
+    } catch (e) { page.alert(e.message); }
+  };
+  return el("section", { class: "panel", id: "host", "aria-labelledby": "host-h", "data-key": "host" },
+    el("h2", { id: "host-h" }, t("web.host.heading")),
+    el("button", { type: "button", id: "delete-table", onclick: remove }, t("web.host.delete")));
+}
+
 function goneTree() {
   return el("div", { id: "table-page", class: "gone" },
     el("h1", null, t("web.gone.heading")),
@@ -162,6 +182,8 @@ function tableTree() {
     if (deal.last_trick) side.append(lastTrickPanel(deal, T.showLast, () => { T.showLast = !T.showLast; render(); }));
   }
   side.append(scorePanel(table, deal, score));
+  const host = hostPanel(table);
+  if (host) side.append(host);
   root.append(el("div", { class: "table-layout" + (deal ? " phase-" + deal.phase : ""), "data-key": "layout" }, play, side));
   return root;
 }
@@ -215,6 +237,7 @@ function onMessage(msg) {
     render(before);
   } else if (msg.type === "error") {
     const text = (msg.texts && msg.texts[lang]) || msg.message;
+    T.lastError = text;
     if (!T.current && !T.socket.ready) { T.gone = { text }; render(); return; }
     if (!T.current) T.gone = { text };
     alertMessage(t("web.table.error", { reason: text }));
@@ -238,7 +261,7 @@ function onMessage(msg) {
 
 function openTable(code) {
   if (T.socket) T.socket.close();
-  Object.assign(T, { code, current: null, online: false, gone: null, showLast: false, hint: null, review: { open: false, data: null, number: null }, typedId: null });
+  Object.assign(T, { code, current: null, online: false, gone: null, lastError: null, showLast: false, hint: null, review: { open: false, data: null, number: null }, typedId: null });
   announcer.clear();
   render();
   T.socket = new TableSocket(code, {
@@ -252,8 +275,10 @@ function openTable(code) {
       status(t("web.disconnected", { n: wait }));
       render();
     },
-    gone: () => {
-      T.gone = T.gone || { text: t("web.gone.text", { code }) };
+    gone: (closed) => {
+      // 4410: the host deleted the table; the server said so in its last error
+      const said = closed === 4410 ? T.lastError : null;
+      T.gone = T.gone || { text: said || t("web.gone.text", { code }) };
       status("");
       render();
     },

@@ -13,6 +13,12 @@ export function saveToken(code, info) {
   localStorage.setItem("bridgeroom.tokens", JSON.stringify(all));
 }
 
+export function forgetToken(code) {
+  const all = tokens();
+  delete all[code];
+  localStorage.setItem("bridgeroom.tokens", JSON.stringify(all));
+}
+
 // An error of the API in the page's language (the server sends every language it has).
 export class ApiError extends Error {
   constructor(status, data) {
@@ -24,11 +30,13 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(path, body, method) {
+// `token`: a seat's or the host's token, sent in the Authorization header (never in the URL).
+export async function api(path, body, method, token) {
   const options = body === undefined && !method ? {} : {
     method: method || "POST", headers: { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   };
+  if (token) options.headers = { ...(options.headers || {}), Authorization: "Bearer " + token };
   const res = await fetch(path, options);
   const data = await res.json().catch(() => ({}));
   if (!res.ok) throw new ApiError(res.status, data);
@@ -68,7 +76,7 @@ export class TableSocket {
       if (ev.code === 4404 || ev.code === 4410) { this.closed = true; this.handlers.gone(ev.code); return; }
       const wait = Math.min(15, 0.5 * 2 ** this.tries) * (0.8 + 0.4 * Math.random());
       this.tries += 1;
-      this.handlers.offline(Math.round(wait));
+      this.handlers.offline(Math.max(1, Math.round(wait)));
       this.timer = setTimeout(() => this.open(), wait * 1000);
     };
   }

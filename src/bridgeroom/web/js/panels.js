@@ -173,13 +173,21 @@ export function madeText(result) {
   return t("web.result.down", { n: -over });
 }
 
+// The points a deal wrote, in the order of the sheet's columns (We before They, P1 before P2).
+function pointsInOrder(state) {
+  const points = (state.deal.result && state.deal.result.points) || {};
+  const order = (state.score && state.score.columns) || ["NS", "EW"];
+  const rank = (col) => (order.includes(col) ? order.indexOf(col) : order.length);
+  return Object.entries(points).sort(([a], [b]) => rank(a) - rank(b));
+}
+
 export function resultSentence(state) {
   const { deal, table } = state;
   const r = deal && deal.result;
   if (!r) return "";
   if (!r.contract) return t("web.result.passed_out");
   const parts = [t("web.result.line", { contract: contractText(r.contract), tricks: r.tricks, made: madeText(r) })];
-  for (const [col, pts] of Object.entries(r.points || {})) {
+  for (const [col, pts] of pointsInOrder(state)) {
     if (pts) parts.push(t("web.result.points", { who: columnLabel(table, deal, col), signed: (pts > 0 ? "+" : "") + pts, n: pts }));
   }
   return parts.join(" ");
@@ -198,7 +206,7 @@ export function resultPanel(state, actions) {
       el("dt", null, t("web.table.contract")), el("dd", { id: "result-contract" }, contractText(r.contract, false), " ", el("span", { class: "muted" }, t("web.result.by", { seat: seatName(p.declarer) }))),
       el("dt", null, t("web.table.tricks")), el("dd", { id: "result-tricks" }, t("web.result.tricks", { n: r.tricks }) + (r.claimed ? " " + t("web.table.claimed") : "")),
       el("dt", null, t("web.result.result")), el("dd", { id: "result-made", class: r.overtricks < 0 ? "down" : "made" }, madeText(r)));
-    const points = Object.entries(r.points || {});
+    const points = pointsInOrder(state);
     if (points.length) {
       dl.append(el("dt", null, t("web.result.score")), el("dd", { id: "result-points" },
         el("ul", { class: "plain points" }, points.map(([col, pts]) => el("li", null, el("span", null, columnLabel(table, deal, col)), " ", el("strong", null, (pts > 0 ? "+" : "") + pts))))));
