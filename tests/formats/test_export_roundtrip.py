@@ -14,13 +14,22 @@ from pathlib import Path
 
 import pytest
 from endplay.parsers import pbn as endplay_pbn
-from endplay.types import Player
+from endplay.types import Bid, Board, Denom, Player
 
 from bridgeroom.cli.commands.export import export_pbn
 from bridgeroom.formats import pbn
 from bridgeroom.formats.pads import pad_deal
 from bridgeroom.games import get_game
-from bridgeroom.rules import Call, Card, DealState, LookAtDummy, Phase, Seat
+from bridgeroom.rules import (
+    Call,
+    Card,
+    DealState,
+    LookAtDummy,
+    MiniBridgeDeal,
+    Phase,
+    Seat,
+    ThreeHandedDeal,
+)
 from bridgeroom.rules.state import Claim
 from bridgeroom.store import Store
 from bridgeroom.table import Table, TableRecord
@@ -45,9 +54,8 @@ class Played:
     ending: str
 
 
-def play_one(store: Store, game: str, scoring: str, ending: str, seed: int) -> Played:
-    """One deal of ``game`` ending as ``ending``, by people choosing random legal actions; a
-    three-handed player looks at the dummy during the auction (TH-23)."""
+def new_table(store: Store, game: str, scoring: str, seed: int) -> tuple[Table, TableRecord]:
+    """A match of ``game`` with people at every place, stored as the terminal stores it."""
     players = get_game(game).players
     names = NAMES[:players]
     table = Table(
@@ -60,10 +68,23 @@ def play_one(store: Store, game: str, scoring: str, ending: str, seed: int) -> P
     record = TableRecord.create(
         store, table, options={"mode": table.mode.value, "players": list(names) * (players == 3)}
     )
+    return table, record
+
+
+def play_one(store: Store, game: str, scoring: str, ending: str, seed: int) -> Played:
+    """One deal of ``game`` ending as ``ending``, by people choosing random legal actions; a
+    three-handed player looks at the dummy during the auction (TH-23)."""
+    table, record = new_table(store, game, scoring, seed)
+    state = play_deal(table, record, ending, random.Random(seed))
+    return Played(record.match_id, state, ending)
+
+
+def play_deal(table: Table, record: TableRecord, ending: str, rng: random.Random) -> DealState:
+    """The table's next deal, played to ``ending`` (or left there) and stored action by action."""
     record.write(table, table.deal())
     state = table.state
     assert state is not None
-    rng = random.Random(seed)
+    players = table.num_players
     looked = False
 
     def act(action: object) -> None:
@@ -109,7 +130,7 @@ def play_one(store: Store, game: str, scoring: str, ending: str, seed: int) -> P
                 act(Call.PASS)
             continue
         act(rng.choice(list(state.legal_actions())))
-    return Played(record.match_id, state, ending)
+    return state
 
 
 def endings_for(game: str) -> list[str]:
@@ -156,17 +177,30 @@ def check_bridgeroom(text: str, state: DealState, game: str, scoring: str, endin
 
 
 def check_endplay(text: str, state: DealState, ending: str) -> None:
-    """endplay reads the deal, the contract (level, strain, double, declarer), the tricks and the
-    claim: a claimed or unfinished play ends with ``*``, a played-out one does not."""
+    """endplay reads the deal, the auction, the contract (level, strain, double, declarer), the
+    cards played, the tricks and the claim: a claimed or unfinished play ends with ``*``, a
+    played-out one does not."""
     [board] = endplay_pbn.loads(text)
+    check_endplay_board(board, state, ending)
+
+
+def check_endplay_board(board: Board, state: DealState, ending: str) -> None:
     for seat in Seat:
         assert board.deal[Player.find(seat.letter)].to_pbn() == str(state.deal[seat])
+    assert board.dealer == Player.find(state.dealer.letter)
+    # endplay's Auction: the calls in turn (a three-handed look is in the AuctionRecord only);
+    # mini-bridge has none, its declarer names the contract (MB-6)
+    auction = not isinstance(state, MiniBridgeDeal)
+    calls = [a for _, a in state.history if isinstance(a, Call) and auction]
+    assert [str(b) for b in board.auction] == [str(Bid(str(c))) for c in calls]
     contract = state.contract
     if ending == "passed":
         assert board.contract is not None and board.contract.is_passout()
         return
     if contract is None:
-        assert board.contract is None
+        # The Contract tag is "?" and the Auction ends with '*'; endplay's Board.contract then
+        # guesses one from the calls so far, so what it read is the auction, checked above.
+        assert not state.is_over and state.phase is not Phase.PLAY
         return
     assert board.contract is not None
     denoms = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C", "nt": "NT"}
@@ -177,14 +211,70 @@ def check_endplay(text: str, state: DealState, ending: str) -> None:
     )
     assert contract.declarer is not None
     assert board.contract.declarer.abbr == contract.declarer.letter
-    cards = [c for _, c in state.history if isinstance(c, Card)]
-    assert len([c for c in board.play if c.suit.abbr != "N"]) == len(cards)
+    check_endplay_play(board, state)
     if ending in ("played", "claimed"):
         assert state.result is not None
         assert board.contract.level + 6 + board.contract.result == state.result.tricks
         assert board.claimed == (ending == "claimed")
     else:
         assert board.claimed  # the play is unfinished: '*'
+
+
+def check_endplay_play(board: Board, state: DealState) -> None:
+    """The cards endplay reads, trick by trick. endplay knows the four-handed order only: for
+    a four-handed game it is the order played; in three-handed bridge the dummy plays between
+    the defenders (TH-10) wherever its compass seat is, so a trick's cards are compared as a set
+    (endplay puts them in compass order), and a card not yet played is endplay's filler."""
+    ours = [list(t.cards) for t in state.tricks]
+    if state.current_trick:
+        ours.append([card for _, card in state.current_trick])
+    played = [c for c in board.play if c.suit is not Denom.nt]  # endplay's filler for '-'
+    read = [played[i : i + 4] for i in range(0, len(played), 4)]
+    assert len(read) == len(ours)
+    for mine, theirs in zip(ours, read, strict=True):
+        codes = [str(Card.parse(f"{c.suit.abbr}{c.rank.abbr}")) for c in theirs]
+        if isinstance(state, ThreeHandedDeal):
+            assert sorted(codes) == sorted(map(str, mine))
+        else:
+            assert codes == list(map(str, mine))
+
+
+MATCH = ("played", "passed", "claimed", "played", "claimed", "played", "unfinished-play")
+
+
+@pytest.mark.parametrize(("game", "scoring"), FORMS)
+def test_a_whole_match_exports_deal_by_deal(tmp_path: Path, game: str, scoring: str) -> None:
+    """A match of several deals (played, passed out, claimed; the last one left in the play,
+    or fewer if the match ends first): every deal is written with its board, dealer and
+    vulnerability as the match dealt it (the dealer passing on, CB-4, TH-5, or dealing again
+    after a Chicago pass-out, CB-C1; the vulnerability of the score form; none in auction
+    bridge, AB-5), and read back by bridgeroom and endplay as that deal."""
+    store = Store(str(tmp_path / "match.sqlite3"))
+    seed = sum(map(ord, game + scoring))
+    table, record = new_table(store, game, scoring, seed)
+    rng = random.Random(seed)
+    endings = [e for e in MATCH if e in endings_for(game)]
+    played: list[str] = []
+    for ending in endings:
+        if table.over:
+            break
+        play_deal(table, record, ending, rng)
+        played.append(ending)
+    text = export_pbn(store, record.match_id)
+    store.close()
+    deals = table.match.deals
+    assert len(deals) == len(played) >= 2
+    games = pbn.loads(text)
+    boards = endplay_pbn.loads(text)
+    assert len(games) == len(boards) == len(deals)
+    for number, (read, board, state, ending) in enumerate(
+        zip(games, boards, deals, played, strict=True), start=1
+    ):
+        assert read.tags["Board"] == str(state.board or number)
+        if game == "auction":
+            assert str(state.vulnerability) == "None" and board.vul.name == "none"  # AB-5
+        check_bridgeroom(pbn.dumps([read]), state, game, scoring, ending)
+        check_endplay_board(board, state, ending)
 
 
 PADS = {

@@ -76,20 +76,22 @@ def test_as_dummy_the_deal_goes_trick_by_trick(database: Path, lang: str) -> Non
     child.expect(pexpect.EOF)
 
 
-def test_a_pause_between_the_robots_cards_and_enter_skips_it(database: Path) -> None:
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_pause_between_the_robots_cards_and_enter_skips_it(database: Path, lang: str) -> None:
     """With a pause of 5 s between the robots' cards a deal watched as dummy would take more
     than four minutes; Enter skips to its end at once."""
+    msgs = Messages(lang)
     child = spawn(
-        ["play", "minibridge", "--robots", "basic", "--seed", "4", "--pause", "5"], database
+        ["play", "minibridge", "--robots", "basic", "--seed", "4", "--pause", "5"], database, lang
     )
-    child.expect(COUNT["en"])
+    child.expect(COUNT[lang])
     state = load_state(database, 1)
     child.sendline(str(state.hand(Seat.SOUTH).hcp))
-    child.expect("Press Enter to skip to the end of the deal.")
-    child.expect(r"Trick 1: ")  # the first cards come, one every 5 s
+    child.expect(re.escape(msgs("play.watching_paced", declarer=msgs.seat(Seat.NORTH))))
+    child.expect(re.escape(msgs("screen.trick_number", number=1)))  # one card every 5 s
     child.sendline("")
-    child.expect(NEXT["en"], timeout=60)
-    assert "Trick 13: " in screen(child)
+    child.expect(NEXT[lang], timeout=60)
+    assert msgs("screen.trick_number", number=13) in screen(child)
     child.sendline("q")
     child.expect(pexpect.EOF)
 

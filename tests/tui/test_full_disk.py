@@ -18,6 +18,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from bridgeroom.i18n import Messages
 from bridgeroom.store import Store
 
 from .conftest import spawn
@@ -181,3 +182,83 @@ def test_a_read_only_database_is_said_in_russian(database: Path) -> None:
     child.close()
     assert child.exitstatus == 1
     assert logged(database) == before and "7NT" not in before
+
+
+def run_cli(args: list[str], database: Path | str, lang: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "NO_COLOR": "1", "TERM": "dumb", "BRIDGEROOM_PAUSE": "0"}
+    env.pop("BRIDGEROOM_DATABASE", None)
+    return subprocess.run(
+        [sys.executable, "-m", "bridgeroom", *args, "--database", str(database), "--lang", lang],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+
+
+def one_line(done: subprocess.CompletedProcess[str], command: str) -> str:
+    """The command's refusal: exit status 2, one line on standard error, no traceback."""
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    head = f"bridgeroom {command}: "
+    assert done.stderr.startswith(head), done.stderr
+    return done.stderr.strip()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_nothing_starts_on_a_full_disk_and_all_starts_when_there_is_room(
+    small_disk: Path, lang: str
+) -> None:
+    """A database that cannot even be made (a full disk before the first game), then one that
+    exists but cannot take a new game or pad: one line in the person's language saying so and
+    what to do; nothing is half made; once there is room the same commands work."""
+    msgs = Messages(lang)
+    database = small_disk / "games.sqlite3"
+    filler = fill(small_disk)
+    for args in (["play", "contract"], ["pad", "rubber"], ["history"]):
+        line = one_line(run_cli(args, database, lang), args[0])
+        assert line.endswith(msgs("save.open_full")), line
+    filler.unlink()
+    assert run_cli(["history"], database, lang).returncode == 0  # the database is made
+    filler = fill(small_disk)
+    for args in (["play", "contract"], ["pad", "rubber"]):
+        line = one_line(run_cli(args, database, lang), args[0])
+        assert line.endswith(msgs("save.start_full")), line
+    store = Store(str(database))
+    assert store.list_matches() == []  # nothing was half started
+    store.close()
+    filler.unlink()
+    child = spawn(["play", "contract", "--robots", "basic", "--seed", "1"], database, lang)
+    child.expect(CALL[lang])
+    child.sendline({"en": "quit", "ru": "выход"}[lang])
+    child.expect(pexpect.EOF)
+    store = Store(str(database))
+    assert [(m.id, m.game) for m in store.list_matches()] == [(1, "contract")]
+    store.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_an_export_to_a_full_disk_writes_nothing(
+    small_disk: Path, tmp_path: Path, lang: str
+) -> None:
+    """``bridgeroom export -o`` on a full disk: one line in the person's language; a file that
+    was there is left whole (the text is written beside it and renamed over it), no partial
+    file stays; with room again the export is written."""
+    msgs = Messages(lang)
+    database = tmp_path / "games.sqlite3"  # the database is elsewhere, the file on the tmpfs
+    store = Store(str(database))
+    record = store.create_match("pad", "contract", "rubber", seats=[("NS", None), ("EW", None)])
+    store.add_pad_entry(record.id, declarer="NS", contract="4S", tricks=10, honors=None)
+    store.close()
+    out = small_disk / "game.pbn"
+    out.write_text("the file as it was\n", encoding="utf-8")
+    filler = fill(small_disk)
+    line = one_line(run_cli(["export", "1", "-o", str(out)], database, lang), "export")
+    assert line.endswith(msgs("export.full", file=str(out))), line
+    assert out.read_text("utf-8") == "the file as it was\n"
+    assert not [p.name for p in small_disk.iterdir() if p.name.endswith(".partial")]
+    filler.unlink()
+    assert run_cli(["export", "1", "-o", str(out)], database, lang).returncode == 0
+    assert '[Contract "4S"]' in out.read_text("utf-8")

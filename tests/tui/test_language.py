@@ -32,7 +32,7 @@ from bridgeroom.tui.table import PlayTable
 LATIN = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 #: Latin words a Russian screen may show: rule numbers, the command line, key names, a robot
-#: level, and the codes a player types for cards and calls.
+#: level, the name of a format (JSON), and the codes a player types for cards and calls.
 ALLOWED = {
     "CB-",
     "MB-",
@@ -42,6 +42,7 @@ ALLOWED = {
     "ID",
     "bridgeroom",
     "resume",
+    "history",
     "q",
     "N",
     "expert",
@@ -206,3 +207,28 @@ def test_every_sheet_is_in_its_language(lang: str) -> None:
     text = console.export_text()
     assert msgs("sheet.rubber_bonus", who=msgs("screen.nobody"), points=700)[:5] in text
     assert not foreign_words(text.replace("Ann", "").replace("Bob", ""), lang), text
+    # TH-20: totals Ann 970, Bob 0, the person 50; each pair settles on the difference rounded
+    # to 100 (50 up). The person is "you" with the verb in its person, not "you pays".
+    settled = {
+        "en": ["Bob pays Ann 1000.", "You pay Ann 900.", "Bob pays you 100.", "You: 0 games"],
+        "ru": [
+            "Bob платит игроку Ann 1000.",
+            "Вы платите игроку Ann 900.",
+            "Bob платит вам 100.",
+            "Вы: 0 геймов",
+        ],
+    }
+    for line in settled[lang]:
+        assert line in text, (line, text)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_hidden_hand_counts_its_cards_in_the_plural_form(lang: str) -> None:
+    """A face-down hand at the last trick holds one card: "1 card", not "1 cards" (Russian
+    names the count after a colon, which takes no plural form)."""
+    expected = {
+        "en": {1: "1 card", 2: "2 cards", 13: "13 cards"},
+        "ru": {1: "карт: 1", 2: "карт: 2", 13: "карт: 13"},
+    }
+    for count, text in expected[lang].items():
+        assert screen.hand_lines(None, Messages(lang), hidden=count).plain == text

@@ -12,8 +12,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from bridgeroom.i18n import LANGUAGES, card_text
-from bridgeroom.rules import LookAtDummy, Phase, Seat
+from bridgeroom.i18n import LANGUAGES, Messages, card_text
+from bridgeroom.rules import Call, LookAtDummy, Phase, Seat
 from bridgeroom.store import Store
 
 from .conftest import load_state, screen, spawn
@@ -163,6 +163,33 @@ def test_ab_5_auction_bridge_shows_no_vulnerability(database: Path, lang: str) -
     child.expect(pexpect.EOF)
 
 
+ROBOT_CALL = re.compile(
+    r"^(?:North|East|West|Север|Восток|Запад) \((?:Robot|Робот) .\): (\S+)(?: — (.*))?$", re.M
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_robots_pass_is_not_placing_the_contract(database: Path, lang: str) -> None:
+    """Item 11: a robot's pass after its partner's last bid was told as 'natural: placing the
+    contract'. Contract seed 5: the person (South) opens 1♥ and rebids 1NT; every robot call
+    comes with what it means in the robots' system, and no pass says it places the contract."""
+    msgs = Messages(lang)
+    child = spawn(["play", "contract", "--robots", "basic", "--seed", "5"], database, lang)
+    child.expect(CALL[lang])
+    child.sendline("1h" if lang == "en" else "1ч")
+    child.expect(CALL[lang])
+    child.sendline("1n" if lang == "en" else "1бк")
+    child.expect(CARD[lang])
+    calls = ROBOT_CALL.findall(screen(child).replace("\r", ""))
+    passes = [meaning for call, meaning in calls if call == msgs.call(Call.PASS)]
+    assert len(passes) >= 3, calls  # the three passes that end the auction at least
+    assert all(meaning for _, meaning in calls), calls
+    placing = msgs("robot.meaning.natural")
+    assert placing not in passes and msgs("robot.meaning.nothing_more") in passes, passes
+    child.sendline(QUIT[lang])
+    child.expect(pexpect.EOF)
+
+
 PAD_PROMPT = {"en": r"deal \d+> ", "ru": r"сдача \d+> "}
 
 
@@ -194,22 +221,31 @@ def test_th_pad_examples_and_an_impossible_undertrick(database: Path, lang: str)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_new_pad_is_offered_when_the_rubber_ends(database: Path, lang: str) -> None:
     """Item 10: the pad no longer exits when the rubber ends; Enter starts a new one with the
-    same players, and the finished one is kept as finished."""
+    same players, and the finished one is kept as finished; a line typed at that prompt is
+    refused (not taken for 'stop', item 9), and q stops."""
     child = spawn(["pad", "rubber"], database, lang)
     for line in ("NS 4S 10", "NS 3NT 9"):
         child.expect(PAD_PROMPT[lang])
         child.sendline(line)
-    child.expect({"en": "a new score pad", "ru": "новая запись счёта"}[lang])
+    again = {"en": r"a new score pad .*> ", "ru": r"новая запись счёта .*> "}[lang]
+    child.expect(again)
+    child.sendline("NS 2S 8")  # a deal typed too soon is refused, not taken for q or Enter
+    child.expect(again)
+    assert Messages(lang)("pad.again_refused", text="'NS 2S 8'") in screen(child)
     child.sendline("")
-    child.expect(PAD_PROMPT[lang])
-    child.sendline("NS 2S 8")
-    child.expect(PAD_PROMPT[lang])
-    child.sendline(QUIT[lang])
+    for line in ("NS 2S 8", "NS 4S 10", "EW 1NT 7", "NS 3NT 9"):  # game, then the rubber
+        child.expect(PAD_PROMPT[lang])
+        child.sendline(line)
+    child.expect(again)
+    child.sendline("q")
+    child.expect(SAVED[lang] + " 2")
     child.expect(pexpect.EOF)
     store = Store(str(database))
     first, second = store.get_match(1), store.get_match(2)
     assert first.status == "finished" and len(first.entries) == 2
-    assert second.kind == "pad" and [e.contract for e in second.entries] == ["2S"]
+    assert second.kind == "pad" and second.status == "finished"
+    assert [e.contract for e in second.entries] == ["2S", "4S", "1NT", "3NT"]
+    assert [m.id for m in store.list_matches()] == [2, 1]  # q started no third pad
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -235,3 +271,18 @@ def test_the_state_is_untouched_by_the_refusals(database: Path) -> None:
     assert load_state(database, 1).phase is Phase.PLAY
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_game_that_is_not_there_is_said_in_the_persons_language(
+    database: Path, lang: str
+) -> None:
+    """``resume 9`` and ``export 9`` of a game that does not exist: one line in the person's
+    language naming it and where the list is (exit 2), not the store's English words."""
+    want = Messages(lang)("store.no_match", match="9")
+    for command in ("resume", "export"):
+        child = spawn([command, "9"], database, lang)
+        child.expect(pexpect.EOF)
+        child.close()
+        text = " ".join(screen(child).split())
+        assert child.exitstatus == 2 and want in text and "Traceback" not in text, text

@@ -30,7 +30,7 @@ is), :mod:`~bridgeroom.store.tokens` (seat tokens).
 
 from __future__ import annotations
 
-from bridgeroom.store.errors import StoreError, StoreUnavailable
+from bridgeroom.store.errors import MatchNotFound, StoreError, StoreUnavailable
 from bridgeroom.store.log import FACE, UNDO, LogEntry, replay
 from bridgeroom.store.records import (
     STATUSES,
@@ -59,6 +59,7 @@ __all__ = [
     "DealResult",
     "LogEntry",
     "LogRow",
+    "MatchNotFound",
     "MatchRecord",
     "MatchStatus",
     "MatchSummary",

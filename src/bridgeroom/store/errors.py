@@ -14,11 +14,25 @@ from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
 
 from bridgeroom.errors import BridgeError
 
-__all__ = ["StoreError", "StoreUnavailable", "failure", "failure_reason"]
+__all__ = ["MatchNotFound", "StoreError", "StoreUnavailable", "failure", "failure_reason"]
 
 
 class StoreError(BridgeError):
     """A database that cannot be opened, a match or deal that does not exist, a bad URL."""
+
+
+class MatchNotFound(StoreError):
+    """No match (game or score pad) of that number or code; its catalogue message names it.
+
+    >>> from bridgeroom.i18n import error_text
+    >>> err = MatchNotFound("99", "sqlite:///games.sqlite3")
+    >>> str(err), error_text(err, "en")
+    ("no match '99' in sqlite:///games.sqlite3", "There is no game or score pad 99: 'bridgeroom history' lists them.")
+    """
+
+    def __init__(self, match: object, where: str) -> None:
+        super().__init__(f"no match {match!r} in {where}")
+        self._keyed("store.no_match", {"match": str(match)})
 
 
 class StoreUnavailable(StoreError):

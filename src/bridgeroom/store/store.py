@@ -15,7 +15,7 @@ from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
-from bridgeroom.store.errors import StoreError, StoreUnavailable, failure
+from bridgeroom.store.errors import MatchNotFound, StoreError, StoreUnavailable, failure
 from bridgeroom.store.models import (
     ActionRow,
     DealRow,
@@ -165,7 +165,7 @@ class Store:
             stmt = stmt.where(MatchRow.code == str(match).strip())
         row = session.scalars(stmt).first()
         if row is None:
-            raise StoreError(f"no match {match!r} in {safe_url(self.url)}")
+            raise MatchNotFound(match, safe_url(self.url))
         return row
 
     @_guarded("read a match")
@@ -297,7 +297,7 @@ class Store:
             return int(match)
         found = session.scalar(select(MatchRow.id).where(MatchRow.code == str(match).strip()))
         if found is None:
-            raise StoreError(f"no match {match!r} in {safe_url(self.url)}")
+            raise MatchNotFound(match, safe_url(self.url))
         return int(found)
 
     @_guarded("take a seat")
@@ -481,7 +481,7 @@ class Store:
             where = MatchRow.code == str(match).strip()
         found = conn.execute(select(MatchRow.id).where(where)).scalar()
         if found is None:
-            raise StoreError(f"no match {match!r} in {safe_url(self.url)}")
+            raise MatchNotFound(match, safe_url(self.url))
         return int(found)
 
     @_guarded("store an action")

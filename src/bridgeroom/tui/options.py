@@ -8,11 +8,13 @@ import sys
 
 from rich.console import Console
 
-from bridgeroom.i18n import Messages, detect_language
-from bridgeroom.store import Store
+from bridgeroom.errors import BridgeError
+from bridgeroom.i18n import Messages, detect_language, error_text, translate
+from bridgeroom.store import MatchNotFound, MatchRecord, Store
 from bridgeroom.tui.pacing import Pacer, pause_from
+from bridgeroom.tui.saving import SaveError, classify
 
-__all__ = ["console", "messages", "open_store", "pacer"]
+__all__ = ["console", "get_record", "messages", "not_started", "open_store", "pacer"]
 
 
 def messages(args: argparse.Namespace, stored: str | None = None) -> Messages:
@@ -29,7 +31,30 @@ def pacer(args: argparse.Namespace) -> Pacer:
 
 
 def open_store(args: argparse.Namespace) -> Store:
-    return Store(getattr(args, "database", None))
+    """The store of ``--database``. One that cannot be opened because it cannot write (a full
+    disk, a read-only file where the schema must be made) or cannot be reached is said in the
+    person's language with what to do, one line, not the database's own words (issue 20)."""
+    try:
+        return Store(getattr(args, "database", None))
+    except Exception as err:
+        found = classify(err)
+        if found is None:
+            raise
+        raise BridgeError(translate(f"save.open_{found.kind}", messages(args).lang)) from None
+
+
+def get_record(store: Store, args: argparse.Namespace) -> MatchRecord:
+    """The stored game or pad ``args.id``; one that does not exist is said in the person's
+    language."""
+    try:
+        return store.get_match(args.id)
+    except MatchNotFound as err:
+        raise BridgeError(error_text(err, messages(args).lang)) from None
+
+
+def not_started(err: SaveError, msgs: Messages) -> BridgeError:
+    """A new game or pad the store could not write: nothing was started; what to do."""
+    return BridgeError(msgs(f"save.start_{err.kind}"))
 
 
 def console() -> Console:

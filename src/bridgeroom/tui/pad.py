@@ -47,6 +47,7 @@ from bridgeroom.scoring import (
 )
 from bridgeroom.store import MatchRecord, PadEntry, Store
 from bridgeroom.tui import screen
+from bridgeroom.tui.entry import shown
 from bridgeroom.tui.saving import SaveError, saving
 
 __all__ = ["PAD_GAMES", "PadGame", "PadLine", "PadError", "PadLoop", "parse_pad_line"]
@@ -385,10 +386,16 @@ class PadLoop:
         self.say(key, style="bold")
         with saving():
             self.store.set_status(self.record.id, "finished")
-        line = self._input(self.msgs("pad.again_prompt"))
-        if line is None or line.strip():
-            self.say("pad.saved", id=self.record.id)
-            return False
+        while True:
+            line = self._input(self.msgs("pad.again_prompt"))
+            word = " ".join((line or "").split()).lower()
+            if line is None or word in {"q"} | _words("command.quit"):
+                self.say("pad.saved", id=self.record.id)
+                return False
+            if not word:
+                break
+            # a deal typed here is not taken for Enter or q: it belongs to a pad not yet begun
+            self.say("pad.again_refused", style="bold red", text=shown(line.strip()))
         names = list(self.players)
         seats = [(n, None) for n in names] if names else [("NS", None), ("EW", None)]
         with saving():

@@ -350,7 +350,7 @@ def _line_sheet(summary: ScoreSummary, msgs: Messages, *, you: str | None) -> Re
     parts: list[RenderableType] = [table]
     if summary.counts_games:
         info = "   ".join(
-            msgs("sheet.games_won", who=_column_name(c.name, msgs, you), games=c.games)
+            msgs("sheet.games_won", who=_subject(c.name, msgs, you), games=c.games)
             + (" " + msgs("sheet.vulnerable") if c.vulnerable else "")
             for c in columns
         )
@@ -369,17 +369,31 @@ def _line_sheet(summary: ScoreSummary, msgs: Messages, *, you: str | None) -> Re
         if not summary.settlement:
             parts.append(Text(msgs("sheet.all_quits")))
         for p in summary.settlement:
-            parts.append(
-                Text(
-                    msgs(
-                        "sheet.pays",
-                        payer=_column_name(p.from_, msgs, you),
-                        payee=_column_name(p.to, msgs, you),
-                        points=p.points,
-                    )
-                )
-            )
+            parts.append(Text(_payment(p.from_, p.to, p.points, msgs, you)))
     return Group(*parts)
+
+
+def _subject(column: object, msgs: Messages, you: str | None) -> str:
+    """A column as the subject of a sentence: ``You`` (capitalised) for the person."""
+    if you is not None and column == you:
+        return msgs("sheet.you")
+    return _column_name(column, msgs, you)
+
+
+def _payment(payer: str, payee: str, points: int, msgs: Messages, you: str | None) -> str:
+    """Who pays whom (TH-20), with the verb's person when the person pays or is paid: "You pay
+    Bob 100", "Bob pays you 100" ("Вы платите игроку Bob 100", "Bob платит вам 100").
+
+    >>> _payment("Ann", "Bob", 100, Messages("en"), "Ann")
+    'You pay Bob 100.'
+    >>> _payment("Bob", "Ann", 100, Messages("ru"), "Ann")
+    'Bob платит вам 100.'
+    """
+    if you is not None and payer == you:
+        return msgs("sheet.you_pay", payee=payee, points=points)
+    if you is not None and payee == you:
+        return msgs("sheet.pays_you", payer=payer, points=points)
+    return msgs("sheet.pays", payer=payer, payee=payee, points=points)
 
 
 #: What the sessions write for the entries that are not a deal's own score (their own rows).

@@ -10,12 +10,15 @@ cards: each is its contract and result with the pad's declarer, dealer and vulne
 from __future__ import annotations
 
 import argparse
+import errno
+import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from bridgeroom.cli.options import add_common
 
-__all__ = ["configure", "export_games", "export_pbn", "run"]
+__all__ = ["configure", "export_games", "export_pbn", "games_of", "run", "write_file"]
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -37,7 +40,11 @@ def export_pbn(store: Any, match_id: int | str) -> str:
 
 def export_games(store: Any, match_id: int | str) -> list[Any]:
     """The PBN games of a stored game (rebuilt from its record) or score pad."""
-    record = store.get_match(match_id)
+    return games_of(store.get_match(match_id))
+
+
+def games_of(record: Any) -> list[Any]:
+    """The PBN games of a stored game's or pad's record."""
     if record.kind == "pad":
         return _pad_games(record)
     return _play_games(record)
@@ -97,17 +104,52 @@ def _pad_games(record: Any) -> list[Any]:
     return games
 
 
+#: The catalogue's words (``export.*``) for a file that could not be written, by errno.
+_WRITE_FAILURES = {
+    errno.ENOSPC: "full",
+    errno.EDQUOT: "full",
+    errno.EROFS: "read_only",
+    errno.EACCES: "denied",
+    errno.EPERM: "denied",
+    errno.ENOENT: "no_folder",
+}
+
+
 def run(args: argparse.Namespace) -> int:
-    from bridgeroom.tui.options import open_store
+    from bridgeroom.formats import pbn
+    from bridgeroom.tui.options import get_record, messages, open_store
 
     store = open_store(args)
     try:
-        text = export_pbn(store, args.id)
+        # a game that does not exist is said in the person's language
+        text = pbn.dumps(games_of(get_record(store, args)))
     finally:
         store.close()
     if args.output:
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(text)
+        write_file(args.output, text, messages(args).lang)
     else:
         sys.stdout.write(text)
     return 0
+
+
+def write_file(path: str, text: str, lang: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: a full disk, a read-only one, a folder
+    that is not there or not ours is said in ``lang`` (one line), and leaves an existing file
+    as it was (the text goes to a file beside it, renamed over it once written)."""
+    from bridgeroom.errors import BridgeError
+    from bridgeroom.i18n import Message
+
+    target = Path(path)
+    partial = target.with_name(f".{target.name}.partial")
+    try:
+        try:
+            partial.write_text(text, encoding="utf-8")
+            os.replace(partial, target)
+        finally:
+            partial.unlink(missing_ok=True)
+    except OSError as err:
+        kind = _WRITE_FAILURES.get(err.errno or 0, "failed")
+        reason = err.strerror or str(err)
+        raise BridgeError(
+            Message(f"export.{kind}", file=path, reason=reason).render(lang)
+        ) from None

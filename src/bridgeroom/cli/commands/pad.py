@@ -33,8 +33,7 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bridgeroom.errors import BridgeError
-    from bridgeroom.tui.options import console, messages, open_store
+    from bridgeroom.tui.options import console, messages, not_started, open_store
     from bridgeroom.tui.pad import PadLoop
     from bridgeroom.tui.saving import SaveError
 
@@ -45,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             loop = PadLoop.new(store, args.game, players, console(), msgs)
         except SaveError as err:  # nothing was started: say why in the player's language
-            raise BridgeError(err.render(msgs.lang)) from None
+            raise not_started(err, msgs) from None
         return loop.run()
     finally:
         store.close()

@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     from bridgeroom.games import get_game
     from bridgeroom.rules.core import Seat
     from bridgeroom.tui.app import PlayLoop
-    from bridgeroom.tui.options import console, messages, open_store, pacer
+    from bridgeroom.tui.options import console, messages, not_started, open_store, pacer
     from bridgeroom.tui.saving import SaveError
     from bridgeroom.tui.table import PlayTable
 
@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
                 lang=msgs.lang,
             )
         except SaveError as err:  # nothing was started: say why in the player's language
-            raise BridgeError(err.render(msgs.lang)) from None
+            raise not_started(err, msgs) from None
         out = console()
         out.print(msgs("play.started", id=table.id, game=game.title(msgs.lang)))
         return PlayLoop(table, out, msgs, pacer=pacer(args)).run()

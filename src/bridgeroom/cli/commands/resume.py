@@ -18,11 +18,11 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bridgeroom.tui.options import console, messages, open_store, pacer
+    from bridgeroom.tui.options import console, get_record, messages, open_store, pacer
 
     store = open_store(args)
     try:
-        record = store.get_match(args.id)
+        record = get_record(store, args)
         msgs = messages(args, stored=record.options.get("lang"))  # the game's own language
         out = console()
         if record.kind == "pad":

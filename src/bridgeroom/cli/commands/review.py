@@ -36,11 +36,12 @@ def run(args: argparse.Namespace) -> int:
     from bridgeroom.errors import BridgeError
     from bridgeroom.i18n import Message, detect_language
     from bridgeroom.rules.state import Phase
-    from bridgeroom.store import Store
+    from bridgeroom.tui.options import get_record, open_store
 
     lang = detect_language(args.lang)
-    store = Store(args.database)
+    store = open_store(args)
     try:
+        get_record(store, args)  # a game that is not there, said in the person's language
         deals = stored_deals(store, args.id)
     finally:
         store.close()
