@@ -166,14 +166,14 @@ def test_the_simulate_command_in_russian(
     ("args", "message"),
     [
         (["-n", "0", "--contracts", "3NT:N"], "для моделирования нужна хотя бы одна сдача, а не 0"),
-        (["--contracts", "3NT"], "у '3NT' не указан разыгрывающий: 3NT:S, 4S:N"),
+        (["--contracts", "3NT"], "у «3NT» не указан разыгрывающий: 3NT:S, 4S:N"),
         (["--lead", "4H:S"], "для моделирования первого хода нужна рука"),
         (["--contracts", "3NT:N", "--lead", "4H:S"], "укажите --contracts или первый ход"),
         (["--hand", "AKQ.-.-.-", "--lead", "4H:S"], "13 карт, а не 3"),
         (["--contracts", "3NT:N", "--plot", "x.pdf"], "график пишется в файл .png или .svg"),
         (
             ["--hand", "KQ72.A84.T963.J5", "--auction", "1H P 2H", "--dealer", "S"],
-            "торговля '1H P 2H' не заканчивается контрактом",
+            "торговля «1H P 2H» не заканчивается контрактом",
         ),
         (
             ["--contracts", "3NTX:N", "--game", "minibridge"],
@@ -183,7 +183,7 @@ def test_the_simulate_command_in_russian(
             ["--contracts", "3NT:N", "--game", "auction", "--vulnerable", "NS"],
             "в таблице «роббер бриджа-аукциона» нет зон (AB-5), поэтому зону С-Ю не сосчитать",
         ),
-        (["--contracts", "3NT:N", "--scoring", "foo"], "нет таблицы счёта 'foo'; таблицы: "),
+        (["--contracts", "3NT:N", "--scoring", "foo"], "нет таблицы счёта «foo»; таблицы: "),
         (["--contracts", "3NT:N", "--generate", "-3"], "число попыток — 0 или больше, а не -3"),
     ],
 )
@@ -312,7 +312,7 @@ def test_a_warning_and_predeal_errors_in_russian(capsys: pytest.CaptureFixture[s
     code, _, err = deal_ru(capsys, "", "--predeal", "north SAK, SA")
     assert code == 2
     assert err == (
-        "bridgeroom deal: ошибка: predeal 'north SAK, SA': SA сдана заранее дважды "
+        "bridgeroom deal: ошибка: predeal «north SAK, SA»: SA сдана заранее дважды "
         "(пишите N:AKQ2.K32.A2.Q432 или 'north SAK2, HQJ3')\n"
     )
     code, _, err = deal_ru(capsys, "", "--set", "1nt-opening")

@@ -174,7 +174,7 @@ def test_bad_input_gets_its_status_a_typed_error_and_no_internals(
     assert no_seat.json()["texts"]["en"] == "There is no seat 7 at a table of 4 players."
     pbn = client.get("/api/tables/nosuchtable/pbn")
     assert pbn.status_code == 404 and str(db) not in pbn.text and "sqlite" not in pbn.text
-    assert pbn.json()["texts"]["ru"] == "Стола 'nosuchtable' нет."
+    assert pbn.json()["texts"]["ru"] == "Стола «nosuchtable» нет."
     big = client.post("/api/tables", content=b'{"name": "' + b"x" * 100000 + b'"}',
                       headers={"Content-Type": "application/json"})  # fmt: skip
     assert big.status_code == 413 and "xxxx" not in big.text

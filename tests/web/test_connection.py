@@ -54,7 +54,7 @@ def test_the_page_waits_out_a_lost_connection_and_plays_on(server: Any, browser:
 def test_a_table_that_is_not_there_says_so(server: Any, browser: Any) -> None:
     for lang, heading, text in [
         ("en", "No such table", "There is no table 'nope'."),
-        ("ru", "Такого стола нет", "Стола 'nope' нет."),
+        ("ru", "Такого стола нет", "Стола «nope» нет."),
     ]:
         context = browser.new_context()
         page = context.new_page()
@@ -116,7 +116,7 @@ def test_a_table_deleted_by_its_host_says_so(server: Any, browser: Any) -> None:
     assert page.query_selector(".felt") is None and page.query_selector("#offline") is None
     page.reload()
     page.wait_for_selector("#gone-text")
-    assert f"Стола '{table['code']}' нет" in page.text_content("#gone-text")
+    assert f"Стола «{table['code']}» нет" in page.text_content("#gone-text")
     context.close()
 
 
