@@ -1,0 +1,683 @@
+"""Class and club sessions at the server: the same boards at several tables, live travellers
+and ranking, the director's rights (issue 17; docs/sessions.md).
+
+A session is a row of the store (:class:`~bridgeroom.store.sessions.SessionStore`) and, once
+started, one ordinary server table per table of the movement: a
+:class:`~bridgeroom.table.Table` that plays the session's boards in order (``boards``), no
+further than the current round (``hold``), and may be ``paused``. Its match carries the
+session's code in its options, so a restart reads it back like any table; its robots play on
+unwatched; it has no spectators, and its deals are exported by the session only, so that no
+hand of a board reaches anyone who still has to play it.
+
+========================================  =====================================================
+``POST /api/sessions``                    create: game, tables, boards, movement, scoring,
+                                          robots, seed (or ``pbn``), language ->
+                                          ``code``, ``director_token``
+``GET /api/sessions/{code}``              the session: movement, people, tables at a glance
+``POST /api/sessions/{code}/join``        a person takes a seat: ``{"table", "seat", "name"}``
+``POST /api/sessions/{code}/start``       the director starts it; robots take empty seats
+``POST /api/sessions/{code}/tables/{t}/pause``  the director pauses (``{"paused": false}``
+                                          resumes) a table
+``POST /api/sessions/{code}/replace``     the director puts a robot in a person's place
+``POST /api/sessions/{code}/end``         the director ends the session
+``GET /api/sessions/{code}/results``      travellers, ranking, scorecards (JSON)
+``GET /api/sessions/{code}/pbn``          every board with every table's result (PBN)
+``GET /api/sessions/{code}/ranking.csv``  the ranking (CSV)
+========================================  =====================================================
+
+What a request sees depends on its token (``Authorization: Bearer``): the director sees
+everything; a person sees the travellers (and hands) of the boards his pair has played; anyone
+else the boards every table has played.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import time
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Request
+from fastapi.responses import PlainTextResponse
+from pydantic import BaseModel, StrictBool, StrictInt, StringConstraints
+
+from bridgeroom.errors import BridgeError
+from bridgeroom.formats.pbn import loads as pbn_loads
+from bridgeroom.rules import Card, Deal, Phase, Seat, board_dealer, deal_cards, make_rng
+from bridgeroom.server.hub import Hub
+from bridgeroom.server.rooms import Room
+from bridgeroom.sessions import SCORINGS, Movement, Played, Results
+from bridgeroom.sessions.exports import ranking_csv, session_pbn
+from bridgeroom.store import SeatSpec, StoreError, StoreUnavailable, hash_token, new_token
+from bridgeroom.store.sessions import SessionRecord, SessionStore
+from bridgeroom.table import ROBOT_LEVELS, DealEnded, SeatError, TableError, TableEvent
+from bridgeroom.table.seats import Holder, Place
+
+__all__ = ["SessionManager", "mount_sessions"]
+
+log = logging.getLogger("bridgeroom.server")
+
+#: The games a session compares, and the score form each table plays.
+_TABLE_SCORING = {"minibridge": "minibridge", "contract": "duplicate"}
+#: Where each member of a pair sits: North-South pair N then S, East-West pair E then W.
+_SEATS = {Seat.NORTH: ("ns", 0), Seat.SOUTH: ("ns", 1), Seat.EAST: ("ew", 0), Seat.WEST: ("ew", 1)}
+
+
+class CreateSession(BaseModel):
+    game: Annotated[str, StringConstraints(max_length=32)] = "minibridge"
+    tables: StrictInt = 2
+    boards: StrictInt = 3
+    movement: Annotated[str, StringConstraints(max_length=16)] = "class"
+    rounds: StrictInt | None = None
+    scoring: Annotated[str, StringConstraints(max_length=16)] = "matchpoints"
+    robots: Annotated[str, StringConstraints(max_length=16)] = "basic"
+    seed: StrictInt | None = None
+    #: The boards as PBN text instead of dealt from the seed (the first ``boards`` deals).
+    pbn: Annotated[str, StringConstraints(max_length=200_000)] | None = None
+    language: Annotated[str, StringConstraints(max_length=8)] = "en"
+    title: Annotated[str, StringConstraints(max_length=100)] = ""
+
+
+class JoinSession(BaseModel):
+    table: StrictInt
+    seat: Annotated[str, StringConstraints(max_length=8)]
+    name: Annotated[str, StringConstraints(max_length=100)]
+
+
+class PauseTable(BaseModel):
+    paused: StrictBool = True
+
+
+class ReplacePerson(BaseModel):
+    table: StrictInt
+    seat: Annotated[str, StringConstraints(max_length=8)]
+
+
+def _bad(reason: str) -> TableError:
+    return TableError("server.bad_request", reason=reason[:500])
+
+
+def _bearer(authorization: str | None) -> str | None:
+    if not authorization:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+class SessionManager:
+    """The sessions of a server, played on its hub's tables."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.rows = SessionStore(hub.store)
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        #: When each session's boards were last seen finished everywhere (for the benchmark).
+        self.round_times: dict[str, list[float]] = {}
+        hub.listeners.append(self._changed)
+
+    def _lock(self, code: str) -> asyncio.Lock:
+        return self._locks.setdefault(code, asyncio.Lock())
+
+    async def start(self) -> None:
+        """Read back the sessions being played (after a restart): their tables go on."""
+        try:
+            codes = await self.hub.db(self.rows.active)
+        except StoreError as err:
+            log.warning("the sessions could not be read back: %s", err)
+            return
+        for code in codes:
+            try:
+                await self._tables(await self._get(code))
+            except BridgeError as err:
+                log.warning("session %s cannot be read back: %s", code, err)
+
+    async def _get(self, code: str) -> SessionRecord:
+        if not code.replace("-", "").replace("_", "").isalnum() or len(code) > 32:
+            raise SeatError("session.no_session", code=code[:32])
+        try:
+            return await self.hub.db(self.rows.get, code)
+        except StoreUnavailable as err:
+            await self.hub.health.failed(err)
+            raise self.hub.health.error() from None
+        except StoreError:
+            raise SeatError("session.no_session", code=code) from None
+
+    async def _save(self, row: SessionRecord, state: dict[str, Any], status: str) -> None:
+        try:
+            await self.hub.db(self.rows.save, row.code, state, status)
+        except StoreError as err:
+            raise await self.hub._not_saved(err) from None
+
+    @staticmethod
+    def _is_director(row: SessionRecord, token: str | None) -> bool:
+        return bool(token) and hmac.compare_digest(row.director_hash, hash_token(token or ""))
+
+    def _director(self, row: SessionRecord, token: str | None) -> None:
+        if not token:
+            raise SeatError("server.token_needed")
+        if not self._is_director(row, token):
+            raise SeatError("session.not_director")
+
+    @staticmethod
+    def movement(row: SessionRecord) -> Movement:
+        o = row.options
+        return Movement(o["movement"], o["tables"], o["boards"], o["rounds"])
+
+    # --- creating and joining -----------------------------------------------------------------
+
+    async def create(self, body: CreateSession, address: str = "") -> tuple[SessionRecord, str]:
+        """A new session (nothing stored if anything is wrong); returns it and the director's
+        token, of which the store keeps the hash."""
+        self.hub.limiter.check("create", (address, self.hub.limits.create))
+        self.hub.health.check()
+        if body.game not in _TABLE_SCORING:
+            raise _bad(f"a session plays {' or '.join(_TABLE_SCORING)}, not {body.game!r}")
+        if body.scoring not in SCORINGS:
+            raise _bad(f"a session is scored by {', '.join(SCORINGS)}, not {body.scoring!r}")
+        if body.robots not in ROBOT_LEVELS:
+            raise _bad(f"the robots' levels are {', '.join(ROBOT_LEVELS)}, not {body.robots!r}")
+        if body.language not in ("en", "ru"):
+            raise _bad(f"a session's language is en or ru, not {body.language!r}")
+        if body.tables > 32:
+            raise _bad(f"a session has at most 32 tables, not {body.tables}")
+        try:
+            movement = Movement.make(body.movement, body.tables, body.boards, body.rounds)
+        except BridgeError as err:
+            raise _bad(str(err)) from None
+        seed = body.seed if body.seed is not None else int.from_bytes(new_token()[:6].encode())
+        if body.pbn is not None:
+            deals = _pbn_boards(body.pbn, movement.boards)
+        else:
+            deals = [
+                deal_cards(board_dealer(b), make_rng(f"{seed}:board:{b}")).to_pbn()
+                for b in range(1, movement.boards + 1)
+            ]
+        token = new_token()
+        options = {
+            "game": body.game,
+            "tables": movement.tables,
+            "boards": movement.boards,
+            "rounds": movement.rounds,
+            "movement": movement.kind,
+            "scoring": body.scoring,
+            "robots": body.robots,
+            "seed": seed,
+            "language": body.language,
+            "title": body.title,
+            "deals": deals,
+        }
+        state = {"people": [], "tables": [], "round": 0, "paused": []}
+        try:
+            row = await self.hub.db(self.rows.create, hash_token(token), options, state)
+        except StoreError as err:
+            raise await self.hub._not_saved(err) from None
+        return row, token
+
+    async def join(self, code: str, body: JoinSession) -> dict[str, Any]:
+        """A person takes a seat of round 1 (before the start); returns his token."""
+        async with self._lock(code):
+            row = await self._get(code)
+            if row.status != "waiting":
+                raise TableError("session.started")
+            pair, member = self._pair_at(row, body.table, body.seat)
+            name = " ".join(body.name.split())[:40]
+            if not name:
+                raise SeatError("table.name_needed")
+            people = list(row.state["people"])
+            for person in people:
+                if (person["pair"], person["member"]) == (pair, member):
+                    raise SeatError("table.seat_taken", player=body.seat, name=person["name"])
+            token = new_token()
+            people.append({"name": name, "hash": hash_token(token), "pair": pair, "member": member})
+            await self._save(row, {**row.state, "people": people}, row.status)
+        m = self.movement(row)
+        return {"code": code, "token": token, "pair": m.label(pair), "name": name}
+
+    def _pair_at(self, row: SessionRecord, table: int, seat_text: str) -> tuple[int, int]:
+        m = self.movement(row)
+        if not 1 <= table <= m.tables:
+            raise _bad(f"the tables are 1 to {m.tables}, not {table}")
+        try:
+            seat = Seat.find(seat_text)
+        except BridgeError:
+            raise _bad(f"a seat is N, E, S or W, not {seat_text!r}") from None
+        e = m.encounter(self._round(row), table)
+        side, member = _SEATS[seat]
+        return (e.ns if side == "ns" else e.ew), member
+
+    @staticmethod
+    def _round(row: SessionRecord) -> int:
+        return int(row.state.get("round", 0))
+
+    # --- the tables ------------------------------------------------------------------------------
+
+    def _places(self, row: SessionRecord, table: int, round_: int) -> list[Place]:
+        """Who sits at ``table`` in ``round_``: the people of its pairs, robots elsewhere."""
+        e = self.movement(row).encounter(round_, table)
+        level = row.options["robots"]
+        people = {(p["pair"], p["member"]): p for p in row.state["people"] if not p.get("left")}
+        places = []
+        for seat in Seat:
+            side, member = _SEATS[seat]
+            person = people.get((e.ns if side == "ns" else e.ew, member))
+            if person is None:
+                places.append(Place(int(seat), Holder.ROBOT, f"Robot ({level})", level))
+            else:
+                places.append(Place(int(seat), Holder.PERSON, person["name"], None, person["hash"]))
+        return places
+
+    def _hold(self, row: SessionRecord, round_: int) -> int:
+        return (round_ + 1) * self.movement(row).boards_per_round
+
+    async def begin(self, code: str, token: str | None) -> None:
+        """The director starts the session: a table per table of the movement, robots in the
+        seats nobody holds; each deals its first board."""
+        async with self._lock(code):
+            row = await self._get(code)
+            self._director(row, token)
+            if row.status != "waiting":
+                raise TableError("session.started")
+            self.hub.health.check()
+            o = row.options
+            codes = []
+            for t in range(1, o["tables"] + 1):
+                places = self._places(row, t, 0)
+                try:
+                    record = await self.hub.db(
+                        self.hub.store.create_match,
+                        "play",
+                        o["game"],
+                        _TABLE_SCORING[o["game"]],
+                        seats=[_spec(p) for p in places],
+                        options={
+                            "mode": "strict",
+                            "server": True,
+                            "session": code,
+                            "table": t,
+                            "boards": o["deals"],
+                            "hold": self._hold(row, 0),
+                            "paused": False,
+                        },
+                        seed=f"{o['seed']}:{t}",
+                        private=True,
+                        host_hash=row.director_hash,
+                    )
+                except StoreError as err:
+                    raise await self.hub._not_saved(err) from None
+                codes.append(record.code)
+            await self._save(row, {**row.state, "tables": codes, "round": 0}, "playing")
+            self.round_times[code] = [time.monotonic()]
+        for room in await self._tables(await self._get(code)):
+            async with room.lock:
+                await self.hub.after_change(room)
+
+    async def _tables(self, row: SessionRecord) -> list[Room]:
+        """The rooms of the session's tables, read from the store when not in memory."""
+        return [await self.hub.room(c) for c in row.state.get("tables", [])]
+
+    def _changed(self, room: Room, events: list[TableEvent]) -> None:
+        """A table's change is committed: when it ends a board, look whether the round is over
+        (in a task of its own: this runs under the table's lock)."""
+        if room.session is None or not any(isinstance(e, DealEnded) for e in events):
+            return
+        task = asyncio.get_running_loop().create_task(self._board_done(room.session))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _board_done(self, code: str) -> None:
+        try:
+            await self._advance(code)
+        except BridgeError as err:
+            log.warning("session %s: the next round waits: %s", code, err)
+
+    async def _advance(self, code: str) -> None:
+        """Every table has played the round's boards: the pairs move and the next round's boards
+        are dealt; after the last round the session is over."""
+        async with self._lock(code):
+            row = await self._get(code)
+            if row.status != "playing":
+                return
+            rooms = await self._tables(row)
+            round_ = self._round(row)
+            hold = self._hold(row, round_)
+            if not all(r.table.number >= hold and r.table.current is None for r in rooms):
+                return
+            self.round_times.setdefault(code, []).append(time.monotonic())
+            m = self.movement(row)
+            if round_ + 1 >= m.rounds:
+                await self._save(row, row.state, "finished")
+                return
+            round_ += 1
+            await self._save(row, {**row.state, "round": round_}, "playing")
+            row = await self._get(code)
+        for t, room in enumerate(rooms, start=1):
+            await self._reseat(row, room, t, {"hold": self._hold(row, round_)})
+
+    async def _reseat(
+        self, row: SessionRecord, room: Room, t: int, options: dict[str, Any]
+    ) -> None:
+        """Seat table ``t`` for the session's round with ``options`` (stored together), then
+        deal on if it may and tell its players."""
+        async with room.lock:
+            places = self._places(row, t, self._round(row))
+            try:
+                await self.hub.db(
+                    self.rows.seat_table, room.match_id, [_spec(p) for p in places], options
+                )
+            except StoreError as err:
+                raise await self.hub._not_saved(err) from None
+            room.table.places[:] = places
+            if "hold" in options:
+                room.table.hold = options["hold"]
+            if "paused" in options:
+                room.table.paused = options["paused"]
+            await self.hub.after_change(room)
+
+    # --- the director ----------------------------------------------------------------------------
+
+    async def pause(self, code: str, table: int, paused: bool, token: str | None) -> None:
+        row = await self._get(code)
+        self._director(row, token)
+        room = self._table_room(row, table, await self._tables(row))
+        async with self._lock(code):
+            paused_tables = set(row.state.get("paused", []))
+            if paused:
+                paused_tables.add(table)
+            else:
+                paused_tables.discard(table)
+            state = {**row.state, "paused": sorted(paused_tables)}
+            await self._save(row, state, row.status)
+            row = await self._get(code)
+        await self._reseat(row, room, table, {"paused": paused})
+
+    async def replace(self, code: str, table: int, seat: str, token: str | None) -> None:
+        """A robot takes the place of the person at ``table``'s ``seat`` for the rest of the
+        session (he left)."""
+        async with self._lock(code):
+            row = await self._get(code)
+            self._director(row, token)
+            if row.status != "playing":
+                raise TableError("session.not_playing")
+            pair, member = self._pair_at(row, table, seat)
+            people = [dict(p) for p in row.state["people"]]
+            found = [
+                p
+                for p in people
+                if (p["pair"], p["member"]) == (pair, member) and not p.get("left")
+            ]
+            if not found:
+                raise TableError("session.no_person", seat=seat)
+            found[0]["left"] = True
+            await self._save(row, {**row.state, "people": people}, row.status)
+            row = await self._get(code)
+        room = self._table_room(row, table, await self._tables(row))
+        await self._reseat(row, room, table, {})
+
+    async def end(self, code: str, token: str | None) -> None:
+        """The director ends the session: every table stops where it is."""
+        async with self._lock(code):
+            row = await self._get(code)
+            self._director(row, token)
+            rooms = await self._tables(row)
+            await self._save(row, row.state, "finished")
+            row = await self._get(code)
+        for t, room in enumerate(rooms, start=1):
+            await self._reseat(row, room, t, {"paused": True})
+
+    def _table_room(self, row: SessionRecord, table: int, rooms: list[Room]) -> Room:
+        if not rooms:
+            raise TableError("session.not_playing")
+        if not 1 <= table <= len(rooms):
+            raise _bad(f"the tables are 1 to {len(rooms)}, not {table}")
+        return rooms[table - 1]
+
+    # --- what everyone sees ----------------------------------------------------------------------
+
+    async def summary(self, code: str, token: str | None = None) -> dict[str, Any]:
+        """The session: its options, movement, people, and each table at a glance."""
+        row = await self._get(code)
+        m = self.movement(row)
+        o = row.options
+        rooms = await self._tables(row) if row.status != "waiting" else []
+        tables = []
+        for t, room in enumerate(rooms, start=1):
+            table = room.table
+            state = table.current
+            turn = None if state is None or state.to_act is None else state.to_act.letter
+            tables.append(
+                {
+                    "table": t,
+                    "code": room.code,
+                    "board": table.number if table.number else None,
+                    "boards_played": sum(1 for d in table.match.deals if d.phase is Phase.DONE),
+                    "turn": turn,
+                    "paused": table.paused,
+                    "waiting": state is None and not table.over,
+                    "over": table.over,
+                    "idle_seconds": None,
+                    "players": [
+                        {"seat": Seat(p.player).letter, "name": p.name, "kind": p.holder.value}
+                        for p in table.places
+                    ],
+                }
+            )
+        you = self._person(row, token)
+        return {
+            "code": row.code,
+            "status": row.status,
+            "title": o.get("title", ""),
+            "game": o["game"],
+            "scoring": o["scoring"],
+            "robots": o["robots"],
+            "language": o["language"],
+            "round": self._round(row) + 1,
+            "movement": m.to_dict(),
+            "people": [
+                {"name": p["name"], "pair": m.label(p["pair"]), "left": bool(p.get("left"))}
+                for p in row.state["people"]
+            ],
+            "tables": tables,
+            "director": self._is_director(row, token),
+            "you": None if you is None else {"name": you["name"], "pair": m.label(you["pair"])},
+        }
+
+    @staticmethod
+    def _person(row: SessionRecord, token: str | None) -> dict[str, Any] | None:
+        if not token:
+            return None
+        digest = hash_token(token)
+        for p in row.state["people"]:
+            if hmac.compare_digest(p["hash"], digest):
+                return dict(p)
+        return None
+
+    async def _results(self, row: SessionRecord) -> tuple[Results, dict[int, set[int]]]:
+        """Every result so far, and which tables have played each board."""
+        m = self.movement(row)
+        results = Results(m, row.options["game"], row.options["scoring"])
+        done: dict[int, set[int]] = {}
+        for t, room in enumerate(await self._tables(row), start=1):
+            for index, state in enumerate(room.table.match.deals):
+                result = state.result
+                if state.phase is not Phase.DONE or result is None:
+                    continue
+                board = index + 1
+                e = m.encounter(m.round_of(board), t)
+                lead = next((str(a) for _, a in state.history if isinstance(a, Card)), None)
+                results.add(
+                    Played.of(
+                        row.options["game"],
+                        board,
+                        t,
+                        e.ns,
+                        e.ew,
+                        result.declarer,
+                        result.contract,
+                        result.tricks,
+                        lead,
+                    )
+                )
+                done.setdefault(board, set()).add(t)
+        return results, done
+
+    def _visible(
+        self, row: SessionRecord, token: str | None, done: dict[int, set[int]]
+    ) -> set[int]:
+        """The boards whose traveller and hands ``token`` may see: all (the director's), those
+        his pair has played (a person's), those every table has played (anyone's)."""
+        m = self.movement(row)
+        if self._is_director(row, token):
+            return set(done)
+        everywhere = {b for b, tables in done.items() if len(tables) == m.tables}
+        person = self._person(row, token)
+        if person is None:
+            return everywhere
+        mine = set()
+        for b, tables in done.items():
+            r = m.round_of(b)
+            table, _ = m.where(person["pair"], r)
+            if table in tables:
+                mine.add(b)
+        return everywhere | mine
+
+    async def results(self, code: str, token: str | None) -> dict[str, Any]:
+        """The travellers of the boards the request may see, the ranking over them, each pair's
+        scorecard, and the hands of those boards."""
+        row = await self._get(code)
+        everything, done = await self._results(row)
+        visible = self._visible(row, token, done)
+        results = Results(everything.movement, everything.game, everything.scoring)
+        for p in everything.played:
+            if p.board in visible:
+                results.add(p)
+        deals = row.options["deals"]
+        return {
+            "code": code,
+            "status": row.status,
+            "scoring": results.scoring,
+            "boards": [{**results.board_dict(b), "deal": deals[b - 1]} for b in sorted(visible)],
+            "ranking": {
+                direction: [results.standing_dict(s) for s in rows]
+                for direction, rows in results.rankings().items()
+            },
+            "scorecards": {
+                results.movement.label(p): results.scorecard(p) for p in results.movement.pairs
+            },
+        }
+
+    async def exports(self, code: str, token: str | None) -> tuple[Results, dict[int, Deal]]:
+        row = await self._get(code)
+        everything, done = await self._results(row)
+        visible = self._visible(row, token, done)
+        results = Results(everything.movement, everything.game, everything.scoring)
+        for p in everything.played:
+            if p.board in visible:
+                results.add(p)
+        deals = {b: Deal.parse(row.options["deals"][b - 1]) for b in visible}
+        return results, deals
+
+
+def _spec(place: Place) -> SeatSpec:
+    return SeatSpec(place.name, place.level, place.token_hash if place.is_person else None)
+
+
+def _pbn_boards(text: str, boards: int) -> list[str]:
+    """The first ``boards`` deals of a PBN file, as PBN deal strings."""
+    try:
+        games = pbn_loads(text)
+    except BridgeError as err:
+        raise _bad(f"the PBN file cannot be read: {err}") from None
+    deals = [g.deal for g in games if g.deal is not None]
+    if len(deals) < boards:
+        raise _bad(f"the PBN file has {len(deals)} deals, the session {boards} boards")
+    return [d.to_pbn() for d in deals[:boards]]
+
+
+def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
+    """Add the sessions' routes to ``app``; returns the manager (its :meth:`start` reads back the
+    sessions being played)."""
+    sessions = SessionManager(hub)
+
+    @app.post("/api/sessions")
+    async def create_session(body: CreateSession, request: Request) -> dict[str, Any]:
+        address = request.client.host if request.client else ""
+        row, token = await sessions.create(body, address)
+        return {
+            "code": row.code,
+            "director_token": token,
+            "session": await sessions.summary(row.code, token),
+        }
+
+    @app.get("/api/sessions/{code}")
+    async def session(
+        code: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        return await sessions.summary(code, _bearer(authorization))
+
+    @app.post("/api/sessions/{code}/join")
+    async def join_session(code: str, body: JoinSession) -> dict[str, Any]:
+        return await sessions.join(code, body)
+
+    @app.post("/api/sessions/{code}/start")
+    async def start_session(
+        code: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        await sessions.begin(code, _bearer(authorization))
+        return await sessions.summary(code, _bearer(authorization))
+
+    @app.post("/api/sessions/{code}/tables/{table}/pause")
+    async def pause_table(
+        code: str,
+        table: int,
+        body: PauseTable,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        await sessions.pause(code, table, body.paused, _bearer(authorization))
+        return await sessions.summary(code, _bearer(authorization))
+
+    @app.post("/api/sessions/{code}/replace")
+    async def replace_person(
+        code: str, body: ReplacePerson, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        await sessions.replace(code, body.table, body.seat, _bearer(authorization))
+        return await sessions.summary(code, _bearer(authorization))
+
+    @app.post("/api/sessions/{code}/end")
+    async def end_session(
+        code: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        await sessions.end(code, _bearer(authorization))
+        return await sessions.summary(code, _bearer(authorization))
+
+    @app.get("/api/sessions/{code}/results")
+    async def session_results(
+        code: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        return await sessions.results(code, _bearer(authorization))
+
+    @app.get("/api/sessions/{code}/pbn")
+    async def session_pbn_file(
+        code: str, authorization: Annotated[str | None, Header()] = None
+    ) -> PlainTextResponse:
+        results, deals = await sessions.exports(code, _bearer(authorization))
+        return PlainTextResponse(
+            session_pbn(results, deals, event=f"bridgeroom session {code}"),
+            media_type="application/x-pbn; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="session-{code}.pbn"'},
+        )
+
+    @app.get("/api/sessions/{code}/ranking.csv")
+    async def session_csv(
+        code: str, authorization: Annotated[str | None, Header()] = None
+    ) -> PlainTextResponse:
+        results, _ = await sessions.exports(code, _bearer(authorization))
+        return PlainTextResponse(
+            ranking_csv(results),
+            media_type="text/csv; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="session-{code}.csv"'},
+        )
+
+    app.state.sessions = sessions
+    return sessions
