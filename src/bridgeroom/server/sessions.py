@@ -33,6 +33,7 @@ else the boards every table has played.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import logging
 import time
@@ -44,7 +45,17 @@ from pydantic import BaseModel, StrictBool, StrictInt, StringConstraints
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.formats.pbn import loads as pbn_loads
-from bridgeroom.rules import Card, Deal, Phase, Seat, board_dealer, deal_cards, make_rng
+from bridgeroom.rules import (
+    Card,
+    Deal,
+    Phase,
+    Seat,
+    board_dealer,
+    board_vulnerability,
+    choose_declarer,
+    deal_cards,
+    make_rng,
+)
 from bridgeroom.server.hub import Hub
 from bridgeroom.server.rooms import Room
 from bridgeroom.sessions import SCORINGS, Movement, Played, Results
@@ -53,6 +64,7 @@ from bridgeroom.store import SeatSpec, StoreError, StoreUnavailable, hash_token,
 from bridgeroom.store.sessions import SessionRecord, SessionStore
 from bridgeroom.table import ROBOT_LEVELS, DealEnded, SeatError, TableError, TableEvent
 from bridgeroom.table.seats import Holder, Place
+from bridgeroom.teaching.coach import advise
 
 __all__ = ["SessionManager", "mount_sessions"]
 
@@ -113,8 +125,12 @@ class SessionManager:
         self.rows = SessionStore(hub.store)
         self._locks: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
-        #: When each session's boards were last seen finished everywhere (for the benchmark).
+        #: When each session's rounds ended (monotonic seconds, for the benchmark).
         self.round_times: dict[str, list[float]] = {}
+        #: When each session table last changed (wall-clock seconds: the teacher's view).
+        self.last_change: dict[str, float] = {}
+        #: The hand records worked out, by session code and boards.
+        self._records: dict[tuple[str, tuple[int, ...]], list[dict[str, Any]]] = {}
         hub.listeners.append(self._changed)
 
     def _lock(self, code: str) -> asyncio.Lock:
@@ -320,7 +336,10 @@ class SessionManager:
     def _changed(self, room: Room, events: list[TableEvent]) -> None:
         """A table's change is committed: when it ends a board, look whether the round is over
         (in a task of its own: this runs under the table's lock)."""
-        if room.session is None or not any(isinstance(e, DealEnded) for e in events):
+        if room.session is None:
+            return
+        self.last_change[room.code] = time.time()
+        if not any(isinstance(e, DealEnded) for e in events):
             return
         task = asyncio.get_running_loop().create_task(self._board_done(room.session))
         self._tasks.add(task)
@@ -368,12 +387,27 @@ class SessionManager:
                 )
             except StoreError as err:
                 raise await self.hub._not_saved(err) from None
+            before = list(room.table.places)
             room.table.places[:] = places
+            await self._drop_moved(room, before)
             if "hold" in options:
                 room.table.hold = options["hold"]
             if "paused" in options:
                 room.table.paused = options["paused"]
             await self.hub.after_change(room)
+
+    async def _drop_moved(self, room: Room, before: list[Place]) -> None:
+        """The connections of people whose place another now holds (their pair moved on, or a
+        robot replaced them) are told and closed: a connection acts for its person only."""
+        moved = SeatError("session.moved")
+        for watcher in list(room.watchers):
+            player = watcher.player
+            if player is None or before[player] == room.table.places[player]:
+                continue
+            room.watchers.remove(watcher)
+            await self.hub.send_error(watcher, moved)
+            with contextlib.suppress(Exception):
+                await watcher.conn.close(4409, "moved")
 
     # --- the director ----------------------------------------------------------------------------
 
@@ -456,7 +490,7 @@ class SessionManager:
                     "paused": table.paused,
                     "waiting": state is None and not table.over,
                     "over": table.over,
-                    "idle_seconds": None,
+                    "idle_seconds": _since(self.last_change.get(room.code)),
                     "players": [
                         {"seat": Seat(p.player).letter, "name": p.name, "kind": p.holder.value}
                         for p in table.places
@@ -481,7 +515,46 @@ class SessionManager:
             "tables": tables,
             "director": self._is_director(row, token),
             "you": None if you is None else {"name": you["name"], "pair": m.label(you["pair"])},
+            "advice": self._advice(row) if self._is_director(row, token) else None,
         }
+
+    @staticmethod
+    def _advice(row: SessionRecord) -> list[dict[str, Any]] | None:
+        """The coach's advice on each mini-bridge board, for the teacher (MB-3, MB-4, MB-13):
+        who declares from the four counts, and the contract the coach would name."""
+        if row.options["game"] != "minibridge":
+            return None
+        out = []
+        lang = row.options.get("language", "en")
+        for board, text in enumerate(row.options["deals"], start=1):
+            deal = Deal.parse(text)
+            counts = [deal[seat].hcp for seat in Seat]
+            declarer = choose_declarer(counts, board_dealer(board))
+            dummy = deal[declarer.partner]
+            lengths = dummy.lengths
+            advice = advise(deal[declarer], counts[declarer.partner], lengths,
+                            declarer=declarer, lang=lang)  # fmt: skip
+            out.append(
+                {
+                    "board": board,
+                    "counts": counts,
+                    "declarer": declarer.letter,
+                    "contract": str(advice.contract.without_declarer()),
+                    "reason": advice.reason,
+                }
+            )
+        return out
+
+    async def hand_records(self, code: str, token: str | None) -> list[dict[str, Any]]:
+        """The hands of the boards the request may see, with their double-dummy tables and par
+        (endplay, on a thread of its own; worked out once)."""
+        row = await self._get(code)
+        _, done = await self._results(row)
+        boards = tuple(sorted(self._visible(row, token, done)))
+        key = (code, boards)
+        if key not in self._records:
+            self._records[key] = await asyncio.to_thread(_hand_records, row, boards)
+        return self._records[key]
 
     @staticmethod
     def _person(row: SessionRecord, token: str | None) -> dict[str, Any] | None:
@@ -579,6 +652,30 @@ class SessionManager:
         return results, deals
 
 
+def _since(when: float | None) -> int | None:
+    return None if when is None else max(0, round(time.time() - when))
+
+
+def _hand_records(row: SessionRecord, boards: tuple[int, ...]) -> list[dict[str, Any]]:
+    from bridgeroom.analysis.dd import solve_boards
+
+    deals = [Deal.parse(row.options["deals"][b - 1]) for b in boards]
+    solved = solve_boards(
+        [(d, board_dealer(b), board_vulnerability(b)) for d, b in zip(deals, boards, strict=True)]
+    )
+    return [
+        {
+            "board": b,
+            "dealer": board_dealer(b).letter,
+            "vulnerability": board_vulnerability(b).pbn,
+            "deal": d.to_pbn(),
+            "dd": table.to_json(),
+            "par": par.to_json(),
+        }
+        for b, d, (table, par) in zip(boards, deals, solved, strict=True)
+    ]
+
+
 def _spec(place: Place) -> SeatSpec:
     return SeatSpec(place.name, place.level, place.token_hash if place.is_person else None)
 
@@ -656,6 +753,12 @@ def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
         code: str, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
         return await sessions.results(code, _bearer(authorization))
+
+    @app.get("/api/sessions/{code}/handrecord")
+    async def session_hand_records(
+        code: str, authorization: Annotated[str | None, Header()] = None
+    ) -> list[dict[str, Any]]:
+        return await sessions.hand_records(code, _bearer(authorization))
 
     @app.get("/api/sessions/{code}/pbn")
     async def session_pbn_file(
