@@ -188,3 +188,150 @@ def test_no_hand_reaches_anyone_who_still_has_to_play_the_board(
                 )
                 checked += 1
             assert checked > 20
+
+
+def test_the_director_pauses_a_table_and_replaces_a_person_by_a_robot(
+    tmp_path: Path, helpers: Any
+) -> None:
+    """Issue 17, the teacher's view: a paused table refuses every action and its robots wait;
+    resumed, it goes on; a person who left is replaced by a robot (his connection is told and
+    closed, his token no longer acts) and the table plays on to the end."""
+    with helpers.make_client(tmp_path / "s.sqlite3") as client:
+        code, director = create_session(
+            client, game="minibridge", tables=2, boards=2, robots="basic", seed=9
+        )
+        ann = join(client, code, 1, "N", "Ann")
+        client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        one = table_code(client, code, 1)
+        path = f"/api/sessions/{code}/tables/1/pause"
+        assert client.post(path, json={"paused": True}, headers=auth(ann)).status_code == 403
+        with helpers.connect(client, one, ann) as ws:
+            a = helpers.Seat(ws)
+            a.receive()
+            assert a.my_turn()
+            paused = client.post(path, json={"paused": True}, headers=auth(director))
+            assert paused.status_code == 200 and paused.json()["tables"][0]["paused"]
+            a.send("action", action=helpers.first_legal(a))
+            while True:
+                msg = a.receive()
+                if msg["type"] == "error":
+                    break
+            assert msg["texts"]["ru"] == "Судья приостановил игру за этим столом."
+            assert (
+                a.state is not None
+                and a.deal["calls"] == []
+                and a.deal["extra"] == {"announcements": []}
+            )
+            client.post(path, json={"paused": False}, headers=auth(director))
+            a.wait(lambda s: len(s.deal["extra"]["announcements"]) > 0, helpers.first_legal)
+            replaced = client.post(
+                f"/api/sessions/{code}/replace",
+                json={"table": 1, "seat": "N"},
+                headers=auth(director),
+            )
+            assert replaced.status_code == 200, replaced.text
+            assert replaced.json()["tables"][0]["players"][0]["kind"] == "robot"
+            while True:  # (an earlier error may come first: an action sent as East acted)
+                msg = a.receive()
+                if msg["type"] == "error" and "robot took your place" in msg["texts"]["en"]:
+                    break
+            assert msg["texts"]["ru"].startswith("Ваша пара перешла за другой стол")
+        with helpers.connect(client, one, ann) as ws:  # her token is a spectator's now
+            assert ws.receive_json()["type"] == "error"
+        finished = wait_for(client, code, "finished")
+        assert [t["boards_played"] for t in finished["tables"]] == [2, 2]
+        assert finished["people"] == [{"name": "Ann", "pair": "1NS", "left": True}]
+
+
+def test_a_session_survives_a_restart_mid_round(tmp_path: Path, helpers: Any) -> None:
+    """Issue 17, safety: the server stops while Ann's table waits for her in round 1 of a
+    two-table Mitchell and the other table has finished the round; after the restart the
+    session is read back (the round, the pairs, the held boards), Ann plays on with her token,
+    the pairs move, and the session ends with every board played at both tables."""
+    db = tmp_path / "s.sqlite3"
+    with helpers.make_client(db) as client:
+        code, director = create_session(
+            client, game="minibridge", tables=2, boards=2, movement="mitchell", seed=4
+        )
+        ann = join(client, code, 1, "N", "Ann")
+        client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        deadline = time.monotonic() + 60
+        while client.get(f"/api/sessions/{code}").json()["tables"][1]["boards_played"] < 1:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        before = client.get(f"/api/sessions/{code}").json()
+    assert before["round"] == 1 and before["tables"][0]["boards_played"] == 0
+    assert before["tables"][1]["waiting"]  # the second table waits for the round to end
+    with helpers.make_client(db) as client:
+        again = client.get(f"/api/sessions/{code}").json()
+        assert again["status"] == "playing" and again["round"] == 1
+        assert [t["code"] for t in again["tables"]] == [t["code"] for t in before["tables"]]
+        with helpers.connect(client, again["tables"][0]["code"], ann) as ws:
+            a = helpers.Seat(ws)
+            a.receive()
+            a.wait(helpers.deal_over, helpers.first_legal)
+        after = client.get(f"/api/sessions/{code}").json()
+        deadline = time.monotonic() + 60
+        while after["round"] < 2:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+            after = client.get(f"/api/sessions/{code}").json()
+        # round 2: Ann's pair (1NS) stays at table 1, the East-West pairs have swapped tables
+        assert after["movement"]["rounds"][1]["tables"][0] == {"table": 1, "ns": "1NS", "ew": "2EW"}
+        assert after["tables"][0]["players"][0] == {"seat": "N", "name": "Ann", "kind": "person"}
+        with helpers.connect(client, after["tables"][0]["code"], ann) as ws:
+            a = helpers.Seat(ws)
+            a.receive()
+            a.wait(lambda s: helpers.deal_over(s) and s.deal["board"] == 2, helpers.first_legal)
+        done = wait_for(client, code, "finished")
+        assert [t["boards_played"] for t in done["tables"]] == [2, 2]
+        results = client.get(f"/api/sessions/{code}/results").json()
+        assert [len(b["results"]) for b in results["boards"]] == [2, 2]
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"game": "three-handed"}, "a session plays minibridge or contract"),
+        ({"movement": "mitchell", "tables": 3, "boards": 4, "rounds": 4}, "at most 3 rounds"),
+        ({"scoring": "swiss"}, "scored by matchpoints, imps, total"),
+        ({"robots": "genius"}, "robots' levels"),
+        ({"tables": 40}, "at most 32 tables"),
+        ({"pbn": '[Board "1"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ - - -"]\n'}, "PBN file"),
+        ({"tables": "two"}, "tables"),
+    ],
+)
+def test_a_bad_session_is_refused_and_nothing_is_stored(
+    tmp_path: Path, helpers: Any, body: dict[str, Any], words: str
+) -> None:
+    with helpers.make_client(tmp_path / "s.sqlite3") as client:
+        r = client.post("/api/sessions", json=body)
+        assert r.status_code == 422, r.text
+        assert words in r.json()["detail"]
+        assert set(r.json()["texts"]) == {"en", "ru"}
+        assert client.get("/api/sessions/nothing").status_code == 404
+        store = client.app.state.hub.store  # type: ignore[attr-defined]
+        from sqlalchemy import text
+
+        with store.engine.connect() as conn:
+            assert conn.execute(text("SELECT count(*) FROM sessions")).scalar() == 0
+
+
+def test_seats_are_taken_once_and_before_the_start(tmp_path: Path, helpers: Any) -> None:
+    with helpers.make_client(tmp_path / "s.sqlite3") as client:
+        code, director = create_session(client, tables=1, boards=1)
+        join(client, code, 1, "S", "Ann")
+        taken = client.post(
+            f"/api/sessions/{code}/join", json={"table": 1, "seat": "S", "name": "Bob"}
+        )
+        assert taken.status_code == 409 and "Ann" in taken.json()["detail"]
+        for seat, table in (("X", 1), ("N", 2)):
+            bad = client.post(
+                f"/api/sessions/{code}/join", json={"table": table, "seat": seat, "name": "Bob"}
+            )
+            assert bad.status_code == 422
+        client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        late = client.post(
+            f"/api/sessions/{code}/join", json={"table": 1, "seat": "N", "name": "Cy"}
+        )
+        assert late.status_code == 409 and late.json()["error"] == "session.started"

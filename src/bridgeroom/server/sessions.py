@@ -394,6 +394,9 @@ class SessionManager:
                 room.table.hold = options["hold"]
             if "paused" in options:
                 room.table.paused = options["paused"]
+            table = room.table
+            if "hold" in options and table.state is not None and table.may_deal():
+                await self.hub.commit(room, table.deal())  # the new round starts everywhere
             await self.hub.after_change(room)
 
     async def _drop_moved(self, room: Room, before: list[Place]) -> None:
