@@ -17,7 +17,7 @@ def movements(draw: st.DrawFn) -> Movement:
     tables = draw(st.integers(2 if kind == "howell" else 1, 12))
     most = {"class": 1, "mitchell": tables, "howell": 2 * tables - 1}[kind]
     rounds = draw(st.integers(1, most))
-    per_round = draw(st.integers(1, 3))
+    per_round = draw(st.integers(1, min(3, 64 // rounds)))  # at most 64 boards
     return Movement.make(kind, tables, rounds * per_round, rounds)
 
 
