@@ -517,8 +517,25 @@ class SessionManager:
             ],
             "tables": tables,
             "director": self._is_director(row, token),
-            "you": None if you is None else {"name": you["name"], "pair": m.label(you["pair"])},
+            "you": None if you is None else self._you(row, you, rooms),
             "advice": self._advice(row) if self._is_director(row, token) else None,
+        }
+
+    def _you(self, row: SessionRecord, you: dict[str, Any], rooms: list[Room]) -> dict[str, Any]:
+        """Where a person sits in the current round: table, seat, and the table's code."""
+        m = self.movement(row)
+        table, direction = m.where(you["pair"], self._round(row))
+        seat = {("NS", 0): "N", ("NS", 1): "S", ("EW", 0): "E", ("EW", 1): "W"}[
+            (direction, you["member"])
+        ]
+        return {
+            "name": you["name"],
+            "pair": m.label(you["pair"]),
+            "table": table,
+            "seat": seat,
+            "slot": int(Seat.find(seat)),
+            "code": rooms[table - 1].code if rooms else None,
+            "left": bool(you.get("left")),
         }
 
     @staticmethod

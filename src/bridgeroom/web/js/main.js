@@ -17,6 +17,7 @@ import {
 } from "./panels.js";
 import { reviewPanel, loadReview } from "./review.js";
 import { renderLobby, renderHistory, joinTable } from "./lobby.js";
+import { sessionPath, renderSessionPage, stopSession } from "./session.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
 setMessages(boot.lang, boot.messages);
@@ -286,6 +287,7 @@ async function switchLanguage(code) {
 // --- routing -------------------------------------------------------------------------------------
 
 async function route() {
+  stopSession();
   const code = tableCode();
   const main = document.getElementById("main");
   if (code) {
@@ -297,7 +299,9 @@ async function route() {
   T.code = null;
   announcer.clear();
   try {
-    if (location.pathname === "/history") await renderHistory(main, page);
+    const session = sessionPath();
+    if (session) await renderSessionPage(main, page, session, status);
+    else if (location.pathname === "/history") await renderHistory(main, page);
     else await renderLobby(main, page);
   } catch (e) { alertMessage(e.message); }
 }
