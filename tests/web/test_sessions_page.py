@@ -169,3 +169,104 @@ def test_a_class_of_two_tables_plays_three_minibridge_boards(browser: Any, serve
     ) if os.environ.get("BRIDGEROOM_SHOTS") else None
     pbn = director.evaluate(f"fetch('/api/sessions/{code}/pbn').then(r => r.text())")
     assert pbn.count("[ScoreTable ") == 3 and "[TotalScoreTable " in pbn
+
+
+def wait_over(page: Any, timeout: int = 120000) -> None:
+    page.wait_for_function(
+        "document.querySelector('#session-status') &&"
+        " document.querySelector('#session-status').textContent.includes('Over')",
+        timeout=timeout,
+    )
+
+
+def test_a_mitchell_of_three_tables_with_robots(browser: Any, server: Any) -> None:
+    """Issue 17: a Mitchell pairs session of three tables of robots, six boards in three rounds:
+    every board's traveller lists the three tables, with the East-West pairs one table further
+    up each round; both directions are ranked."""
+    director, code = new_session(
+        browser, server, 23, game="contract", tables="3", boards="6", movement="mitchell",
+        scoring="matchpoints",
+    )  # fmt: skip
+    director.click("#start-session")
+    wait_over(director)
+    director.wait_for_selector("#traveller-6")
+    for board, ew in (
+        (1, ["1EW", "2EW", "3EW"]),
+        (3, ["3EW", "1EW", "2EW"]),
+        (5, ["2EW", "3EW", "1EW"]),
+    ):
+        rows = table_rows(director, f"#traveller-{board}")
+        assert [r[0] for r in rows] == ["1", "2", "3"] and [r[2] for r in rows] == ew
+        assert all(float(r[8]) + float(r[9]) == 4 for r in rows)  # a top of 4 on three tables
+    for direction in ("NS", "EW"):
+        ranking = table_rows(director, f"#ranking-{direction}")
+        assert sorted(r[1] for r in ranking) == [f"{t}{direction}" for t in (1, 2, 3)]
+        assert all(r[2] == "6" for r in ranking)
+    shot(director, "session-mitchell.png")
+
+
+def test_the_teacher_pauses_a_table_and_replaces_a_player(browser: Any, server: Any) -> None:
+    """Issue 17, the teacher's view: while table 1 is paused, Ann's action is refused with the
+    reason; resumed, she plays; replaced by a robot, her page goes back to the session, and the
+    robots finish the session."""
+    director, code = new_session(browser, server, 31, tables="2", boards="2")
+    ann = person(browser, server, code, 1, "S", "Ann")
+    director.click("#start-session")
+    director.wait_for_selector("#pause-1")
+    ann.wait_for_selector("#open-table")
+    ann.click("#open-table")
+    ann.wait_for_selector(".felt")
+    director.click("#pause-1")
+    director.wait_for_selector('#pause-1[aria-pressed="true"]')
+    shot(director, "session-paused.png")
+    for _ in range(200):
+        if act_once(ann):
+            break
+        ann.wait_for_timeout(50)
+    ann.wait_for_function(
+        "document.getElementById('alert').textContent.includes('paused this table')"
+    )
+    director.click("#pause-1")
+    director.wait_for_selector('#pause-1[aria-pressed="false"]')
+    director.wait_for_selector('.replace[data-table="1"][data-seat="S"]')
+    director.click('.replace[data-table="1"][data-seat="S"]')
+    ann.wait_for_url(re.compile(r"/session/[\w-]+$"), timeout=30000)
+    wait_over(director)
+    glance = table_rows(director, "#glance")
+    assert [r[2] for r in glance] == ["done", "done"]
+    assert "Robot" in glance[0][4] and "Ann" not in glance[0][4]
+
+
+def test_a_session_goes_on_after_a_restart_mid_round(browser: Any, server: Any) -> None:
+    """Issue 17, safety: the server is killed while Ann is in the middle of board 1; it comes
+    back, her page reconnects, she finishes her boards and the session ends."""
+    director, code = new_session(browser, server, 41, tables="2", boards="2")
+    ann = person(browser, server, code, 1, "S", "Ann")
+    director.click("#start-session")
+    ann.wait_for_selector("#open-table")
+    ann.click("#open-table")
+    ann.wait_for_selector(".felt")
+    for _ in range(3):
+        while not act_once(ann):
+            ann.wait_for_timeout(50)
+        ann.wait_for_timeout(200)
+    server.restart()
+    play = [ann]
+    done = 0
+    for _ in range(6000):
+        if done >= 2:
+            break
+        if deal_over(ann):
+            done += 1
+            if done < 2:
+                ann.wait_for_selector("#next")
+                ann.click("#next")
+                ann.wait_for_function("!document.querySelector('#deal-result')")
+            continue
+        act_once(play[0])
+        ann.wait_for_timeout(30)
+    assert done == 2
+    director.reload()
+    wait_over(director)
+    rows = [table_rows(director, f"#traveller-{b}") for b in (1, 2)]
+    assert [len(r) for r in rows] == [2, 2]

@@ -145,7 +145,9 @@ class SessionManager:
             return
         for code in codes:
             try:
-                await self._tables(await self._get(code))
+                for room in await self._tables(await self._get(code)):
+                    self.hub.scheduler.schedule(room)  # its robots go on where they stood
+                await self._advance(code)  # a round that ended as the server stopped
             except BridgeError as err:
                 log.warning("session %s cannot be read back: %s", code, err)
 

@@ -7,7 +7,7 @@
 
 import { el, morph, focusMark, restoreFocus, setRoving } from "./dom.js";
 import { t, lang, setMessages } from "./i18n.js";
-import { api, TableSocket } from "./net.js";
+import { api, TableSocket, tokens } from "./net.js";
 import { Announcer, changes } from "./announce.js";
 import { feltNode } from "./felt.js";
 import { actionsPanel, requestBanner } from "./actions.js";
@@ -254,6 +254,9 @@ function openTable(code) {
       render();
     },
     gone: () => {
+      // a session's table: the person's pair moved on (or a robot took the place)
+      const seat = tokens()[code];
+      if (seat && seat.session) { page.go("/session/" + seat.session); return; }
       T.gone = T.gone || { text: t("web.gone.text", { code }) };
       status("");
       render();
