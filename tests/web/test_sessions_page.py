@@ -183,7 +183,7 @@ def test_a_mitchell_of_three_tables_with_robots(browser: Any, server: Any) -> No
     """Issue 17: a Mitchell pairs session of three tables of robots, six boards in three rounds:
     every board's traveller lists the three tables, with the East-West pairs one table further
     up each round; both directions are ranked."""
-    director, code = new_session(
+    director, _ = new_session(
         browser, server, 23, game="contract", tables="3", boards="6", movement="mitchell",
         scoring="matchpoints",
     )  # fmt: skip
