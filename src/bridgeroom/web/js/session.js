@@ -138,7 +138,7 @@ async function showSession(main, page, code, status) {
       } }, t("web.session.open_table"))));
   }
   if (session.director) parts.push(directorPanel(session, code, page));
-  if (results) parts.push(resultsPanel(results, code));
+  if (results) parts.push(resultsPanel(results, code, session.director || !session.you));
   const next = el("div", { id: "session" }, ...parts);
   const current = document.getElementById("session");
   if (current && main.contains(current)) morph(current, next);
@@ -234,10 +234,10 @@ function directorPanel(session, code, page) {
 
 function fmt(x) { return typeof x === "number" ? String(x) : "–"; }
 
-function resultsPanel(results, code) {
+function resultsPanel(results, code, everyone) {
   const box = el("section", { class: "panel", id: "results", "aria-labelledby": "results-h" },
     el("h2", { id: "results-h" }, t("web.session.results")));
-  if (!results.boards.length) box.append(el("p", { class: "muted", id: "no-results" }, t("web.session.no_results")));
+  if (!results.boards.length) box.append(el("p", { class: "muted", id: "no-results" }, t(everyone ? "web.session.no_results_all" : "web.session.no_results")));
   for (const [direction, rows] of Object.entries(results.ranking)) {
     if (!results.boards.length) break;
     const cols = ["rank", "pair", "boards", "points", "mp", "percent", "imps"];
