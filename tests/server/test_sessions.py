@@ -335,3 +335,31 @@ def test_seats_are_taken_once_and_before_the_start(tmp_path: Path, helpers: Any)
             f"/api/sessions/{code}/join", json={"table": 1, "seat": "N", "name": "Cy"}
         )
         assert late.status_code == 409 and late.json()["error"] == "session.started"
+
+
+def test_the_boards_of_a_practice_set_or_a_pbn_file(tmp_path: Path, helpers: Any) -> None:
+    """Issue 17: the boards come from the deal generator's practice set (each board's South
+    opens 1NT: 15-17 points and a balanced hand, as the set's script says) or from a PBN file
+    (its deals in order)."""
+    from bridgeroom.rules import Deal, Seat
+
+    with helpers.make_client(tmp_path / "s.sqlite3") as client:
+        code, director = create_session(
+            client, game="contract", tables=1, boards=3, practice="1nt-opening", seed=2
+        )
+        client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        wait_for(client, code, "finished")
+        boards = client.get(f"/api/sessions/{code}/results").json()["boards"]
+        for board in boards:
+            south = Deal.parse(board["deal"])[Seat.SOUTH]
+            assert 15 <= south.hcp <= 17 and sorted(south.lengths)[0] >= 2
+        pbn = "".join(
+            f'[Board "{i}"]\n[Deal "{board["deal"]}"]\n\n' for i, board in enumerate(boards, 1)
+        )
+        code, director = create_session(client, game="contract", tables=1, boards=2, pbn=pbn)
+        client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        wait_for(client, code, "finished")
+        again = client.get(f"/api/sessions/{code}/results").json()["boards"]
+        assert [b["deal"] for b in again] == [b["deal"] for b in boards[:2]]
+        bad = client.post("/api/sessions", json={"practice": "no-such-set"})
+        assert bad.status_code == 422 and "no practice set" in bad.json()["detail"]

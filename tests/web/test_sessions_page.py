@@ -11,7 +11,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .pages import BID, DESKTOP, PASS, PLAYABLE, act_once, deal_over
+import pytest
+
+from .pages import BID, DESKTOP, PASS, PHONE, PLAYABLE, act_once, deal_over
+from .test_access import check
+
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
 
 TRICK_VALUE = {"C": 20, "D": 20, "H": 30, "S": 30}
 #: Board vulnerability (CB-B2) of boards 1-3: none, North-South, East-West.
@@ -287,3 +292,33 @@ def test_a_session_goes_on_after_a_restart_mid_round(browser: Any, server: Any) 
     wait_over(director)
     rows = [table_rows(director, f"#traveller-{b}") for b in (1, 2)]
     assert [len(r) for r in rows] == [2, 2]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_axe_finds_nothing_on_the_session_pages(
+    browser: Any, server: Any, lang: str, size: str
+) -> None:
+    """axe-core (the rules of tests/web/test_access.py) on the new session's form and on the
+    director's page while one table waits for a person and the other has played its boards:
+    the tables at a glance with their buttons, a traveller, the rankings."""
+    viewport = SIZES[size]
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.evaluate(f"localStorage.setItem('bridgeroom.lang', '{lang}')")
+    seeded(page, 3)
+    page.goto(server.url + "/session")
+    page.wait_for_selector("#session-form")
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    check(page, f"the new session's form ({lang}, {size})")
+    page.click("#session-create")
+    page.wait_for_selector("#join-form")
+    code = page.url.rsplit("/", 1)[1]
+    person(browser, server, code, 1, "S", "Ann")
+    page.wait_for_selector("#start-session")
+    check(page, f"a session waiting for its players ({lang}, {size})")
+    page.click("#start-session")
+    page.wait_for_selector("#traveller-3", timeout=60000)
+    page.wait_for_selector("#ranking-NS")
+    check(page, f"the director's page ({lang}, {size})")

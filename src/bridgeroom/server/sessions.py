@@ -23,6 +23,8 @@ hand of a board reaches anyone who still has to play it.
 ``GET /api/sessions/{code}/results``      travellers, ranking, scorecards (JSON)
 ``GET /api/sessions/{code}/pbn``          every board with every table's result (PBN)
 ``GET /api/sessions/{code}/ranking.csv``  the ranking (CSV)
+``GET /api/practice-sets``                the deal generator's sets a session's boards may
+                                          come from (``practice``)
 ========================================  =====================================================
 
 What a request sees depends on its token (``Authorization: Bearer``): the director sees
@@ -87,6 +89,8 @@ class CreateSession(BaseModel):
     seed: StrictInt | None = None
     #: The boards as PBN text instead of dealt from the seed (the first ``boards`` deals).
     pbn: Annotated[str, StringConstraints(max_length=200_000)] | None = None
+    #: Or a practice set of the deal generator (``bridgeroom deal --set``), dealt from the seed.
+    practice: Annotated[str, StringConstraints(max_length=40)] | None = None
     language: Annotated[str, StringConstraints(max_length=8)] = "en"
     title: Annotated[str, StringConstraints(max_length=100)] = ""
 
@@ -205,8 +209,12 @@ class SessionManager:
         except BridgeError as err:
             raise _bad(str(err)) from None
         seed = body.seed if body.seed is not None else int.from_bytes(new_token()[:6].encode())
+        if body.pbn is not None and body.practice is not None:
+            raise _bad("the boards come from a PBN file or a practice set, not both")
         if body.pbn is not None:
             deals = _pbn_boards(body.pbn, movement.boards)
+        elif body.practice is not None:
+            deals = await asyncio.to_thread(_practice_boards, body.practice, movement.boards, seed)
         else:
             deals = [
                 deal_cards(board_dealer(b), make_rng(f"{seed}:board:{b}")).to_pbn()
@@ -702,6 +710,21 @@ def _spec(place: Place) -> SeatSpec:
     return SeatSpec(place.name, place.level, place.token_hash if place.is_person else None)
 
 
+def _practice_boards(name: str, boards: int, seed: int) -> list[str]:
+    """``boards`` deals of a practice set (the deal generator, on a thread: numpy is loaded on
+    first use)."""
+    from bridgeroom.analysis.generate import generate
+    from bridgeroom.analysis.practice import practice_set
+
+    try:
+        deals = generate(practice_set(name).script, boards, seed=seed)
+    except BridgeError as err:
+        raise _bad(str(err)) from None
+    if len(deals) < boards:
+        raise _bad(f"the practice set {name!r} gave {len(deals)} deals of {boards} in its tries")
+    return [d.to_pbn() for d in deals]
+
+
 def _pbn_boards(text: str, boards: int) -> list[str]:
     """The first ``boards`` deals of a PBN file, as PBN deal strings."""
     try:
@@ -728,6 +751,15 @@ def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
             "director_token": token,
             "session": await sessions.summary(row.code, token),
         }
+
+    @app.get("/api/practice-sets")
+    async def practice_sets() -> list[dict[str, str]]:
+        """The deal generator's practice sets a session's boards may come from."""
+        from bridgeroom.analysis.practice import practice_sets
+
+        return [
+            {"name": s.name, "title": s.title, "game": s.game} for s in practice_sets().values()
+        ]
 
     @app.get("/api/sessions/{code}")
     async def session(

@@ -44,7 +44,7 @@ export function stopSession() {
 // `page`: { go(path), alert(text) }; `status(text)` speaks in the page's status region.
 export async function renderSessionPage(main, page, where, status) {
   stopSession();
-  if (!where.code) { renderNew(main, page); return; }
+  if (!where.code) { await renderNew(main, page); return; }
   S.code = where.code;
   S.seen = 0;
   const refresh = () => showSession(main, page, where.code, status).catch((e) => page.alert(e.message));
@@ -65,7 +65,10 @@ function row(id, label, control) {
   return el("div", { class: "form-row" }, el("label", { for: id }, label), control);
 }
 
-function renderNew(main, page) {
+async function renderNew(main, page) {
+  let sets = [];
+  try { sets = await call("/api/practice-sets"); } catch (e) { sets = []; }
+  const practice = select("s-practice", [["", t("web.session.random_boards")], ...sets.map((s) => [s.name, s.title])], "");
   const game = select("s-game", [["minibridge", t("web.session.game_minibridge")], ["contract", t("web.session.game_contract")]], "minibridge");
   const tables = el("input", { id: "s-tables", type: "number", min: 1, max: 32, value: 2, inputmode: "numeric" });
   const boards = el("input", { id: "s-boards", type: "number", min: 1, max: 64, value: 3, inputmode: "numeric" });
@@ -82,6 +85,7 @@ function renderNew(main, page) {
     row("s-movement", t("web.session.movement"), movement),
     row("s-scoring", t("web.session.scoring"), scoring),
     row("s-robots", t("web.session.robots"), robots),
+    row("s-practice", t("web.session.practice"), practice),
     row("s-seed", t("web.session.seed"), seed),
     row("s-language", t("web.session.language"), language),
     el("button", { type: "submit", class: "primary", id: "session-create" }, t("web.session.create")));
@@ -92,6 +96,7 @@ function renderNew(main, page) {
       scoring: scoring.value, robots: robots.value, language: language.value,
     };
     if (seed.value !== "") body.seed = Number(seed.value);
+    if (practice.value) body.practice = practice.value;
     try {
       const out = await call("/api/sessions", body);
       hold(out.code, { director: out.director_token });
@@ -262,6 +267,20 @@ function resultsPanel(results, code, everyone) {
     box.append(el("table", { class: "traveller", id: "traveller-" + board.board },
       el("caption", null, t("web.session.traveller", { board: board.board, n: board.results.length })),
       el("thead", null, el("tr", null, ...cols.map((c) => el("th", { scope: "col" }, t("web.session.col_" + c))))), body));
+  }
+  for (const [pair, card] of Object.entries(results.scorecards || {})) {
+    if (!card.length) continue;
+    const cols = ["board", "direction", "opponents", "contract", "declarer", "tricks", "points", "mp", "imps"];
+    const body = el("tbody");
+    for (const r of card) {
+      body.append(el("tr", null, el("th", { scope: "row" }, String(r.board)), el("td", null, t("web.session.ranking_" + r.direction)),
+        el("td", null, r.opponents), el("td", null, r.contract || t("web.session.passed_out")),
+        el("td", null, r.declarer ? seatName(r.declarer) : "–"), el("td", null, String(r.tricks)), el("td", null, String(r.points)),
+        el("td", null, fmt(r.mp)), el("td", null, fmt(r.imps))));
+    }
+    box.append(el("details", { class: "scorecard", id: "scorecard-" + pair }, el("summary", null, t("web.session.scorecard", { pair })),
+      el("table", { class: "traveller" }, el("caption", { class: "sr-only" }, t("web.session.scorecard", { pair })),
+        el("thead", null, el("tr", null, ...cols.map((c) => el("th", { scope: "col" }, t("web.session.card_" + c))))), body)));
   }
   const base = "/api/sessions/" + encodeURIComponent(code);
   box.append(el("p", null, el("a", { href: base + "/pbn", download: "", id: "download-pbn" }, t("web.session.download_pbn")), " · ",
