@@ -61,7 +61,7 @@ from bridgeroom.server.page import mount_page, web_messages
 from bridgeroom.server.protocol import BadRequest, HelloRequest, error_message, parse_request
 from bridgeroom.server.review import Reviews
 from bridgeroom.server.rooms import Room, Watcher
-from bridgeroom.server.sessions import mount_sessions
+from bridgeroom.server.session_api import mount_sessions
 from bridgeroom.store import Store
 from bridgeroom.table import ROBOT_LEVELS, TableError
 

@@ -11,7 +11,7 @@ hand of a board reaches anyone who still has to play it.
 
 ========================================  =====================================================
 ``POST /api/sessions``                    create: game, tables, boards, movement, scoring,
-                                          robots, seed (or ``pbn``), language ->
+                                          robots, seed (or ``pbn``, ``practice``), language ->
                                           ``code``, ``director_token``
 ``GET /api/sessions/{code}``              the session: movement, people, tables at a glance
 ``POST /api/sessions/{code}/join``        a person takes a seat: ``{"table", "seat", "name"}``
@@ -21,6 +21,7 @@ hand of a board reaches anyone who still has to play it.
 ``POST /api/sessions/{code}/replace``     the director puts a robot in a person's place
 ``POST /api/sessions/{code}/end``         the director ends the session
 ``GET /api/sessions/{code}/results``      travellers, ranking, scorecards (JSON)
+``GET /api/sessions/{code}/handrecord``   the hands, double-dummy tables and par (JSON)
 ``GET /api/sessions/{code}/pbn``          every board with every table's result (PBN)
 ``GET /api/sessions/{code}/ranking.csv``  the ranking (CSV)
 ``GET /api/practice-sets``                the deal generator's sets a session's boards may
@@ -38,37 +39,29 @@ import asyncio
 import contextlib
 import hmac
 import logging
+import secrets
 import time
-from typing import Annotated, Any
-
-from fastapi import FastAPI, Header, Request
-from fastapi.responses import PlainTextResponse
-from pydantic import BaseModel, StrictBool, StrictInt, StringConstraints
+from typing import Any
 
 from bridgeroom.errors import BridgeError
-from bridgeroom.formats.pbn import loads as pbn_loads
-from bridgeroom.rules import (
-    Card,
-    Deal,
-    Phase,
-    Seat,
-    board_dealer,
-    board_vulnerability,
-    choose_declarer,
-    deal_cards,
-    make_rng,
-)
+from bridgeroom.rules import Card, Deal, Phase, Seat
 from bridgeroom.server.hub import Hub
 from bridgeroom.server.rooms import Room
+from bridgeroom.server.session_boards import (
+    bad_request,
+    coach_advice,
+    hand_records,
+    pbn_boards,
+    practice_boards,
+    seeded_boards,
+)
 from bridgeroom.sessions import SCORINGS, Movement, Played, Results
-from bridgeroom.sessions.exports import ranking_csv, session_pbn
 from bridgeroom.store import SeatSpec, StoreError, StoreUnavailable, hash_token, new_token
 from bridgeroom.store.sessions import SessionRecord, SessionStore
 from bridgeroom.table import ROBOT_LEVELS, DealEnded, SeatError, TableError, TableEvent
 from bridgeroom.table.seats import Holder, Place
-from bridgeroom.teaching.coach import advise
 
-__all__ = ["SessionManager", "mount_sessions"]
+__all__ = ["SessionManager"]
 
 log = logging.getLogger("bridgeroom.server")
 
@@ -76,49 +69,6 @@ log = logging.getLogger("bridgeroom.server")
 _TABLE_SCORING = {"minibridge": "minibridge", "contract": "duplicate"}
 #: Where each member of a pair sits: North-South pair N then S, East-West pair E then W.
 _SEATS = {Seat.NORTH: ("ns", 0), Seat.SOUTH: ("ns", 1), Seat.EAST: ("ew", 0), Seat.WEST: ("ew", 1)}
-
-
-class CreateSession(BaseModel):
-    game: Annotated[str, StringConstraints(max_length=32)] = "minibridge"
-    tables: StrictInt = 2
-    boards: StrictInt = 3
-    movement: Annotated[str, StringConstraints(max_length=16)] = "class"
-    rounds: StrictInt | None = None
-    scoring: Annotated[str, StringConstraints(max_length=16)] = "matchpoints"
-    robots: Annotated[str, StringConstraints(max_length=16)] = "basic"
-    seed: StrictInt | None = None
-    #: The boards as PBN text instead of dealt from the seed (the first ``boards`` deals).
-    pbn: Annotated[str, StringConstraints(max_length=200_000)] | None = None
-    #: Or a practice set of the deal generator (``bridgeroom deal --set``), dealt from the seed.
-    practice: Annotated[str, StringConstraints(max_length=40)] | None = None
-    language: Annotated[str, StringConstraints(max_length=8)] = "en"
-    title: Annotated[str, StringConstraints(max_length=100)] = ""
-
-
-class JoinSession(BaseModel):
-    table: StrictInt
-    seat: Annotated[str, StringConstraints(max_length=8)]
-    name: Annotated[str, StringConstraints(max_length=100)]
-
-
-class PauseTable(BaseModel):
-    paused: StrictBool = True
-
-
-class ReplacePerson(BaseModel):
-    table: StrictInt
-    seat: Annotated[str, StringConstraints(max_length=8)]
-
-
-def _bad(reason: str) -> TableError:
-    return TableError("server.bad_request", reason=reason[:500])
-
-
-def _bearer(authorization: str | None) -> str | None:
-    if not authorization:
-        return None
-    scheme, _, token = authorization.partition(" ")
-    return token.strip() or None if scheme.lower() == "bearer" else None
 
 
 class SessionManager:
@@ -189,49 +139,63 @@ class SessionManager:
 
     # --- creating and joining -----------------------------------------------------------------
 
-    async def create(self, body: CreateSession, address: str = "") -> tuple[SessionRecord, str]:
+    async def create(
+        self,
+        *,
+        game: str = "minibridge",
+        tables: int = 2,
+        boards: int = 3,
+        movement: str = "class",
+        rounds: int | None = None,
+        scoring: str = "matchpoints",
+        robots: str = "basic",
+        seed: int | None = None,
+        pbn: str | None = None,
+        practice: str | None = None,
+        language: str = "en",
+        title: str = "",
+        address: str = "",
+    ) -> tuple[SessionRecord, str]:
         """A new session (nothing stored if anything is wrong); returns it and the director's
         token, of which the store keeps the hash."""
         self.hub.limiter.check("create", (address, self.hub.limits.create))
         self.hub.health.check()
-        if body.game not in _TABLE_SCORING:
-            raise _bad(f"a session plays {' or '.join(_TABLE_SCORING)}, not {body.game!r}")
-        if body.scoring not in SCORINGS:
-            raise _bad(f"a session is scored by {', '.join(SCORINGS)}, not {body.scoring!r}")
-        if body.robots not in ROBOT_LEVELS:
-            raise _bad(f"the robots' levels are {', '.join(ROBOT_LEVELS)}, not {body.robots!r}")
-        if body.language not in ("en", "ru"):
-            raise _bad(f"a session's language is en or ru, not {body.language!r}")
-        if body.tables > 32:
-            raise _bad(f"a session has at most 32 tables, not {body.tables}")
+        if game not in _TABLE_SCORING:
+            raise bad_request(f"a session plays {' or '.join(_TABLE_SCORING)}, not {game!r}")
+        if scoring not in SCORINGS:
+            raise bad_request(f"a session is scored by {', '.join(SCORINGS)}, not {scoring!r}")
+        if robots not in ROBOT_LEVELS:
+            raise bad_request(f"the robots' levels are {', '.join(ROBOT_LEVELS)}, not {robots!r}")
+        if language not in ("en", "ru"):
+            raise bad_request(f"a session's language is en or ru, not {language!r}")
+        if tables > 32:
+            raise bad_request(f"a session has at most 32 tables, not {tables}")
         try:
-            movement = Movement.make(body.movement, body.tables, body.boards, body.rounds)
+            made = Movement.make(movement, tables, boards, rounds)
         except BridgeError as err:
-            raise _bad(str(err)) from None
-        seed = body.seed if body.seed is not None else int.from_bytes(new_token()[:6].encode())
-        if body.pbn is not None and body.practice is not None:
-            raise _bad("the boards come from a PBN file or a practice set, not both")
-        if body.pbn is not None:
-            deals = _pbn_boards(body.pbn, movement.boards)
-        elif body.practice is not None:
-            deals = await asyncio.to_thread(_practice_boards, body.practice, movement.boards, seed)
+            raise bad_request(str(err)) from None
+        if seed is None:
+            seed = secrets.randbits(48)
+        if pbn is not None and practice is not None:
+            raise bad_request("the boards come from a PBN file or a practice set, not both")
+        if pbn is not None:
+            deals = pbn_boards(pbn, made.boards)
+        elif practice is not None:
+            deals = await asyncio.to_thread(practice_boards, practice, made.boards, seed)
         else:
-            deals = [
-                deal_cards(board_dealer(b), make_rng(f"{seed}:board:{b}")).to_pbn()
-                for b in range(1, movement.boards + 1)
-            ]
+            deals = seeded_boards(seed, made.boards)
         token = new_token()
         options = {
-            "game": body.game,
-            "tables": movement.tables,
-            "boards": movement.boards,
-            "rounds": movement.rounds,
-            "movement": movement.kind,
-            "scoring": body.scoring,
-            "robots": body.robots,
+            "game": game,
+            "tables": made.tables,
+            "boards": made.boards,
+            "rounds": made.rounds,
+            "movement": made.kind,
+            "scoring": scoring,
+            "robots": robots,
             "seed": seed,
-            "language": body.language,
-            "title": body.title,
+            "language": language,
+            "title": title,
             "deals": deals,
         }
         state = {"people": [], "tables": [], "round": 0, "paused": []}
@@ -241,20 +205,23 @@ class SessionManager:
             raise await self.hub._not_saved(err) from None
         return row, token
 
-    async def join(self, code: str, body: JoinSession) -> dict[str, Any]:
+    async def join(
+        self, code: str, table: int, seat: str, name: str, address: str = ""
+    ) -> dict[str, Any]:
         """A person takes a seat of round 1 (before the start); returns his token."""
+        self.hub.limiter.check("join", (address, self.hub.limits.join))
         async with self._lock(code):
             row = await self._get(code)
             if row.status != "waiting":
                 raise TableError("session.started")
-            pair, member = self._pair_at(row, body.table, body.seat)
-            name = " ".join(body.name.split())[:40]
+            pair, member = self._pair_at(row, table, seat)
+            name = " ".join(name.split())[:40]
             if not name:
                 raise SeatError("table.name_needed")
             people = list(row.state["people"])
             for person in people:
                 if (person["pair"], person["member"]) == (pair, member):
-                    raise SeatError("table.seat_taken", player=body.seat, name=person["name"])
+                    raise SeatError("table.seat_taken", player=seat, name=person["name"])
             token = new_token()
             people.append({"name": name, "hash": hash_token(token), "pair": pair, "member": member})
             await self._save(row, {**row.state, "people": people}, row.status)
@@ -264,11 +231,11 @@ class SessionManager:
     def _pair_at(self, row: SessionRecord, table: int, seat_text: str) -> tuple[int, int]:
         m = self.movement(row)
         if not 1 <= table <= m.tables:
-            raise _bad(f"the tables are 1 to {m.tables}, not {table}")
+            raise bad_request(f"the tables are 1 to {m.tables}, not {table}")
         try:
             seat = Seat.find(seat_text)
         except BridgeError:
-            raise _bad(f"a seat is N, E, S or W, not {seat_text!r}") from None
+            raise bad_request(f"a seat is N, E, S or W, not {seat_text!r}") from None
         e = m.encounter(self._round(row), table)
         side, member = _SEATS[seat]
         return (e.ns if side == "ns" else e.ew), member
@@ -477,7 +444,7 @@ class SessionManager:
         if not rooms:
             raise TableError("session.not_playing")
         if not 1 <= table <= len(rooms):
-            raise _bad(f"the tables are 1 to {len(rooms)}, not {table}")
+            raise bad_request(f"the tables are 1 to {len(rooms)}, not {table}")
         return rooms[table - 1]
 
     # --- what everyone sees ----------------------------------------------------------------------
@@ -528,7 +495,11 @@ class SessionManager:
             "tables": tables,
             "director": self._is_director(row, token),
             "you": None if you is None else self._you(row, you, rooms),
-            "advice": self._advice(row) if self._is_director(row, token) else None,
+            "advice": (
+                coach_advice(o["deals"], o.get("language", "en"))
+                if self._is_director(row, token) and o["game"] == "minibridge"
+                else None
+            ),
         }
 
     def _you(self, row: SessionRecord, you: dict[str, Any], rooms: list[Room]) -> dict[str, Any]:
@@ -548,33 +519,6 @@ class SessionManager:
             "left": bool(you.get("left")),
         }
 
-    @staticmethod
-    def _advice(row: SessionRecord) -> list[dict[str, Any]] | None:
-        """The coach's advice on each mini-bridge board, for the teacher (MB-3, MB-4, MB-13):
-        who declares from the four counts, and the contract the coach would name."""
-        if row.options["game"] != "minibridge":
-            return None
-        out = []
-        lang = row.options.get("language", "en")
-        for board, text in enumerate(row.options["deals"], start=1):
-            deal = Deal.parse(text)
-            counts = [deal[seat].hcp for seat in Seat]
-            declarer = choose_declarer(counts, board_dealer(board))
-            dummy = deal[declarer.partner]
-            lengths = dummy.lengths
-            advice = advise(deal[declarer], counts[declarer.partner], lengths,
-                            declarer=declarer, lang=lang)  # fmt: skip
-            out.append(
-                {
-                    "board": board,
-                    "counts": counts,
-                    "declarer": declarer.letter,
-                    "contract": str(advice.contract.without_declarer()),
-                    "reason": advice.reason,
-                }
-            )
-        return out
-
     async def hand_records(self, code: str, token: str | None) -> list[dict[str, Any]]:
         """The hands of the boards the request may see, with their double-dummy tables and par
         (endplay, on a thread of its own; worked out once)."""
@@ -583,7 +527,7 @@ class SessionManager:
         boards = tuple(sorted(self._visible(row, token, done)))
         key = (code, boards)
         if key not in self._records:
-            self._records[key] = await asyncio.to_thread(_hand_records, row, boards)
+            self._records[key] = await asyncio.to_thread(hand_records, row.options["deals"], boards)
         return self._records[key]
 
     @staticmethod
@@ -686,155 +630,5 @@ def _since(when: float | None) -> int | None:
     return None if when is None else max(0, round(time.time() - when))
 
 
-def _hand_records(row: SessionRecord, boards: tuple[int, ...]) -> list[dict[str, Any]]:
-    from bridgeroom.analysis.dd import solve_boards
-
-    deals = [Deal.parse(row.options["deals"][b - 1]) for b in boards]
-    solved = solve_boards(
-        [(d, board_dealer(b), board_vulnerability(b)) for d, b in zip(deals, boards, strict=True)]
-    )
-    return [
-        {
-            "board": b,
-            "dealer": board_dealer(b).letter,
-            "vulnerability": board_vulnerability(b).pbn,
-            "deal": d.to_pbn(),
-            "dd": table.to_json(),
-            "par": par.to_json(),
-        }
-        for b, d, (table, par) in zip(boards, deals, solved, strict=True)
-    ]
-
-
 def _spec(place: Place) -> SeatSpec:
     return SeatSpec(place.name, place.level, place.token_hash if place.is_person else None)
-
-
-def _practice_boards(name: str, boards: int, seed: int) -> list[str]:
-    """``boards`` deals of a practice set (the deal generator, on a thread: numpy is loaded on
-    first use)."""
-    from bridgeroom.analysis.generate import generate
-    from bridgeroom.analysis.practice import practice_set
-
-    try:
-        deals = generate(practice_set(name).script, boards, seed=seed)
-    except BridgeError as err:
-        raise _bad(str(err)) from None
-    if len(deals) < boards:
-        raise _bad(f"the practice set {name!r} gave {len(deals)} deals of {boards} in its tries")
-    return [d.to_pbn() for d in deals]
-
-
-def _pbn_boards(text: str, boards: int) -> list[str]:
-    """The first ``boards`` deals of a PBN file, as PBN deal strings."""
-    try:
-        games = pbn_loads(text)
-    except BridgeError as err:
-        raise _bad(f"the PBN file cannot be read: {err}") from None
-    deals = [g.deal for g in games if g.deal is not None]
-    if len(deals) < boards:
-        raise _bad(f"the PBN file has {len(deals)} deals, the session {boards} boards")
-    return [d.to_pbn() for d in deals[:boards]]
-
-
-def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
-    """Add the sessions' routes to ``app``; returns the manager (its :meth:`start` reads back the
-    sessions being played)."""
-    sessions = SessionManager(hub)
-
-    @app.post("/api/sessions")
-    async def create_session(body: CreateSession, request: Request) -> dict[str, Any]:
-        address = request.client.host if request.client else ""
-        row, token = await sessions.create(body, address)
-        return {
-            "code": row.code,
-            "director_token": token,
-            "session": await sessions.summary(row.code, token),
-        }
-
-    @app.get("/api/practice-sets")
-    async def practice_sets() -> list[dict[str, str]]:
-        """The deal generator's practice sets a session's boards may come from."""
-        from bridgeroom.analysis.practice import practice_sets
-
-        return [
-            {"name": s.name, "title": s.title, "game": s.game} for s in practice_sets().values()
-        ]
-
-    @app.get("/api/sessions/{code}")
-    async def session(
-        code: str, authorization: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
-        return await sessions.summary(code, _bearer(authorization))
-
-    @app.post("/api/sessions/{code}/join")
-    async def join_session(code: str, body: JoinSession) -> dict[str, Any]:
-        return await sessions.join(code, body)
-
-    @app.post("/api/sessions/{code}/start")
-    async def start_session(
-        code: str, authorization: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
-        await sessions.begin(code, _bearer(authorization))
-        return await sessions.summary(code, _bearer(authorization))
-
-    @app.post("/api/sessions/{code}/tables/{table}/pause")
-    async def pause_table(
-        code: str,
-        table: int,
-        body: PauseTable,
-        authorization: Annotated[str | None, Header()] = None,
-    ) -> dict[str, Any]:
-        await sessions.pause(code, table, body.paused, _bearer(authorization))
-        return await sessions.summary(code, _bearer(authorization))
-
-    @app.post("/api/sessions/{code}/replace")
-    async def replace_person(
-        code: str, body: ReplacePerson, authorization: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
-        await sessions.replace(code, body.table, body.seat, _bearer(authorization))
-        return await sessions.summary(code, _bearer(authorization))
-
-    @app.post("/api/sessions/{code}/end")
-    async def end_session(
-        code: str, authorization: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
-        await sessions.end(code, _bearer(authorization))
-        return await sessions.summary(code, _bearer(authorization))
-
-    @app.get("/api/sessions/{code}/results")
-    async def session_results(
-        code: str, authorization: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
-        return await sessions.results(code, _bearer(authorization))
-
-    @app.get("/api/sessions/{code}/handrecord")
-    async def session_hand_records(
-        code: str, authorization: Annotated[str | None, Header()] = None
-    ) -> list[dict[str, Any]]:
-        return await sessions.hand_records(code, _bearer(authorization))
-
-    @app.get("/api/sessions/{code}/pbn")
-    async def session_pbn_file(
-        code: str, authorization: Annotated[str | None, Header()] = None
-    ) -> PlainTextResponse:
-        results, deals = await sessions.exports(code, _bearer(authorization))
-        return PlainTextResponse(
-            session_pbn(results, deals, event=f"bridgeroom session {code}"),
-            media_type="application/x-pbn; charset=utf-8",
-            headers={"Content-Disposition": f'attachment; filename="session-{code}.pbn"'},
-        )
-
-    @app.get("/api/sessions/{code}/ranking.csv")
-    async def session_csv(
-        code: str, authorization: Annotated[str | None, Header()] = None
-    ) -> PlainTextResponse:
-        results, _ = await sessions.exports(code, _bearer(authorization))
-        return PlainTextResponse(
-            ranking_csv(results),
-            media_type="text/csv; charset=utf-8",
-            headers={"Content-Disposition": f'attachment; filename="session-{code}.csv"'},
-        )
-
-    app.state.sessions = sessions
-    return sessions
