@@ -363,3 +363,24 @@ def test_the_boards_of_a_practice_set_or_a_pbn_file(tmp_path: Path, helpers: Any
         assert [b["deal"] for b in again] == [b["deal"] for b in boards[:2]]
         bad = client.post("/api/sessions", json={"practice": "no-such-set"})
         assert bad.status_code == 422 and "no practice set" in bad.json()["detail"]
+
+
+def test_a_howell_of_two_tables_ranks_every_pair_together(tmp_path: Path, helpers: Any) -> None:
+    """A Howell of two tables (four pairs, three rounds of one board, IMPs across the field):
+    every pair meets the three others once and changes direction; one ranking of the four
+    pairs, each over three boards; the IMPs of a board sum to zero (Law 78B comparisons)."""
+    with helpers.make_client(tmp_path / "s.sqlite3") as client:
+        code, director = create_session(
+            client, game="contract", tables=2, boards=3, movement="howell", scoring="imps",
+            robots="basic", seed=13,
+        )  # fmt: skip
+        client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        wait_for(client, code, "finished", 120)
+        results = client.get(f"/api/sessions/{code}/results").json()
+        met = {frozenset((r["ns"], r["ew"])) for b in results["boards"] for r in b["results"]}
+        assert len(met) == 6  # every pair of the four meets every other
+        assert list(results["ranking"]) == ["all"]
+        assert sorted(s["pair"] for s in results["ranking"]["all"]) == ["1", "2", "3", "4"]
+        assert all(s["boards"] == 3 and s["direction"] is None for s in results["ranking"]["all"])
+        for b in results["boards"]:
+            assert sum(r["ns_imps"] for r in b["results"]) == 0
