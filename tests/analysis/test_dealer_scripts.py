@@ -158,8 +158,9 @@ def test_errors_name_the_line_and_the_construct() -> None:
 
 def test_a_second_condition_replaces_the_first_with_a_warning() -> None:
     script = loads("condition hcp(north) > 30\ncondition hcp(south) > 30")
-    assert len(script.warnings) == 1 and "line 2" in script.warnings[0]
-    assert "line 1" in script.warnings[0]
+    [warning] = script.warnings
+    assert "line 2" in warning.render("en") and "line 1" in warning.render("en")
+    assert "строка 2" in warning.render("ru") and "строки 1" in warning.render("ru")
 
 
 def test_comments_of_all_three_kinds() -> None:

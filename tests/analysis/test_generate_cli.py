@@ -143,8 +143,8 @@ def test_errors_are_one_line_with_the_script_and_line(
     err = capsys.readouterr().err
     assert err.strip() == (
         f"bridgeroom deal: error: {script}: line 3: quality() is not supported by bridgeroom "
-        "(Kaplan-Rubens suit quality); only hcp, suit lengths, shape, hascard, controls, losers, "
-        "the point counts, tricks, score and imps are"
+        "(Kaplan-Rubens suit quality); the functions are hcp, spades, hearts, diamonds, clubs, "
+        "shape, hascard, controls, losers, pt0-pt9, tricks, score, imps"
     )
     assert main(["deal", "--set", "no-such-set"]) == 2
     assert "1nt-opening" in capsys.readouterr().err

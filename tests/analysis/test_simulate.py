@@ -138,13 +138,14 @@ def test_the_auction_is_read_as_the_robots_read_it() -> None:
     k, contract, notes = lead_knowledge(hand, None, auction="1NT P 3NT P P P", dealer=Seat.NORTH)
     assert contract == Contract.parse("3NTN") and k.viewer is Seat.EAST
     assert k.inferred[Seat.NORTH].hcp == (15, 17) and k.inferred[Seat.NORTH].balanced
-    assert any(note.startswith("north: 15-17 HCP") for note in notes)
+    assert any(note.render("en").startswith("North: 15-17 HCP") for note in notes)
+    assert any(note.render("ru").startswith("Север: 15–17 оч.") for note in notes)
     layouts = np.concatenate([m for m, _ in layouts_in_chunks(k, None, 200, seed=3)])
     assert (layouts[:, 1] == np.uint64(hand.mask)).all()
     north = DealBatch(layouts)["N"]
     inside = ((north.hcp >= 15) & (north.hcp <= 17) & north.is_balanced()).mean()
     assert inside > 0.8  # soft limits, as the robots use them: most layouts keep them
-    with pytest.raises(SimulationError, match="not 4HS"):
+    with pytest.raises(SimulationError, match="not 4♥ by South"):
         lead_knowledge(hand, Contract.parse("4HS"), auction="1NT P 3NT P P P", dealer=Seat.NORTH)
     with pytest.raises(SimulationError, match="does not end"):
         lead_knowledge(hand, None, auction="1NT P 3NT", dealer=Seat.NORTH)
@@ -189,7 +190,7 @@ def test_the_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
             "--dealer", "S", "-n", "4", "--seed", "1", "--workers", "0", "--plot", str(svg)]  # fmt: skip
     assert main(lead) == 0
     out = capsys.readouterr().out
-    assert "Opening lead by west against 4♥ S" in out and "note: south:" in out
+    assert "Opening lead by West against 4♥ S" in out and "note: South:" in out
     assert svg.read_text().lstrip().startswith("<?xml")
     for bad, message in (
         (["--contracts", "3NT"], "needs its declarer"),

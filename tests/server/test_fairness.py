@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +42,7 @@ def test_a_robot_turn_is_never_queued_behind_other_tables_hints() -> None:
     once."""
     release = threading.Event()
 
-    async def main() -> float:
+    async def main() -> None:
         scheduler = Scheduler(_nothing, _nothing, wait_writable=_nothing, settled=lambda room: None)
         rooms = []
         for i in range(3):
@@ -52,20 +51,18 @@ def test_a_robot_turn_is_never_queued_behind_other_tables_hints() -> None:
             rooms.append(Room(table, f"T{i}", i))
         hints = [asyncio.ensure_future(scheduler.hint(room, 0, "expert")) for room in rooms]
         await asyncio.sleep(0.2)  # the hints are thinking (or waiting for the hint thread)
-        start = time.monotonic()
+        # the hints are held until the robot has decided: queued behind them, the robot's
+        # turn would not be decided before the 20 s they are held, and wait_for gives up at 10
         decided = await asyncio.wait_for(scheduler.think(lambda: "robot's card"), 10)
-        took = time.monotonic() - start
         assert decided == "robot's card" and not any(h.done() for h in hints)
         release.set()
         assert await asyncio.gather(*hints) == ["a hint"] * 3
         scheduler.close()
-        return took
 
     try:
-        took = asyncio.run(main())
+        asyncio.run(main())
     finally:
         release.set()
-    assert took < 5.0  # not behind the hints, which were held for 20 s
 
 
 class Collect:

@@ -12,6 +12,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from bridgeroom.server import hub as hub_module
 from bridgeroom.server.limits import Limits, Rate
 from bridgeroom.store import Store
 
@@ -206,6 +207,47 @@ def test_limits_per_address_and_per_seat(db: Path, helpers: Any) -> None:
             assert error["texts"]["ru"].startswith("Слишком много претензий")
 
 
+def test_hint_and_claim_limits_per_address_count_every_table_together(
+    db: Path, helpers: Any
+) -> None:
+    """Issue 14: the limits are per seat and per address. Two seats of one address at two
+    tables share the address's hints and claims; a request the address's limit refuses costs
+    the seat nothing (its own bucket is whole when the address's is regained)."""
+    limits = Limits(
+        hint_seat=Rate(5, 60.0),
+        hint_address=Rate(2, 60.0),
+        claim_seat=Rate(5, 60.0),
+        claim_address=Rate(1, 60.0),
+    )
+    with helpers.make_client(db, limits=limits) as client:
+        first = helpers.create(client, "contract", ROBOTS, name="Ann", slot=0, seed=5)
+        second = helpers.create(client, "contract", ROBOTS, name="Ann", slot=0, seed=6)
+        with (
+            helpers.connect(client, first["code"], first["token"]) as ws_one,
+            helpers.connect(client, second["code"], second["token"]) as ws_two,
+        ):
+            one, two = helpers.Seat(ws_one), helpers.Seat(ws_two)
+            one.wait(lambda s: s.my_turn())
+            two.wait(lambda s: s.my_turn())
+            for seat in (one, two):
+                seat.send("hint")
+                assert seat.receive()["type"] == "hint"
+            two.send("hint")  # the seat may, the address may not
+            error = two.receive()
+            assert error["type"] == "error" and error["texts"]["en"].startswith("Too many hints")
+            assert error["texts"]["ru"].startswith("Слишком много подсказок")
+            one.send("claim", tricks=1)  # in the auction: refused by the table, yet counted
+            assert one.receive()["texts"]["en"] == "You can claim only during the play."
+            two.send("claim", tricks=1)
+            error = two.receive()
+            assert error["texts"]["en"].startswith("Too many claims")
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        buckets = hub.limiter._buckets
+        # the refused hint and claim took nothing from the second seat's own buckets
+        assert buckets[("hint", (second["code"], 0))][0] == 4.0
+        assert ("claim", (second["code"], 0)) not in buckets
+
+
 def test_a_table_unchanged_for_long_is_abandoned_shown_not_played(db: Path, helpers: Any) -> None:
     with helpers.make_client(db, abandon_after=0.3) as client:
         out = helpers.create(client, "contract", ROBOTS, name="Ann", slot=0, seed=7)
@@ -243,3 +285,24 @@ def test_a_rejected_create_leaves_nothing_even_after_a_restart(db: Path, helpers
         assert client.get("/api/tables").json() == []
         time.sleep(0.3)
         assert stats(client)["actions"] == 0 and stats(client)["tables"] == 0
+
+
+def test_a_sweep_abandons_every_table_left_however_many(
+    db: Path, helpers: Any, monkeypatch: Any
+) -> None:
+    """Issue 20: the tables left in a store stayed active for ever. One sweep closes all of
+    them, in batches (here of 2), and leaves a table someone has open."""
+    monkeypatch.setattr(hub_module, "SWEEP_BATCH", 2)
+    with helpers.make_client(db, abandon_after=0.3) as client:
+        made = [
+            helpers.create(client, "contract", ROBOTS, name="Ann", slot=0, seed=i) for i in range(6)
+        ]
+        time.sleep(0.5)
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        with helpers.connect(client, made[0]["code"], made[0]["token"]) as ws:
+            helpers.Seat(ws).receive()
+            assert client.portal.call(hub.sweep) == 5  # type: ignore[union-attr]
+            listed = [t["code"] for t in client.get("/api/tables").json()]
+            assert listed == [made[0]["code"]]
+        statuses = sorted(m.status for m in Store(str(db)).list_matches())
+        assert statuses == ["abandoned"] * 5 + ["active"]

@@ -8,6 +8,7 @@ the Debian ``postgresql`` package (``initdb``, ``pg_ctl``) and the ``psycopg`` d
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import shutil
@@ -35,22 +36,38 @@ def _run(cmd: list[str]) -> None:
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=120)
 
 
+class Cluster:
+    """A throwaway PostgreSQL cluster in a temporary folder, reached by its Unix socket only."""
+
+    def __init__(self, root: Path) -> None:
+        self.data, self.sockets = root / "data", root / "run"
+        self.url = f"postgresql://postgres@/postgres?host={self.sockets}&port=5432"
+
+    def start(self) -> None:
+        options = f"-k {self.sockets} -c listen_addresses='' -c fsync=off -p 5432"
+        _run([_bin("pg_ctl"), "-D", str(self.data), "-o", options, "-w", "-t", "60", "start"])
+
+    def stop(self) -> None:
+        """Stop at once (as a crash would: every connection is cut)."""
+        _run([_bin("pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop"])
+
+
 @pytest.fixture
-def postgres_url() -> Iterator[str]:
+def postgres() -> Iterator[Cluster]:
     # Not under pytest's tmp_path: that folder is private to its owner, and PostgreSQL runs
     # as the ``postgres`` user when the tests run as root.
     root = Path(tempfile.mkdtemp(prefix="bridgeroom-pg-"))
-    data, sockets = root / "data", root / "run"
-    sockets.mkdir()
+    cluster = Cluster(root)
+    cluster.sockets.mkdir()
     if os.geteuid() == 0:
-        for path in (root, sockets):
+        for path in (root, cluster.sockets):
             shutil.chown(path, "postgres")
     try:
         _run(
             [
                 _bin("initdb"),
                 "-D",
-                str(data),
+                str(cluster.data),
                 "-A",
                 "trust",
                 "-U",
@@ -60,14 +77,19 @@ def postgres_url() -> Iterator[str]:
                 "--no-sync",
             ]
         )
-        options = f"-k {sockets} -c listen_addresses='' -c fsync=off -p 5432"
-        _run([_bin("pg_ctl"), "-D", str(data), "-o", options, "-w", "-t", "60", "start"])
+        cluster.start()
         try:
-            yield f"postgresql://postgres@/postgres?host={sockets}&port=5432"
+            yield cluster
         finally:
-            _run([_bin("pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"])
+            with contextlib.suppress(subprocess.CalledProcessError):
+                cluster.stop()
     finally:
         shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture
+def postgres_url(postgres: Cluster) -> str:
+    return postgres.url
 
 
 def test_a_table_on_postgresql_is_resumed_by_a_new_server(postgres_url: str, helpers: Any) -> None:
@@ -165,3 +187,49 @@ def test_postgresql_schema_made_once_by_programs_at_once_and_migrated(postgres_u
     with engine.connect() as conn:
         assert schema_version(conn) == SCHEMA_VERSION
     engine.dispose()
+
+
+def test_a_lost_postgresql_stops_the_table_and_it_goes_on_when_back(
+    postgres: Cluster, helpers: Any
+) -> None:
+    """Issue 20, item 2, with the database server lost (stopped at once, every connection cut)
+    rather than the disk full: the player is told that the database cannot be reached, nothing
+    is accepted meanwhile, and once PostgreSQL is back the table goes on by itself."""
+    from bridgeroom.store import Store
+
+    with helpers.make_client(postgres.url, probe_interval=0.1) as client:
+        out = helpers.create(
+            client, "contract", {1: "random", 2: "random", 3: "random"}, name="Ann", slot=0, seed=5
+        )
+        code = out["code"]
+        with helpers.connect(client, code, out["token"]) as ws:
+            me = helpers.Seat(ws)
+            me.wait(lambda s: s.my_turn() and len(s.deal["calls"]) >= 4, helpers.first_legal)
+            postgres.stop()
+            me.send("action", action=helpers.first_legal(me))
+            frames = [me.receive(), me.receive()]
+            down, error = frames[0], frames[1]
+            assert down["type"] == "status" and down["store"] == "down", frames
+            assert "the database cannot be reached" in down["texts"]["en"]
+            assert "база данных недоступна" in down["texts"]["ru"]
+            assert error["type"] == "error" and error["id"] == me.ids
+            assert error["texts"]["en"].startswith("The server cannot save right now")
+            shown = me.deal
+            me.send("action", action=helpers.first_legal(me))  # still down: refused again
+            assert me.receive()["type"] == "error"
+            postgres.start()
+            back = None
+            for _ in range(50):
+                message = me.receive()
+                if message["type"] == "status":
+                    back = message
+                    break
+                assert message["type"] == "state" and message["deal"] == shown
+            assert back is not None and back["store"] == "ok"
+            me.wait(helpers.deal_over, helpers.first_legal, limit=4000)
+            final = me.deal
+        stats = client.get("/api/stats").json()
+        assert stats["store_outages"] == 1 and stats["store_writable"] == 1
+    record = Store(postgres.url).get_match(code)  # the deal as played, stored to its end
+    played = sum(len(t["cards"]) for t in final["tricks"]) + len(final["trick"])
+    assert record.deals[0].is_over and len(record.deals[0].actions) >= len(final["calls"]) + played

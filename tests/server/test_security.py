@@ -124,7 +124,7 @@ def test_bad_input_gets_its_status_a_typed_error_and_no_internals(
         me.wait(lambda s: s.my_turn())
         before = me.deal
         for text, key, rule in (
-            ("8NT", "'8NT' is not a call", "CB-5"),
+            ("8NT", "8NT is not a call", "CB-5"),
             ("claim 13", "You can claim only during the play.", None),
         ):
             me.send("action", action=text)

@@ -5,7 +5,6 @@ page (a reconnection), and the token is nowhere in the log."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 import subprocess
@@ -15,9 +14,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-CLICKABLE = (
-    '#accept, [data-call="P"]:enabled, #announce, .bidding-box button:enabled, button.card:enabled'
-)
+from .pages import deal_over, play_until
 
 
 def _free_port() -> int:
@@ -26,19 +23,6 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-def _play_a_deal(page: Any) -> None:
-    for _ in range(1500):
-        if page.query_selector("#deal-over") is not None:
-            return
-        button = page.query_selector(CLICKABLE)
-        if button is not None:
-            # the page may re-render under the click: then the next step tries again
-            with contextlib.suppress(Exception):
-                button.click(timeout=2000)
-        page.wait_for_timeout(40)
-    raise AssertionError("the deal did not end in time")
 
 
 def test_no_token_in_the_servers_log_after_a_deal(tmp_path: Path, browser: Any) -> None:
@@ -81,7 +65,7 @@ def test_no_token_in_the_servers_log_after_a_deal(tmp_path: Path, browser: Any) 
         page.click("#create")
         page.wait_for_url(re.compile(r".*/table/.+"))
         page.wait_for_selector(".felt")
-        _play_a_deal(page)
+        play_until([page], deal_over)
         page.reload()  # a new connection with the same token
         page.wait_for_selector(".felt")
         tokens = page.evaluate("() => JSON.parse(localStorage.getItem('bridgeroom.tokens'))")

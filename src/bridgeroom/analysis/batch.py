@@ -65,6 +65,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from bridgeroom.errors import BridgeError
+from bridgeroom.i18n import Message, keyed
 
 __all__ = [
     "Batch",
@@ -199,7 +200,8 @@ def _size_of(payload: object) -> int:
 
 class Progress:
     """A Rich progress bar on standard error: items done, items per second, time left
-    (``unit`` and ``left`` are the words shown, in the user's language).
+    (``unit`` and ``left`` are the words shown, in the user's language ``lang``, which also
+    writes the rate: ``12.5 deals/s``, ``12,5 сдач/с``).
 
     ``total`` may be ``None`` (unknown: no time left is shown). With
     ``enabled=False`` nothing is drawn (the default when standard error is not
@@ -214,8 +216,10 @@ class Progress:
         unit: str = "items",
         left: str = "left",
         enabled: bool | None = None,
+        lang: str = "en",
     ) -> None:
         self.description = description
+        self.lang = lang
         self.total = total
         self.unit = unit
         self.left = left
@@ -237,7 +241,9 @@ class Progress:
             from rich.progress import Progress as RichProgress
             from rich.text import Text
 
-            unit, left = self.unit, self.left
+            from bridgeroom.i18n import Message
+
+            unit, left, lang = self.unit, self.left, self.lang
 
             # Rates over the whole run: results come in bursts (a chunk at a time), which
             # Rich's short-window speed estimate would read as thousands a second.
@@ -250,8 +256,12 @@ class Progress:
             class Rate(ProgressColumn):
                 def render(self, task: Any) -> Text:
                     speed = rate(task)
-                    shown = "?" if speed is None else f"{speed:,.1f}"
-                    return Text(f"{shown} {unit}/s", style="progress.data.speed")
+                    shown = (
+                        Message("analysis.rate_unknown", unit=unit)
+                        if speed is None
+                        else Message("analysis.rate", rate=speed, unit=unit)
+                    )
+                    return Text(shown.render(lang), style="progress.data.speed")
 
             class Left(ProgressColumn):
                 def render(self, task: Any) -> Text:
@@ -348,7 +358,7 @@ class Batch:
         if scheduler is not None and workers is not None:
             raise BatchError("give either a scheduler address or a number of local workers")
         if workers is not None and workers < 0:
-            raise BatchError(f"a number of workers is 0 or more, not {workers}")
+            raise keyed(BatchError, "analysis.workers_count", workers=workers)
         if scheduler is not None and "://" not in scheduler:
             scheduler = f"tcp://{scheduler}"
         self.scheduler = scheduler
@@ -387,8 +397,10 @@ class Batch:
                 self._client.wait_for_workers(1, timeout=self.worker_timeout)
         except (OSError, TimeoutError) as err:
             self.close()
-            where = self.scheduler or "a local cluster"
-            raise BatchError(f"cannot start or reach the Dask scheduler at {where}: {err}") from err
+            where = self.scheduler or Message("analysis.local_cluster")
+            raise keyed(
+                BatchError, "analysis.no_scheduler", dask="Dask", where=where, error=str(err)
+            ) from err
         return self
 
     def _local_cluster(self, LocalCluster: Any) -> Any:

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 from typing import TextIO
 
 from bridgeroom.errors import BridgeError
+from bridgeroom.i18n import keyed, rank_text, seat_letter, seat_name, translate
 from bridgeroom.rules.core import Deal, Hand, Seat, Suit, Vulnerability
 from bridgeroom.rules.dealing import board_dealer, board_vulnerability
 from bridgeroom.rules.state import DealState
@@ -72,7 +73,7 @@ def _hidden(deal: Deal, seats: Sequence[Seat], first: Seat) -> str:
     )
 
 
-def text_diagram(deal: Deal, seats: Sequence[Seat] = ALL_SEATS) -> list[str]:
+def text_diagram(deal: Deal, seats: Sequence[Seat] = ALL_SEATS, lang: str = "en") -> list[str]:
     """Four hands side by side under their seats' names, North, East, South, West, a suit a line,
     spades first (as Dealer's ``printall``); hands not in ``seats`` are left blank.
 
@@ -82,14 +83,22 @@ def text_diagram(deal: Deal, seats: Sequence[Seat] = ALL_SEATS) -> list[str]:
     A K Q               J T 9               8 7 6               5 4 3 2
     A K Q               J T 9               8 7 6               5 4 3 2
     A K Q               J T 9               8 7 6               5 4 3 2
+
+    In Russian, with the Russian seats and rank letters (Т К Д В, 10):
+
+    >>> print(text_diagram(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"), lang="ru")[1])
+    Т К Д В             10 9 8 7            6 5 4 3             2
     """
-    names = [seat.name.title() if seat in seats else "" for seat in ALL_SEATS]
+    names = [seat_name(seat, lang) if seat in seats else "" for seat in ALL_SEATS]
     lines = ["".join(f"{name:<20}" for name in names[:3]) + names[3]]
     for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
         cells = []
         for seat in ALL_SEATS:
             if seat in seats:
-                cards = [c.rank.letter for c in Hand(deal[seat].mask).suit(suit)]
+                cards = [
+                    c.rank.letter if lang == "en" else rank_text(c.rank, lang)
+                    for c in Hand(deal[seat].mask).suit(suit)
+                ]
                 cells.append(" ".join(cards) or "-")
             else:
                 cells.append("")
@@ -115,6 +124,7 @@ class BoardWriter:
         event: str | None = None,
         dealer: Seat | None = None,
         vulnerability: Vulnerability | None = None,
+        lang: str = "en",
     ) -> None:
         if fmt not in FORMATS:
             raise BridgeError(f"no format {fmt!r}; boards are written as {', '.join(FORMATS)}")
@@ -126,13 +136,13 @@ class BoardWriter:
         self.event = event
         self.dealer = dealer
         self.vulnerability = vulnerability
+        self.lang = lang
         self.count = 0
 
     def check_comments(self) -> None:
         if self.fmt == "lin":
-            raise BridgeError(
-                "LIN files have no room for comments (statistics, printes): "
-                "write PBN or text, or send them to standard error"
+            raise keyed(
+                BridgeError, "deal.no_lin_comments", lin="LIN", pbn="PBN", printes="printes"
             )
 
     def board(
@@ -169,16 +179,34 @@ class BoardWriter:
             record = lin.LinGame.from_state(state, board=number)
             if set(seats) != set(ALL_SEATS):
                 missing = [s for s in ALL_SEATS if s not in seats]
-                raise BridgeError(
-                    "LIN shows every hand (or all but East): print "
-                    f"{', '.join(s.name.lower() for s in missing)} too, or write PBN"
+                raise keyed(
+                    BridgeError,
+                    "deal.lin_hands",
+                    lin="LIN",
+                    pbn="PBN",
+                    seats=", ".join(s.name.lower() for s in missing),
                 )
             self.out.write(record.to_lin() + "\n")
         else:
-            header = f"Board {number}  Dealer {state.dealer.letter}  Vul {state.vulnerability.pbn}"
+            from bridgeroom.analysis.text import vul_text
+
+            header = "  ".join(
+                [
+                    translate("analysis.board", self.lang, board=number),
+                    translate(
+                        "analysis.dealer", self.lang, seat=seat_letter(state.dealer, self.lang)
+                    ),
+                    translate(
+                        "analysis.vulnerable",
+                        self.lang,
+                        vul=vul_text(state.vulnerability, self.lang),
+                    ),
+                ]
+            )
             if self.count:
                 self.out.write("\n")
-            self.out.write(header + "\n" + "\n".join(text_diagram(deal, seats)) + "\n")
+            diagram = text_diagram(deal, seats, self.lang)
+            self.out.write(header + "\n" + "\n".join(diagram) + "\n")
             self.comment(notes)
         self.count += 1
 

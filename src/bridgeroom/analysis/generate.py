@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bridgeroom.errors import BridgeError, ParseError
+from bridgeroom.i18n import LANGUAGES, Message, Texts, error_text, keyed
 from bridgeroom.rules.core import Deal, Hand, Seat
 
 if TYPE_CHECKING:  # NumPy and the Dealer evaluator are imported when a job runs
@@ -101,9 +102,12 @@ def parse_predeal(text: str) -> tuple[int, int, int, int]:
         try:
             hand = Hand.parse(text[2:])
         except ParseError as err:
-            raise ParseError(f"predeal {text!r}: {err}") from None
+            message = Texts(**{lang: error_text(err, lang) for lang in LANGUAGES})
+            raise keyed(
+                ParseError, "deal.predeal_bad", statement="predeal", text=text, message=message
+            ) from None
         if len(hand) > 13:
-            raise ParseError(f"predeal {text!r}: more than 13 cards")
+            raise keyed(ParseError, "deal.predeal_many", statement="predeal", text=text)
         masks = [0, 0, 0, 0]
         masks[seat] = hand.mask
         return (masks[0], masks[1], masks[2], masks[3])
@@ -113,10 +117,11 @@ def parse_predeal(text: str) -> tuple[int, int, int, int]:
     try:
         script = loads(f"predeal {text}", name="--predeal")
     except DealerError as err:
-        raise ParseError(
-            f"predeal {text!r}: {err.args[0].split(': ', 1)[-1]} "
-            "(write N:AKQ2.K32.A2.Q432 or 'north SAK2, HQJ3')"
-        ) from None
+        said: object = Message(err.key, **err.params) if err.key else err.args[0]
+        raise keyed(
+            ParseError, "deal.predeal_form", statement="predeal", text=text, message=said,
+            example1="N:AKQ2.K32.A2.Q432", example2="'north SAK2, HQJ3'",
+        ) from None  # fmt: skip
     return script.predeal
 
 
@@ -127,11 +132,12 @@ def merge_predeals(*predeals: Sequence[int]) -> tuple[int, int, int, int]:
     for given in predeals:
         for seat, mask in enumerate(given):
             if seen & mask:
-                raise GenerationError(f"predeal: {Hand(seen & mask)} (S.H.D.C) given twice")
+                cards = str(Hand(seen & mask))
+                raise keyed(GenerationError, "deal.given_twice", statement="predeal", cards=cards)
             seen |= mask
             out[seat] |= mask
             if out[seat].bit_count() > 13:
-                raise GenerationError(f"predeal: more than 13 cards for {Seat(seat).name.lower()}")
+                raise keyed(GenerationError, "deal.seat_many", statement="predeal", seat=Seat(seat))
     return (out[0], out[1], out[2], out[3])
 
 
@@ -343,7 +349,7 @@ def run(
     if max_tries is None:
         max_tries = default_tries(n)
     if max_tries < 0:
-        raise GenerationError(f"a number of tries is 0 or more, not {max_tries}")
+        raise keyed(GenerationError, "deal.tries_count", count=max_tries)
     if n == 0:
         return
 

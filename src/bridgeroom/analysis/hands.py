@@ -41,6 +41,7 @@ from typing import Any
 import numpy as np
 
 from bridgeroom.errors import ParseError
+from bridgeroom.i18n import keyed
 from bridgeroom.rules.core import Card, Deal, Seat, Suit
 
 __all__ = [
@@ -201,13 +202,11 @@ class ShapeSet:
         while pos < len(text):
             m = _TERM.match(text, pos)
             if m is None or m.end() == pos or (m.group(1) is None) != (not terms):
-                raise ParseError(
-                    f"not a shape list (patterns of four digits or x, with any, + and -): {text!r}"
-                )
+                raise keyed(ParseError, "dealer.shape_list", text=text)
             terms.append((m.group(1) or "+", m.group(2) is not None, m.group(3).lower()))
             pos = m.end()
         if not terms:
-            raise ParseError(f"an empty shape list: {text!r}")
+            raise keyed(ParseError, "dealer.shape_empty", text=text)
         return cls(terms, " ".join(text.split()))
 
     def matches(self, lengths: Sequence[int]) -> bool:

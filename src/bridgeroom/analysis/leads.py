@@ -33,7 +33,8 @@ from bridgeroom.analysis.simulate import (
     parse_contract,
 )
 from bridgeroom.errors import BridgeError
-from bridgeroom.rules.core import Card, Contract, Deal, Hand, Seat, Vulnerability
+from bridgeroom.i18n import LANGUAGES, Message, Texts, error_text, keyed, translate
+from bridgeroom.rules.core import Card, Contract, Deal, Hand, Seat, Suit, Vulnerability
 
 __all__ = [
     "LeadJob",
@@ -41,6 +42,7 @@ __all__ = [
     "LeadTally",
     "layouts_in_chunks",
     "lead_knowledge",
+    "limits_text",
     "simulate_lead",
     "solve_leads",
 ]
@@ -106,7 +108,7 @@ class LeadResult:
     tally: LeadTally
     seed: int
     tried: int = 0
-    notes: list[str] = field(default_factory=list)
+    notes: list[Message] = field(default_factory=list)
 
     @property
     def n(self) -> int:
@@ -159,7 +161,7 @@ class LeadResult:
                 }
                 for card in self.cards()
             ],
-            "notes": self.notes,
+            "notes": [note.render("en") for note in self.notes],
         }
 
 
@@ -187,9 +189,7 @@ def layouts_in_chunks(
         if not len(masks):
             misses += 1
             if misses > 50:
-                raise SimulationError(
-                    "the sampler finds no layout that meets the conditions with this auction"
-                )
+                raise keyed(SimulationError, "simulate.no_layout")
             continue
         made += len(masks)
         yield masks, layouts.relaxed
@@ -202,7 +202,7 @@ def lead_knowledge(
     auction: Sequence[str] | str | None = None,
     dealer: Seat | None = None,
     vulnerability: Vulnerability = Vulnerability.NONE,
-) -> tuple[Any, Contract, list[str]]:
+) -> tuple[Any, Contract, list[Message]]:
     """What the opening leader knows, for the sampler: his hand and, with an ``auction`` (calls
     from ``dealer``), what the calls and the final contract showed, as the robots read them.
     Returns the knowledge, the contract (the auction's when there is one) and what the
@@ -214,7 +214,7 @@ def lead_knowledge(
 
     if auction is None:
         if contract is None or contract.declarer is None:
-            raise SimulationError("name the contract with its declarer (4H:S) or give the auction")
+            raise keyed(SimulationError, "simulate.contract_or_auction", example="4H:S")
         leader = contract.declarer.lho
         known = [hand.mask if s == leader else 0 for s in range(4)]
         hidden = [0 if s == leader else 13 for s in range(4)]
@@ -226,7 +226,7 @@ def lead_knowledge(
         return k, contract, []
     calls = auction.split() if isinstance(auction, str) else list(auction)
     if dealer is None:
-        raise SimulationError("an auction needs its dealer (--dealer S)")
+        raise keyed(SimulationError, "simulate.auction_dealer", example="--dealer S")
     # the calls are public: replay them with any cards for the other hands
     final = _replay(calls, dealer, vulnerability, _filler(hand, Seat.NORTH)).contract
     assert final is not None and final.declarer is not None
@@ -235,16 +235,54 @@ def lead_knowledge(
         final.strain,
         final.declarer,
     ):
-        raise SimulationError(f"the auction ends in {final}, not {contract}")
+        raise keyed(SimulationError, "simulate.auction_ends", final=final, contract=contract)
     leader = final.declarer.lho
     view = _replay(calls, dealer, vulnerability, _filler(hand, leader)).view(leader)
     inferred = contract_limits(view, list(infer(view)))
     notes = [
-        f"{seat.name.lower()}: {limit.describe()}"
+        Message("simulate.shown", seat=seat, limits=limits_text(limit))
         for seat, limit in zip(Seat, inferred, strict=True)
         if limit is not None and not limit.is_free and seat != leader
     ]
     return knowledge(view, inferred), final, notes
+
+
+def limits_text(limits: Any) -> Texts:
+    """What the auction showed of a hand (:class:`~bridgeroom.robots.sampler.HandLimits`) in
+    words, in every language: ``15-17 HCP, balanced``, ``♥ 5+`` (``15–17 оч., равномерная``).
+
+    >>> from bridgeroom.robots.sampler import HandLimits
+    >>> limits = HandLimits(hcp=(15, 17), lengths=((0, 13), (0, 13), (5, 13), (0, 3)))
+    >>> limits_text(limits).render("en"), limits_text(limits).render("ru")
+    ('15-17 HCP, ♠ at most 3, ♥ 5+', '15–17 оч., ♠ не больше 3, ♥ 5+')
+    """
+    parts: list[Message] = []
+    low, high = limits.hcp
+    if (low, high) != (0, 37):
+        parts.append(
+            Message("simulate.points_plus", low=low)
+            if high >= 37
+            else Message("simulate.points", low=low, high=high)
+        )
+    for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+        low, high = limits.lengths[suit]
+        if (low, high) == (0, 13):
+            continue
+        if low == high:
+            parts.append(Message("simulate.length_exact", suit=suit, low=low))
+        elif high >= 13:
+            parts.append(Message("simulate.length_plus", suit=suit, low=low))
+        elif low == 0:
+            parts.append(Message("simulate.length_most", suit=suit, high=high))
+        else:
+            parts.append(Message("simulate.length_range", suit=suit, low=low, high=high))
+    if limits.balanced:
+        parts.append(Message("simulate.balanced"))
+    texts = {
+        lang: ", ".join(part.render(lang) for part in parts) or translate("simulate.anything", lang)
+        for lang in LANGUAGES
+    }
+    return Texts(**texts)
 
 
 def _replay(calls: Sequence[str], dealer: Seat, vulnerability: Vulnerability, deal: Deal) -> Any:
@@ -255,11 +293,12 @@ def _replay(calls: Sequence[str], dealer: Seat, vulnerability: Vulnerability, de
         for call in calls:
             state.apply(call)
     except BridgeError as err:
-        raise SimulationError(f"the auction {' '.join(calls)!r}: {err}") from None
+        error = Texts(**{lang: error_text(err, lang) for lang in LANGUAGES})
+        raise keyed(
+            SimulationError, "simulate.auction_error", calls=" ".join(calls), error=error
+        ) from None
     if state.contract is None or state.declarer is None:
-        raise SimulationError(
-            f"the auction {' '.join(calls)!r} does not end in a contract (three passes after a bid)"
-        )
+        raise keyed(SimulationError, "simulate.auction_unfinished", calls=" ".join(calls))
     return state
 
 
@@ -295,7 +334,7 @@ def simulate_lead(
     it, else uniform, and meeting ``condition`` (a Dealer condition on the other hands)."""
     h = hand if isinstance(hand, Hand) else Hand.parse(hand)
     if len(h) != 13:
-        raise SimulationError(f"the leader's hand has 13 cards, not {len(h)}: {h}")
+        raise keyed(SimulationError, "simulate.hand_cards", count=len(h), hand=str(h))
     c = contract if isinstance(contract, Contract) or contract is None else parse_contract(contract)
     who = Seat.find(dealer) if isinstance(dealer, str) else dealer
     vul = Vulnerability.find(vulnerability) if isinstance(vulnerability, str) else vulnerability
@@ -304,7 +343,7 @@ def simulate_lead(
     leader = final.declarer.lho
     test, script = _as_test(condition)
     if script is not None and any(script.predeal):
-        raise SimulationError("a lead simulation gives the leader's hand with --hand, not predeal")
+        raise keyed(SimulationError, "simulate.hand_not_predeal", hand="--hand", predeal="predeal")
     run_seed = new_seed() if seed is None else int(seed)
     relaxed = [False]
 
@@ -332,9 +371,7 @@ def simulate_lead(
     result = LeadResult(final, leader, h, total, run_seed)
     result.notes.extend(notes)
     if relaxed[0]:
-        result.notes.append(
-            "some layouts break what the auction showed (the sampler relaxes limits it cannot meet)"
-        )
+        result.notes.append(Message("simulate.relaxed"))
     return result
 
 

@@ -21,6 +21,7 @@ from importlib import resources
 
 from bridgeroom.analysis.dealer.syntax import Script
 from bridgeroom.errors import BridgeError
+from bridgeroom.i18n import catalogue, keyed, translate
 
 __all__ = ["PracticeSet", "practice_set", "practice_sets"]
 
@@ -33,6 +34,17 @@ class PracticeSet:
     title: str
     game: str
     text: str
+
+    def title_in(self, lang: str = "en") -> str:
+        """The set's title in ``lang`` (the catalogue's ``practice.NAME``; a set the catalogue
+        does not know has the title of its file).
+
+        >>> practice_set("stayman").title_in("ru")
+        'Север открывается 1БК, у Юга четвёрка в старшей масти и 8+ очков: Стейман'
+        """
+        if f"practice.{self.name}" in catalogue(lang):
+            return translate(f"practice.{self.name}", lang)
+        return self.title
 
     @cached_property
     def script(self) -> Script:
@@ -60,5 +72,5 @@ def practice_set(name: str) -> PracticeSet:
     sets = practice_sets()
     found = sets.get(name.strip().lower())
     if found is None:
-        raise BridgeError(f"no practice set {name!r}; the sets are {', '.join(sets)}")
+        raise keyed(BridgeError, "deal.no_set", name=name, sets=", ".join(sets))
     return found

@@ -43,6 +43,7 @@ import numpy as np
 from bridgeroom.analysis.generate import Job, _as_test, merge_predeals, new_seed, run
 from bridgeroom.analysis.scale import SOLVE_CHUNK
 from bridgeroom.errors import BridgeError, ParseError
+from bridgeroom.i18n import Message, keyed
 from bridgeroom.rules.core import Contract, Deal, Seat, Strain, Vulnerability
 
 __all__ = [
@@ -82,22 +83,27 @@ def parse_contract(text: str) -> Contract:
     try:
         contract = Contract.parse(key)
     except ParseError:
-        raise SimulationError(
-            f"not a contract with its declarer: {text!r} (e.g. 3NT:S, 4SX:N)"
+        raise keyed(
+            SimulationError, "simulate.not_contract", text=text, examples="3NT:S, 4SX:N"
         ) from None
     if contract.declarer is None:
-        raise SimulationError(f"{text!r} needs its declarer: 3NT:S, 4S:N")
+        raise keyed(SimulationError, "simulate.needs_declarer", text=text, examples="3NT:S, 4S:N")
     return contract
 
 
 def score_table(game: str = "contract", scoring: str | None = None) -> Any:
     """The score table a simulation scores with: the game's, or ``scoring`` by name."""
     from bridgeroom.scoring import get_table
+    from bridgeroom.scoring.tables import SCORE_TABLES
 
     name = scoring or GAME_TABLES.get(game)
     if name is None:
-        raise SimulationError(f"no game {game!r}; simulations score {', '.join(GAME_TABLES)}")
-    return get_table(name)
+        raise keyed(SimulationError, "simulate.no_game", game=game, games=", ".join(GAME_TABLES))
+    try:
+        return get_table(name)
+    except BridgeError:
+        names = ", ".join(SCORE_TABLES)
+        raise keyed(SimulationError, "simulate.no_scoring", name=name, names=names) from None
 
 
 # --- intervals ----------------------------------------------------------------------------------
@@ -283,7 +289,7 @@ class ContractResult:
     vulnerability: Vulnerability
     seed: int
     tried: int = 0
-    notes: list[str] = field(default_factory=list)
+    notes: list[Message] = field(default_factory=list)
 
     @property
     def n(self) -> int:
@@ -345,7 +351,7 @@ class ContractResult:
                 }
                 for i, j in self.pairs()
             ],
-            "notes": self.notes,
+            "notes": [note.render("en") for note in self.notes],
         }
 
 
@@ -438,9 +444,9 @@ def simulate_contracts(
     the deals solved; ``chunk`` deals are solved at a time (the figures do not depend on it)."""
     chosen = tuple(c if isinstance(c, Contract) else parse_contract(c) for c in contracts)
     if not chosen:
-        raise SimulationError("name at least one contract to simulate (e.g. 3NT:S 4S:N)")
+        raise keyed(SimulationError, "simulate.no_contract", examples="3NT:S 4S:N")
     if any(c.declarer is None for c in chosen):
-        raise SimulationError("each contract needs its declarer (3NT:S)")
+        raise keyed(SimulationError, "simulate.each_declarer", example="3NT:S")
     table = score_table(game, scoring)
     test, script = _as_test(condition)
     given = tuple(int(m) for m in predeal)
@@ -455,12 +461,23 @@ def simulate_contracts(
     if isinstance(vul, str):
         vul = Vulnerability.find(vul)
     if vul is not Vulnerability.NONE and not table.vulnerability:
-        raise SimulationError(
-            f"{table.title} has no vulnerability ({table.vulnerability_rule}), "
-            f"so vulnerable {vul.pbn} cannot be scored"
+        raise keyed(
+            SimulationError,
+            "simulate.no_vulnerability",
+            table=Message(f"scoring.{table.name}"),
+            rule=table.vulnerability_rule.split(":")[0],  # the rule number
+            vul=Message(f"analysis.vul_{vul.pbn}"),
         )
     for c in chosen:
         assert c.declarer is not None
+        if c.doubled and not table.doubling:
+            raise keyed(
+                SimulationError,
+                "simulate.no_doubles",
+                table=Message(f"scoring.{table.name}"),
+                rule=table.doubling_rule.split(":")[0],  # the rule number
+                contract=c,
+            )
         table.check(c, table.vulnerability and vul.is_vulnerable(c.declarer), None)
     run_seed = new_seed() if seed is None else int(seed)
     stats: dict[str, int] = {}
@@ -477,7 +494,5 @@ def simulate_contracts(
         total = total + tally
     result = ContractResult(chosen, total, table.name, vul, run_seed, stats.get("tried", 0))
     if total.n < n:
-        result.notes.append(
-            f"only {total.n} of {n} deals met the conditions in {result.tried:,} tried"
-        )
+        result.notes.append(Message("simulate.short", n=total.n, count=n, tried=result.tried))
     return result

@@ -69,14 +69,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code = func(args)
     except BridgeError as err:
-        print(f"bridgeroom {args.command}: error: {err}", file=sys.stderr)
+        _error(args, err)
         return 2
     except (OSError, ValueError) as err:
-        print(f"bridgeroom {args.command}: error: {err}", file=sys.stderr)
+        _error(args, err)
         return 2
     except KeyboardInterrupt:
         return 130
     return int(code or 0)
+
+
+def _error(args: argparse.Namespace, err: BaseException) -> None:
+    """One line on standard error: ``bridgeroom deal: error: ...``, in the language of a command
+    that has ``--lang`` (its catalogue message, :func:`bridgeroom.i18n.error_text`); English
+    errors are written as they are."""
+    from bridgeroom.i18n import MessageError, detect_language, error_text, translate
+
+    try:
+        lang = detect_language(getattr(args, "lang", None)) if hasattr(args, "lang") else "en"
+    except MessageError:
+        lang = "en"
+    text = str(err) if lang == "en" else error_text(err, lang)
+    line = translate("cli.error", lang, message=text)
+    print(f"bridgeroom {args.command}: {line}", file=sys.stderr)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -52,7 +52,15 @@ from bridgeroom.i18n.catalogues import (
     detect_language,
     translate,
 )
-from bridgeroom.i18n.message import Explained, Message, Messages, Texts, error_text, explain
+from bridgeroom.i18n.message import (
+    Explained,
+    Message,
+    Messages,
+    Texts,
+    error_text,
+    explain,
+    keyed,
+)
 from bridgeroom.i18n.plurals import plural
 from bridgeroom.i18n.words import (
     call_text,
@@ -82,6 +90,7 @@ __all__ = [
     "detect_language",
     "error_text",
     "explain",
+    "keyed",
     "plural",
     "rank_text",
     "seat_letter",

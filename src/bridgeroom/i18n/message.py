@@ -9,8 +9,9 @@ of one language as a callable (:class:`Messages`). Robots explain their decision
 from __future__ import annotations
 
 import numbers
-from typing import Protocol
+from typing import Protocol, TypeVar
 
+from bridgeroom.errors import BridgeError, ParseError
 from bridgeroom.i18n.catalogues import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
@@ -32,7 +33,9 @@ from bridgeroom.i18n.words import (
 from bridgeroom.rules.core import Call, Card, Contract, Rank, Seat, Side, Strain, Suit
 from bridgeroom.rules.views import Phase
 
-__all__ = ["Explained", "Message", "Messages", "Texts", "error_text", "explain"]
+__all__ = ["Explained", "Message", "Messages", "Texts", "error_text", "explain", "keyed"]
+
+_E = TypeVar("_E", bound=BridgeError)
 
 
 class Message:
@@ -202,12 +205,29 @@ def error_text(err: BaseException, lang: str = DEFAULT_LANGUAGE) -> str:
         return str(err)
     params = getattr(err, "params", None) or {}
     text = Message(key, **params).render(lang)
+    line = getattr(err, "line", None)
+    if isinstance(err, ParseError) and isinstance(line, int):  # text read from a file
+        text = translate("cli.at_line", lang, line=line, message=text)
     rule = getattr(err, "rule", None)
     if not rule:
         return text
     if text.endswith("."):
         return f"{text[:-1]} ({rule})."
     return f"{text} ({rule})"
+
+
+def keyed(error: type[_E], key: str, /, **params: object) -> _E:
+    """An ``error`` (a :class:`~bridgeroom.errors.BridgeError` class taking its text) that says the
+    catalogue message ``key``: its text is the English one, every face renders it in its
+    person's language (:func:`error_text`).
+
+    >>> err = keyed(BridgeError, "deal.first_board", number=0)
+    >>> str(err), error_text(err, "ru")
+    ('boards are numbered from 1, not 0', 'сдачи нумеруются с 1, а не с 0')
+    """
+    err = error(Message(key, **params).render(DEFAULT_LANGUAGE))
+    err._keyed(key, params)
+    return err
 
 
 def _strain_word(value: Suit | Strain, spec: str, lang: str) -> str:

@@ -405,9 +405,12 @@ class DealState:
             raise WrongPhaseError(
                 f"a claim is stated during the play, not in the {self.phase.value} phase",
                 action="claim",
+                key="rules.claim_not_now",
             )
         if seat == self.dummy:
-            raise IllegalActionError("the dummy does not claim", action="claim")
+            raise IllegalActionError(
+                "the dummy does not claim", action="claim", key="rules.dummy_no_claim"
+            )
         self.claims.append((seat, len(self.tricks)))
 
     def faced_to(self, seat: Seat) -> tuple[Seat, ...]:

@@ -73,6 +73,9 @@ T = TypeVar("T")
 #: What :meth:`Hub.authorize` returns for the host's token.
 HOST = -1
 
+#: Tables abandoned in one statement of a sweep.
+SWEEP_BATCH = 500
+
 #: A table's code as the store makes them (``secrets.token_urlsafe``).
 _CODE = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
@@ -274,20 +277,26 @@ class Hub:
         """Mark ``abandoned`` the active tables unchanged for ``abandon_after`` seconds that
         nobody uses now; returns how many."""
         before = datetime.now(UTC).replace(tzinfo=None) - timedelta(seconds=self.abandon_after)
-        idle = await self.db(self.store.idle_tables, before)
-        ids = []
-        for match_id, code in idle:
-            room = self.rooms.get(code)
-            if room is not None and (room.watchers or room.users):
-                continue
-            ids.append(match_id)
-            if room is not None:
-                room.status = "abandoned"
-                self._settle(room)
-        if ids:
-            await self.db(self.store.abandon, ids)
-            log.info("%d tables abandoned (unchanged for %.0f s)", len(ids), self.abandon_after)
-        return len(ids)
+        done = 0
+        while True:  # in batches, so that a store of many tables left is swept at once
+            idle = await self.db(self.store.idle_tables, before, SWEEP_BATCH)
+            ids = []
+            for match_id, code in idle:
+                room = self.rooms.get(code)
+                if room is not None and (room.watchers or room.users):
+                    continue
+                ids.append(match_id)
+                if room is not None:
+                    room.status = "abandoned"
+                    self._settle(room)
+            if ids:
+                await self.db(self.store.abandon, ids)
+                done += len(ids)
+            if len(idle) < SWEEP_BATCH or not ids:
+                break
+        if done:
+            log.info("%d tables abandoned (unchanged for %.0f s)", done, self.abandon_after)
+        return done
 
     # --- creating, joining, deleting ----------------------------------------------------------
 

@@ -90,18 +90,22 @@ class RateLimiter:
     def __init__(self) -> None:
         self._buckets: dict[Hashable, tuple[float, float]] = {}
 
-    def wait(self, key: Hashable, rate: Rate, *, now: float | None = None) -> float:
-        """Take one request from ``key``'s bucket: 0.0 if allowed (and counted), else the
-        seconds until one is regained (nothing counted)."""
+    def wait(
+        self, key: Hashable, rate: Rate, *, now: float | None = None, take: bool = True
+    ) -> float:
+        """Take one request from ``key``'s bucket: 0.0 if allowed (and counted, unless
+        ``take`` is false: only asked), else the seconds until one is regained (nothing
+        counted)."""
         now = time.monotonic() if now is None else now
         tokens, then = self._buckets.get(key, (float(rate.count), now))
         tokens = min(float(rate.count), tokens + (now - then) / rate.every)
         if tokens < 1.0:
             self._buckets[key] = (tokens, now)
             return (1.0 - tokens) * rate.every
-        self._buckets[key] = (tokens - 1.0, now)
-        if len(self._buckets) > self.PRUNE_AT:
-            self._prune(now, rate)
+        if take:
+            self._buckets[key] = (tokens - 1.0, now)
+            if len(self._buckets) > self.PRUNE_AT:
+                self._prune(now, rate)
         return 0.0
 
     def _prune(self, now: float, rate: Rate) -> None:
@@ -110,12 +114,25 @@ class RateLimiter:
         self._buckets = {k: v for k, v in self._buckets.items() if now - v[1] < idle}
 
     def check(self, kind: str, *keyed: tuple[Hashable, Rate]) -> None:
-        """Take a request of ``kind`` from each bucket; :class:`TableError` (nothing counted in
-        the buckets that refused) naming the longest wait if any refuses."""
-        waits = [self.wait((kind, key), rate) for key, rate in keyed]
+        """Take a request of ``kind`` from each bucket if every one allows it; else
+        :class:`TableError` naming the longest wait, and nothing counted in any bucket.
+
+        >>> limiter, seat, address = RateLimiter(), Rate(5, 60.0), Rate(1, 60.0)
+        >>> limiter.check("hint", (("T1", 0), seat), ("10.0.0.1", address))
+        >>> limiter.check("hint", (("T1", 1), seat), ("10.0.0.1", address))
+        Traceback (most recent call last):
+        ...
+        bridgeroom.table.errors.TableError: Too many hints: wait 60 seconds.
+        >>> limiter.wait(("hint", ("T1", 1)), seat, take=False)  # the seat's bucket is whole
+        0.0
+        """
+        now = time.monotonic()
+        waits = [self.wait((kind, key), rate, now=now, take=False) for key, rate in keyed]
         longest = max(waits, default=0.0)
         if longest > 0.0:
             raise TableError(_MESSAGES[kind], seconds=max(1, math.ceil(longest)))
+        for key, rate in keyed:
+            self.wait((kind, key), rate, now=now)
 
 
 class Pace:

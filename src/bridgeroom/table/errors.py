@@ -71,7 +71,7 @@ def read_action(state: DealState, text: str) -> Action:
     >>> read_action(state, "8NT")
     Traceback (most recent call last):
     ...
-    bridgeroom.table.errors.TableError: '8NT' is not a call: p, x, xx, or a bid such as 1n or 4s. (CB-5)
+    bridgeroom.table.errors.TableError: 8NT is not a call: p, x, xx, or a bid such as 1n or 4s. (CB-5)
     """
     try:
         return state.parse_action(text)
@@ -84,3 +84,9 @@ def read_action(state: DealState, text: str) -> Action:
         if state.phase is Phase.PLAY:
             raise TableError("error.not_card", rule="CB-10", text=shown) from None
         raise
+    except BridgeError as err:
+        # an action of another phase ('пТ' in the auction): the engine's refusal, named in
+        # the catalogue, in every language
+        if err.key is None:
+            raise
+        raise TableError.of(err) from err

@@ -19,6 +19,17 @@ the generator's job); this module turns them into text and sums them up.
         4        1   33.33 %
         5        0    0.00 %
       High       1   33.33 %
+
+In Russian (``bridgeroom deal --lang ru``):
+
+    >>> print("\\n".join(actions.summary("ru")))
+    hcp: 12,00
+    spades:
+      ниже        1   33,33 %
+         3        0    0,00 %
+         4        1   33,33 %
+         5        0    0,00 %
+      выше        1   33,33 %
 """
 
 from __future__ import annotations
@@ -35,6 +46,7 @@ from bridgeroom.analysis.dealer.syntax import (
     PrintES,
     Script,
 )
+from bridgeroom.i18n import Message, translate
 from bridgeroom.rules.core import Seat
 
 __all__ = ["Actions"]
@@ -134,24 +146,32 @@ class Actions:
                 else:
                     self._counts[i] = counts
 
-    def summary(self) -> list[str]:
-        """The statistics as text lines (Dealer's ``average`` and ``frequency`` output)."""
+    def summary(self, lang: str = "en") -> list[str]:
+        """The statistics as text lines (Dealer's ``average`` and ``frequency`` output), in
+        ``lang``; a label the script gives is shown as it is."""
         out: list[str] = []
         for i, action in enumerate(self.actions):
+            if isinstance(action, Average | Frequency):
+                name = "average" if isinstance(action, Average) else "frequency"
+                label = action.label or translate(
+                    "deal.action_at_line", lang, action=name, line=action.line
+                )
             if isinstance(action, Average):
                 total, count = self._sums.get(i, [0.0, 0.0])
-                label = action.label or f"average (line {action.line})"
-                mean = f"{total / count:.2f}" if count else "no deals"
-                out.append(f"{label}: {mean}")
+                if count:
+                    out.append(
+                        Message("deal.average", label=label, mean=total / count).render(lang)
+                    )
+                else:
+                    out.append(translate("deal.average_none", lang, label=label))
             elif isinstance(action, Frequency):
-                label = action.label or f"frequency (line {action.line})"
                 out.append(f"{label}:")
                 counts = self._counts.get(i)
                 if action.value2 is None:
-                    out.extend(_table_1d(counts, action.low, action.high))
+                    out.extend(_table_1d(counts, action.low, action.high, lang))
                 else:
                     out.extend(
-                        _table_2d(counts, action.low, action.high, action.low2, action.high2)
+                        _table_2d(counts, action.low, action.high, action.low2, action.high2, lang)
                     )
         return out
 
@@ -161,28 +181,33 @@ def _bins(values: np.ndarray, low: int, high: int) -> np.ndarray:
     return np.asarray(np.clip(values - low + 1, 0, high - low + 2), dtype=np.int64)
 
 
-def _names(low: int, high: int) -> list[str]:
-    return ["Low", *(str(v) for v in range(low, high + 1)), "High"]
+def _names(low: int, high: int, lang: str) -> list[str]:
+    low_name, high_name = translate("deal.low", lang), translate("deal.high", lang)
+    return [low_name, *(str(v) for v in range(low, high + 1)), high_name]
 
 
-def _table_1d(counts: np.ndarray | None, low: int, high: int) -> list[str]:
+def _table_1d(counts: np.ndarray | None, low: int, high: int, lang: str) -> list[str]:
     if counts is None:
         counts = np.zeros(high - low + 3, dtype=np.int64)
     total = int(counts.sum())
+    point = translate("number.decimal_point", lang)
     out = []
-    for name, n in zip(_names(low, high), counts.tolist(), strict=True):
-        share = 100 * n / total if total else 0.0
-        out.append(f"  {name:>4} {n:>8} {share:>7.2f} %")
+    for name, n in zip(_names(low, high, lang), counts.tolist(), strict=True):
+        share = f"{100 * n / total if total else 0.0:>7.2f}".replace(".", point)
+        out.append(f"  {name:>4} {n:>8} {share} %")
     return out
 
 
-def _table_2d(counts: np.ndarray | None, low: int, high: int, low2: int, high2: int) -> list[str]:
+def _table_2d(
+    counts: np.ndarray | None, low: int, high: int, low2: int, high2: int, lang: str
+) -> list[str]:
     if counts is None:
         counts = np.zeros((high - low + 3, high2 - low2 + 3), dtype=np.int64)
-    cols = _names(low2, high2)
-    out = ["  " + " " * 5 + "".join(f"{c:>8}" for c in cols) + f"{'Sum':>9}"]
-    for name, row in zip(_names(low, high), counts.tolist(), strict=True):
+    cols = _names(low2, high2, lang)
+    total = translate("deal.sum", lang)
+    out = ["  " + " " * 5 + "".join(f"{c:>8}" for c in cols) + f"{total:>9}"]
+    for name, row in zip(_names(low, high, lang), counts.tolist(), strict=True):
         out.append(f"  {name:>4} " + "".join(f"{n:>8}" for n in row) + f"{sum(row):>9}")
     sums = counts.sum(axis=0).tolist()
-    out.append(f"  {'Sum':>4} " + "".join(f"{n:>8}" for n in sums) + f"{int(counts.sum()):>9}")
+    out.append(f"  {total:>4} " + "".join(f"{n:>8}" for n in sums) + f"{int(counts.sum()):>9}")
     return out

@@ -273,7 +273,7 @@ class _Compiler:
             return self._select(node)
         if isinstance(node, Binary):
             return self._binary(node)
-        raise DealerError(f"cannot evaluate {type(node).__name__}", line=node.line)
+        raise DealerError.said("cannot_evaluate", line=node.line, node=type(node).__name__)
 
     def _score(self, node: Score) -> Fn:
         from bridgeroom.rules.core import Contract, Strain
@@ -290,7 +290,7 @@ class _Compiler:
             t = _int(tricks(ctx, rows))
             if len(t) and (t.min() < 0 or t.max() > 13):
                 bad = int(t[(t < 0) | (t > 13)][0])
-                raise DealerError(f"score() is given {bad} tricks (0 to 13)", line=line)
+                raise DealerError.said("score_tricks", line=line, function="score", count=bad)
             return np.asarray(table[t])
 
         return score
@@ -385,7 +385,7 @@ class _Compiler:
             if op == "*":
                 return np.asarray(a * b)
             if (b == 0).any():
-                raise DealerError(f"division by zero in '{op}'", line=line, construct=op)
+                raise DealerError.said("division", line=line, construct=op, op=op)
             # C: the quotient is truncated toward zero and the remainder takes the dividend's sign
             q = (np.abs(a) // np.abs(b)) * np.sign(a) * np.sign(b)
             return np.asarray(q if op == "/" else a - b * q)

@@ -14,7 +14,9 @@ in their place), a quoted string, an operator, or ``\\n`` (a line break in
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Self
 
 from bridgeroom.errors import ParseError
 
@@ -24,12 +26,41 @@ __all__ = ["DealerError", "Token", "UnsupportedError", "tokenize"]
 class DealerError(ParseError):
     """A Dealer script that cannot be read or run: the message names the line.
 
-    ``construct`` names the word or construct at fault, when there is one.
+    ``construct`` names the word or construct at fault, when there is one; ``key`` and
+    ``params`` the message of the catalogue (``dealer.*``), so that it is shown in the person's
+    language (:func:`bridgeroom.i18n.error_text`).
     """
 
-    def __init__(self, message: str, *, line: int | None = None, construct: str | None = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        line: int | None = None,
+        construct: str | None = None,
+        key: str | None = None,
+        params: Mapping[str, object] | None = None,
+    ):
         self.construct = construct
-        super().__init__(message, line=line)
+        super().__init__(message, line=line, key=key, params=params)
+
+    @classmethod
+    def said(
+        cls, key: str, /, *, line: int | None = None, construct: str | None = None, **params: object
+    ) -> Self:
+        """The error saying the catalogue message ``dealer.<key>`` (its English text as ``str``).
+
+        >>> from bridgeroom.i18n import error_text
+        >>> err = DealerError.said("undefined", line=2, construct="y", name="y")
+        >>> str(err)
+        "line 2: y is not defined (define it with 'y = ...' before it is used)"
+        >>> error_text(err, "ru")
+        'строка 2: y не определено (определите его строкой «y = ...» раньше, чем используете)'
+        """
+        from bridgeroom.i18n import Message
+
+        key = f"dealer.{key}"
+        text = Message(key, **params).render("en")
+        return cls(text, line=line, construct=construct, key=key, params=params)
 
 
 class UnsupportedError(DealerError):
@@ -45,6 +76,15 @@ class Token:
 
     def __str__(self) -> str:
         return self.text or "the end of the script"
+
+    @property
+    def said(self) -> object:
+        """The token as a message's parameter: its text, or the end of the script in words."""
+        if self.text:
+            return self.text
+        from bridgeroom.i18n import Message
+
+        return Message("dealer.end")
 
 
 _OPERATORS = ("&&", "||", "==", "!=", "<=", ">=", "<", ">", "!", "+", "-", "*", "/", "%", "?",
@@ -74,7 +114,7 @@ def tokenize(text: str) -> list[Token]:
     while pos < n:
         m = _TOKEN.match(text, pos)
         if m is None:
-            raise DealerError(f"unexpected character {text[pos]!r}", line=line, construct=text[pos])
+            raise DealerError.said("character", line=line, construct=text[pos], char=text[pos])
         kind = m.lastgroup
         value = m.group()
         if kind == "newline":
@@ -82,7 +122,7 @@ def tokenize(text: str) -> list[Token]:
         elif kind == "block":
             end = text.find("*/", m.end())
             if end < 0:
-                raise DealerError("a comment opened with /* is never closed", line=line)
+                raise DealerError.said("comment_open", line=line)
             line += text.count("\n", pos, end)
             pos = end + 2
             continue

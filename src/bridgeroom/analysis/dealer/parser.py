@@ -20,11 +20,20 @@ not evaluate is refused the same way, never guessed:
     >>> loads("condition cccc(north) > 1200")
     Traceback (most recent call last):
     ...
-    bridgeroom.analysis.dealer.lexer.UnsupportedError: line 1: cccc() is not supported by bridgeroom (Kaplan-Rubens hand evaluation); only hcp, suit lengths, shape, hascard, controls, losers, the point counts, tricks, score and imps are
+    bridgeroom.analysis.dealer.lexer.UnsupportedError: line 1: cccc() is not supported by bridgeroom (Kaplan-Rubens hand evaluation); the functions are hcp, spades, hearts, diamonds, clubs, shape, hascard, controls, losers, pt0-pt9, tricks, score, imps
     >>> loads("x = hcp(north)\\ncondition y > 3")
     Traceback (most recent call last):
     ...
     bridgeroom.analysis.dealer.lexer.DealerError: line 2: y is not defined (define it with 'y = ...' before it is used)
+
+Each error is a message of the catalogue, shown in the person's language:
+
+    >>> from bridgeroom.i18n import error_text
+    >>> try:
+    ...     loads("produce 4\\ncondition hcp(north) >= 20 &&")
+    ... except DealerError as err:
+    ...     print(error_text(err, "ru"))
+    строка 2: ожидалось: выражение; а стоит конец сценария
 """
 
 from __future__ import annotations
@@ -59,9 +68,21 @@ from bridgeroom.analysis.dealer.syntax import (
 )
 from bridgeroom.analysis.hands import ShapeSet
 from bridgeroom.errors import ParseError
+from bridgeroom.i18n import Message
 from bridgeroom.rules.core import Rank, Seat, Suit, Vulnerability
 
 __all__ = ["load", "loads", "parse_expression"]
+
+
+def _what(key: str, /, **params: object) -> Message:
+    """What the script should have had here, in words (``expected {what}``)."""
+    return Message(f"dealer.what.{key}", **params)
+
+
+def _where(key: str, /, **params: object) -> Message:
+    """Where an operator is missing, in words (``expected ',' {where}``)."""
+    return Message(f"dealer.where.{key}", **params)
+
 
 _SEATS = {"north": Seat.NORTH, "east": Seat.EAST, "south": Seat.SOUTH, "west": Seat.WEST}
 _SUITS = {
@@ -109,9 +130,11 @@ _RESERVED = (
     | set(_VULNERABLE) | set(_UNSUPPORTED) | {"and", "or", "not", "any", "nv", "vul"}
 )  # fmt: skip
 _SUPPORTED_FUNCTIONS = (
-    "only hcp, suit lengths, shape, hascard, controls, losers, the point counts, tricks, "
-    "score and imps are"
+    "hcp, spades, hearts, diamonds, clubs, shape, hascard, controls, losers, pt0-pt9, tricks, "
+    "score, imps"
 )
+_COMPASSES = "north, east, south, west"
+_ACTIONS = ", ".join(_PRINTS)
 _NUMBER = re.compile(r"[0-9]+")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _CARD = re.compile(r"([AKQJT98765432])([SHDC])", re.I)
@@ -136,7 +159,7 @@ class _Parser:
         self.name = name
         self.variables: dict[str, Expr] = {}
         self.defined: list[tuple[str, Expr]] = []
-        self.warnings: list[str] = []
+        self.warnings: list[Message] = []
 
     # --- tokens ------------------------------------------------------------------------------
 
@@ -153,48 +176,50 @@ class _Parser:
             self.pos += 1
         return tok
 
-    def fail(self, message: str, tok: Token | None = None) -> NoReturn:
+    def fail(self, key: str, tok: Token | None = None, /, **params: object) -> NoReturn:
+        """Raise the error ``dealer.<key>`` of the catalogue at ``tok`` (default: this token)."""
         at = tok or self.tok
-        raise DealerError(message, line=at.line, construct=at.text or None)
+        raise DealerError.said(key, line=at.line, construct=at.text or None, **params)
 
     def is_op(self, text: str) -> bool:
         return self.tok.kind == "op" and self.tok.text == text
 
-    def expect_op(self, text: str, what: str) -> Token:
+    def expect_op(self, text: str, where: Message) -> Token:
         if not self.is_op(text):
-            self.fail(f"expected {text!r} {what}, found {self.tok}")
+            self.fail("expected_op", op=text, where=where, found=self.tok.said)
         return self.next()
 
     def word(self) -> str:
         return self.tok.text.lower() if self.tok.kind == "word" else ""
 
-    def expect_word(self, what: str) -> Token:
+    def expect_word(self, what: Message) -> Token:
         if self.tok.kind != "word":
-            self.fail(f"expected {what}, found {self.tok}")
+            self.fail("expected", what=what, found=self.tok.said)
         return self.next()
 
-    def integer(self, what: str) -> int:
+    def integer(self, what: Message) -> int:
         sign = 1
         if self.is_op("-"):
             self.next()
             sign = -1
         tok = self.expect_word(what)
         if not _NUMBER.fullmatch(tok.text):
-            self.fail(f"expected {what}, found {tok}", tok)
+            self.fail("expected", tok, what=what, found=tok.said)
         return sign * int(tok.text)
 
     def seat(self) -> Seat:
-        tok = self.expect_word("a compass (north, east, south or west)")
+        what = _what("compass", choices=_COMPASSES)
+        tok = self.expect_word(what)
         seat = _SEATS.get(tok.text.lower())
         if seat is None:
-            self.fail(f"expected a compass (north, east, south or west), found {tok}", tok)
+            self.fail("expected", tok, what=what, found=tok.said)
         return seat
 
-    def suit(self, table: dict[str, int] = _SUITS, what: str = "a suit") -> int:
-        tok = self.expect_word(what)
+    def suit(self, table: dict[str, int] = _SUITS, what: str = "suit") -> int:
+        tok = self.expect_word(_what(what))
         suit = table.get(tok.text.lower())
         if suit is None:
-            self.fail(f"expected {what}, found {tok}", tok)
+            self.fail("expected", tok, what=_what(what), found=tok.said)
         return suit
 
     # --- statements --------------------------------------------------------------------------
@@ -212,19 +237,20 @@ class _Parser:
             key = self.word()
             if key in ("generate", "produce"):
                 self.next()
-                number = self.integer(f"a number after {key}")
+                number = self.integer(_what("number_after", statement=key))
                 if number < 0:
-                    self.fail(f"{key} takes a number of deals, 0 or more", tok)
+                    self.fail("count_negative", tok, statement=key)
                 values[key] = number
             elif key == "dealer":
                 self.next()
                 values["dealer"] = self.seat()
             elif key == "vulnerable":
                 self.next()
-                vtok = self.expect_word("none, NS, EW or all")
+                what = _what("vulnerability", choices="none, NS, EW, all")
+                vtok = self.expect_word(what)
                 vul = _VULNERABLE.get(vtok.text.lower())
                 if vul is None:
-                    self.fail(f"expected none, NS, EW or all, found {vtok}", vtok)
+                    self.fail("expected", vtok, what=what, found=vtok.said)
                 values["vulnerable"] = vul
             elif key == "predeal":
                 self.next()
@@ -234,9 +260,9 @@ class _Parser:
                 pointcount = self.scale("pointcount")
             elif key == "altcount":
                 self.next()
-                number = self.integer("the number of an alternative count (0 to 9)")
+                number = self.integer(_what("altcount_number"))
                 if not 0 <= number <= 9:
-                    self.fail(f"altcount numbers the counts 0 to 9, not {number}", tok)
+                    self.fail("altcount_range", tok, statement="altcount", number=number)
                 if self.is_op(","):
                     self.next()
                 altcounts[number] = self.scale("altcount")
@@ -244,8 +270,7 @@ class _Parser:
                 self.next()
                 if condition is not None:
                     self.warnings.append(
-                        f"line {tok.line}: this condition replaces the one of line "
-                        f"{condition_line} (as in Dealer: join them with && to have both)"
+                        Message("dealer.condition_replaced", line=tok.line, previous=condition_line)
                     )
                 condition, condition_line = self.expression(), tok.line
             elif key == "action":
@@ -256,13 +281,12 @@ class _Parser:
             elif tok.kind == "word" and self.peek().kind == "op" and self.peek().text == "=":
                 self.define()
             elif key in _PRINTS:
-                self.fail(f"{tok.text} is an action: write 'action {tok.text}'", tok)
+                self.fail("action_word", tok, word=tok.text, action="action")
             else:
                 # "The word condition can actually be omitted."
                 if condition is not None:
                     self.warnings.append(
-                        f"line {tok.line}: this condition replaces the one of line "
-                        f"{condition_line} (as in Dealer: join them with && to have both)"
+                        Message("dealer.condition_replaced", line=tok.line, previous=condition_line)
                     )
                 condition, condition_line = self.expression(), tok.line
         return Script(
@@ -282,34 +306,36 @@ class _Parser:
 
     def unsupported(self, tok: Token) -> NoReturn:
         key = tok.text.lower()
-        what = _UNSUPPORTED[key]
+        what = Message(f"dealer.unsupported_what.{key}", option="--seed", pbn="PBN")
         if key in ("cccc", "quality", "rnd", "ltc", "dds", "par", "hascards", "evalcontract"):
-            message = (
-                f"{tok.text}() is not supported by bridgeroom ({what}); {_SUPPORTED_FUNCTIONS}"
-            )
-        else:
-            message = f"{tok.text} is not supported by bridgeroom ({what})"
-        raise UnsupportedError(message, line=tok.line, construct=tok.text)
+            raise UnsupportedError.said(
+                "unsupported_function", line=tok.line, construct=tok.text,
+                word=tok.text, what=what, functions=_SUPPORTED_FUNCTIONS,
+            )  # fmt: skip
+        raise UnsupportedError.said(
+            "unsupported", line=tok.line, construct=tok.text, word=tok.text, what=what
+        )
 
     def define(self) -> None:
         tok = self.next()
         name = tok.text
         if not _IDENT.fullmatch(name):
-            self.fail(f"{name} is not a name (letters, digits and _, not starting with a digit)")
+            self.fail("not_a_name", tok, name=name)
         if name.lower() in _RESERVED:
-            self.fail(f"{name} is a word of the Dealer language and cannot be defined", tok)
-        self.expect_op("=", "in a definition")
+            self.fail("reserved", tok, name=name)
+        self.expect_op("=", _where("definition"))
         expr = self.expression()
         self.variables[name] = expr
         self.defined.append((name, expr))
 
     def scale(self, what: str) -> tuple[int, ...]:
-        values = [self.integer(f"the points of {what}")]
+        points = _what("points_of", statement=what)
+        values = [self.integer(points)]
         while self.is_op(","):
             self.next()
-            values.append(self.integer(f"the points of {what}"))
+            values.append(self.integer(points))
         if len(values) > 13:
-            self.fail(f"{what} gives points to 13 cards at most (ace to deuce), not {len(values)}")
+            self.fail("scale_long", statement=what, count=len(values))
         return tuple(values) + (0,) * (13 - len(values))
 
     def predeal(self, predeal: list[int], start: Token) -> None:
@@ -321,18 +347,18 @@ class _Parser:
             if self.is_op(","):
                 self.next()
             while True:
-                tok = self.expect_word("a holding (a suit letter S, H, D or C and its cards)")
+                tok = self.expect_word(_what("holding", letters="S, H, D, C"))
                 m = _HOLDING.fullmatch(tok.text)
                 if m is None:
-                    self.fail(f"not a holding: {tok} (e.g. SAQ542, HKJ8, D32, C)", tok)
+                    self.fail("not_holding", tok, found=tok.said, examples="SAQ542, HKJ8, D32, C")
                 suit = Suit.find(m.group(1).upper())
                 for ch in m.group(2).upper():
                     bit = 1 << (suit * 13 + Rank.find(ch) - 2)
                     if any(p & bit for p in predeal):
-                        self.fail(f"{suit.letter}{ch} is predealt twice", tok)
+                        self.fail("predealt_twice", tok, card=f"{suit.letter}{ch}")
                     predeal[seat] |= bit
                 if predeal[seat].bit_count() > 13:
-                    self.fail(f"{seat.name.lower()} is predealt more than 13 cards", seat_tok)
+                    self.fail("predealt_many", seat_tok, seat=seat)
                 if not (self.is_op(",") and self.peek().kind == "word"):
                     break
                 if self.peek().text.lower() in _SEATS:
@@ -340,7 +366,9 @@ class _Parser:
                     break
                 self.next()
         if not seen_seat:
-            self.fail("predeal names a compass, then its cards (predeal north SAK2, HQJ3)", start)
+            self.fail(
+                "predeal_form", start, statement="predeal", example="predeal north SAK2, HQJ3"
+            )
 
     # --- actions -----------------------------------------------------------------------------
 
@@ -357,10 +385,7 @@ class _Parser:
         if key in _UNSUPPORTED:
             self.unsupported(tok)
         if key not in _PRINTS:
-            self.fail(
-                f"not an action: {tok} (printall, print, printew, printpbn, printcompact, "
-                "printoneline, printes, average, frequency)"
-            )
+            self.fail("not_action", found=tok.said, actions=_ACTIONS)
         self.next()
         every = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
         if key in ("printall", "printpbn"):
@@ -368,12 +393,12 @@ class _Parser:
         if key == "printew":
             return Print(tok.line, key, (Seat.WEST, Seat.EAST))
         if key == "print":
-            self.expect_op("(", "after print")
+            self.expect_op("(", _where("after", word=key))
             seats = [self.seat()]
             while self.is_op(","):
                 self.next()
                 seats.append(self.seat())
-            self.expect_op(")", "after the compasses of print")
+            self.expect_op(")", _where("after_compasses", word=key))
             return Print(tok.line, key, tuple(dict.fromkeys(seats)))
         if key in ("printcompact", "printoneline"):
             value = self.expression() if self.starts_expression() else None
@@ -387,26 +412,26 @@ class _Parser:
         label = self.next().text if self.tok.kind == "string" else None
         if key == "average":
             return Average(tok.line, label, self.expression())
-        self.expect_op("(", "after frequency")
+        self.expect_op("(", _where("after", word=key))
         value = self.expression()
-        self.expect_op(",", "after the expression of frequency")
-        low = self.integer("the low bound of frequency")
-        self.expect_op(",", "after the low bound")
-        high = self.integer("the high bound of frequency")
+        self.expect_op(",", _where("after_expression_of", word=key))
+        low = self.integer(_what("low_bound", action=key))
+        self.expect_op(",", _where("after_low"))
+        high = self.integer(_what("high_bound", action=key))
         if high < low:
-            self.fail(f"frequency's high bound {high} is below its low bound {low}", tok)
+            self.fail("frequency_bounds", tok, action=key, high=high, low=low)
         if self.is_op(")"):
             self.next()
             return Frequency(tok.line, label, value, low, high)
-        self.expect_op(",", "or ')' after the bounds of frequency")
+        self.expect_op(",", _where("or_close", word=key))
         value2 = self.expression()
-        self.expect_op(",", "after the second expression of frequency")
-        low2 = self.integer("the second low bound")
-        self.expect_op(",", "after the second low bound")
-        high2 = self.integer("the second high bound")
+        self.expect_op(",", _where("after_second_expression", word=key))
+        low2 = self.integer(_what("second_low_bound", action=key))
+        self.expect_op(",", _where("after_second_low"))
+        high2 = self.integer(_what("second_high_bound", action=key))
         if high2 < low2:
-            self.fail(f"frequency's high bound {high2} is below its low bound {low2}", tok)
-        self.expect_op(")", "after the bounds of frequency")
+            self.fail("frequency_bounds", tok, action=key, high=high2, low=low2)
+        self.expect_op(")", _where("after_bounds", word=key))
         return Frequency(tok.line, label, value, low, high, value2, low2, high2)
 
     def printes_item(self) -> str | Expr:
@@ -444,7 +469,7 @@ class _Parser:
         if self.is_op("?"):
             self.next()
             then = self.expression()
-            self.expect_op(":", "in a ?: selection")
+            self.expect_op(":", _where("selection"))
             other = self.expression()
             return Select(test.line, test, then, other)
         return test
@@ -478,10 +503,10 @@ class _Parser:
         if self.is_op("("):
             self.next()
             inner = self.expression()
-            self.expect_op(")", "to close '('")
+            self.expect_op(")", _where("close", word="'('"))
             return inner
         if tok.kind != "word":
-            self.fail(f"expected an expression, found {tok}")
+            self.fail("expected", what=_what("expression"), found=tok.said)
         key = tok.text.lower()
         if _NUMBER.fullmatch(tok.text):
             self.next()
@@ -490,21 +515,19 @@ class _Parser:
             self.unsupported(tok)
         if key in _FUNCTIONS:
             self.next()
-            self.expect_op("(", f"after {tok.text}")
+            self.expect_op("(", _where("after", word=tok.text))
             expr = self.function(key, tok)
-            self.expect_op(")", f"to close {tok.text}(")
+            self.expect_op(")", _where("close", word=f"{tok.text}("))
             return expr
         if self.peek().kind == "op" and self.peek().text == "(":
-            self.fail(f"{tok.text}() is not a function of the Dealer language", tok)
+            self.fail("not_function", tok, word=tok.text)
         if not _IDENT.fullmatch(tok.text):
-            self.fail(f"not a number or a name: {tok}", tok)
+            self.fail("not_number_or_name", tok, found=tok.said)
         if key in _RESERVED:
-            self.fail(f"{tok.text} cannot be used here", tok)
+            self.fail("cannot_use", tok, word=tok.text)
         target = self.variables.get(tok.text)
         if target is None:
-            self.fail(
-                f"{tok.text} is not defined (define it with '{tok.text} = ...' before it is used)"
-            )
+            self.fail("undefined", name=tok.text)
         self.next()
         return Ref(tok.line, tok.text, target)
 
@@ -534,35 +557,33 @@ class _Parser:
             return Losers(line, seat, suit)
         if key == "shape":
             seat = self.seat()
-            self.expect_op(",", "after the compass of shape")
+            self.expect_op(",", _where("after_compass_of", word=key))
             return self.shape(line, seat)
         if key == "hascard":
             seat = self.seat()
-            self.expect_op(",", "after the compass of hascard")
-            ctok = self.expect_word("a card (rank then suit: AS, TC, 2D)")
+            self.expect_op(",", _where("after_compass_of", word=key))
+            ctok = self.expect_word(_what("card", examples="AS, TC, 2D"))
             m = _CARD.fullmatch(ctok.text)
             if m is None:
-                self.fail(f"not a card: {ctok} (rank then suit: AS, TC, 2D)", ctok)
+                self.fail("not_card", ctok, found=ctok.said, examples="AS, TC, 2D")
             suit = Suit.find(m.group(2).upper())
             return HasCard(line, seat, suit * 13 + Rank.find(m.group(1).upper()) - 2)
         if key in ("trick", "tricks"):
             seat = self.seat()
-            self.expect_op(",", "after the compass of tricks")
-            return Tricks(line, seat, self.suit(_STRAINS, "a strain"))
+            self.expect_op(",", _where("after_compass_of", word=key))
+            return Tricks(line, seat, self.suit(_STRAINS, "strain"))
         if key == "score":
-            vtok = self.expect_word("nv or vul")
+            what = _what("vulnerability", choices="nv, vul")
+            vtok = self.expect_word(what)
             vkey = vtok.text.lower()
             if vkey not in ("nv", "vul", "none", "all", "both"):
-                self.fail(
-                    f"score() takes nv or vul (whether the declarer is vulnerable), not {vtok}",
-                    vtok,
-                )
-            self.expect_op(",", "after the vulnerability of score")
-            ctok = self.expect_word("a contract (x3N, x4S, ...)")
+                self.fail("expected", vtok, what=what, found=vtok.said)
+            self.expect_op(",", _where("after_vulnerability_of", word=key))
+            ctok = self.expect_word(_what("contract", examples="x3N, x4S, x7C"))
             m = _CONTRACT.fullmatch(ctok.text)
             if m is None:
-                self.fail(f"not a contract: {ctok} (x and a level and strain: x3N, x7C)", ctok)
-            self.expect_op(",", "after the contract of score")
+                self.fail("not_contract", ctok, found=ctok.said, examples="x3N, x4S, x7C")
+            self.expect_op(",", _where("after_contract_of", word=key))
             tricks = self.expression()
             strain = "CDHSN".index(m.group(2).upper())
             return Score(line, vkey in ("vul", "all", "both"), int(m.group(1)), strain, tricks)
@@ -575,17 +596,19 @@ class _Parser:
         while not self.is_op(")"):
             tok = self.next()
             if tok.kind == "end":
-                self.fail("shape( is never closed", start)
+                self.fail("never_closed", start, function="shape")
             if tok.kind == "op" and tok.text not in ("+", "-"):
-                self.fail(f"unexpected {tok} in a shape list", tok)
+                self.fail("shape_unexpected", tok, found=tok.said)
             if tok.kind not in ("op", "word"):
-                self.fail(f"unexpected {tok} in a shape list", tok)
+                self.fail("shape_unexpected", tok, found=tok.said)
             parts.append(tok.text)
         text = " ".join(parts)
         try:
             shapes = ShapeSet.parse(text)
         except ParseError as err:
-            raise DealerError(str(err), line=start.line, construct=text) from None
+            raise DealerError(
+                str(err), line=start.line, construct=text, key=err.key, params=err.params
+            ) from None
         return Shape(line, seat, shapes, shapes.text)
 
 
@@ -601,7 +624,7 @@ def load(source: str | Path | IO[str]) -> Script:
         try:
             text = path.read_text(encoding="utf-8")
         except UnicodeDecodeError as err:
-            raise DealerError(f"{path}: not a text file ({err.reason})") from None
+            raise DealerError.said("not_text", path=str(path), reason=err.reason) from None
         return loads(text, name=str(path))
     return loads(source.read(), name=getattr(source, "name", "<script>"))
 
@@ -617,5 +640,5 @@ def parse_expression(text: str, *, variables: dict[str, Expr] | None = None) -> 
         parser.variables.update(variables)
     expr = parser.expression()
     if parser.tok.kind != "end":
-        parser.fail(f"unexpected {parser.tok} after the expression")
+        parser.fail("after_expression", found=parser.tok.said)
     return expr

@@ -14,9 +14,13 @@ defined as, and the bridge functions below (``seat`` is 0-3 for N, E, S, W;
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from bridgeroom.analysis.hands import ShapeSet
 from bridgeroom.rules.core import Seat, Vulnerability
+
+if TYPE_CHECKING:
+    from bridgeroom.i18n import Message
 
 __all__ = [
     "Action",
@@ -211,7 +215,7 @@ class Script:
     ``predeal`` holds the cards given to each seat (four masks, N, E, S, W);
     ``pointcount`` the scale of ``hcp()`` and ``altcounts`` those of ``pt0`` ...
     ``pt9`` (ace first); ``warnings`` what Dealer accepts but a reader should
-    know (a second ``condition`` replaces the first, as in Dealer).
+    know (a second ``condition`` replaces the first, as in Dealer), as messages of the catalogue.
     """
 
     condition: Expr | None = None
@@ -224,7 +228,7 @@ class Script:
     pointcount: tuple[int, ...] | None = None
     altcounts: tuple[tuple[int, ...] | None, ...] = (None,) * 10
     variables: tuple[tuple[str, Expr], ...] = ()
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Message, ...] = ()
     name: str = "<script>"
 
     @property

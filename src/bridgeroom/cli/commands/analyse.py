@@ -135,6 +135,7 @@ def run(args: argparse.Namespace) -> int:
         unit=translate("analysis.unit", lang),
         left=translate("analysis.left", lang),
         enabled=args.progress,
+        lang=lang,
     )
     try:
         with batch, progress:

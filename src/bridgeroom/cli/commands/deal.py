@@ -7,8 +7,9 @@ and Dask are imported when the command runs.
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
-__all__ = ["configure", "run"]
+__all__ = ["configure", "read_script", "run"]
 
 _FORMATS = ("pbn", "lin", "text")
 _GAMES = ("contract", "auction", "minibridge", "three-handed")
@@ -62,6 +63,12 @@ def configure(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--event", metavar="TEXT", help="the PBN Event tag")
     p.add_argument(
+        "--lang",
+        choices=("en", "ru"),
+        help="language of the text boards, statistics and messages (default: from "
+        "BRIDGEROOM_LANG or the locale, else en); PBN and LIN are the same in every language",
+    )
+    p.add_argument(
         "--generate",
         type=int,
         metavar="MAX",
@@ -77,6 +84,24 @@ def configure(p: argparse.ArgumentParser) -> None:
     auto_workers_help(p)
 
 
+def read_script(args: argparse.Namespace) -> tuple[Any, str | None, str]:
+    """The script of ``deal`` and ``simulate`` (``SCRIPT``, ``--set`` or none, with
+    ``--condition`` joined to it), the game its set asks for, and its name. An error in the script
+    says where it is: the file (or standard input, the set, ``--condition``) and the line."""
+    from bridgeroom.analysis.dealer.lexer import DealerError
+    from bridgeroom.errors import BridgeError
+    from bridgeroom.i18n import LANGUAGES, Message, Texts, error_text, keyed
+
+    try:
+        script, set_game, name = _script(args)
+        return _with_condition(script, args.condition), set_game, name
+    except DealerError as err:
+        where: object = Message("cli.stdin") if args.script == "-" else args.script
+        where = where or (f"--set {args.set}" if args.set else "--condition")
+        message = Texts(**{lang: error_text(err, lang) for lang in LANGUAGES})
+        raise keyed(BridgeError, "deal.in_source", where=where, message=message) from None
+
+
 def _script(args: argparse.Namespace) -> tuple[object, str | None, str]:
     """The script to run, the game its set asks for, and its name."""
     import sys
@@ -84,9 +109,10 @@ def _script(args: argparse.Namespace) -> tuple[object, str | None, str]:
     from bridgeroom.analysis.dealer.parser import load, loads
     from bridgeroom.analysis.dealer.syntax import Script
     from bridgeroom.errors import BridgeError
+    from bridgeroom.i18n import keyed
 
     if args.set and args.script:
-        raise BridgeError("give a script or --set, not both")
+        raise keyed(BridgeError, "deal.script_or_set", option="--set")
     if args.set:
         from bridgeroom.analysis.practice import practice_set
 
@@ -120,7 +146,6 @@ def run(args: argparse.Namespace) -> int:
     from bridgeroom.analysis.boards import BoardWriter
     from bridgeroom.analysis.dealer.actions import Actions
     from bridgeroom.analysis.dealer.evaluate import Condition
-    from bridgeroom.analysis.dealer.lexer import DealerError
     from bridgeroom.analysis.dealer.syntax import Script
     from bridgeroom.analysis.generate import (
         Job,
@@ -132,23 +157,21 @@ def run(args: argparse.Namespace) -> int:
         run as run_job,
     )
     from bridgeroom.errors import BridgeError
+    from bridgeroom.i18n import Message, detect_language, keyed
 
+    lang = detect_language(args.lang)
     if args.list_sets:
         from bridgeroom.analysis.practice import practice_sets
+        from bridgeroom.games import GAMES
 
         for name, chosen in practice_sets().items():
-            print(f"{name:<18} {chosen.game:<12} {chosen.title}")
+            print(f"{name:<18} {GAMES[chosen.game].title(lang):<20} {chosen.title_in(lang)}")
         return 0
-    try:
-        script, set_game, name = _script(args)
-        script = _with_condition(script, args.condition)
-    except DealerError as err:
-        where = "standard input" if args.script == "-" else args.script
-        where = where or (f"--set {args.set}" if args.set else "--condition")
-        raise BridgeError(f"{where}: {err}") from None
+    script, set_game, name = read_script(args)
     assert isinstance(script, Script)
     for warning in script.warnings:
-        print(f"bridgeroom deal: {name or '--condition'}: {warning}", file=sys.stderr)
+        text = warning.render(lang)
+        print(f"bridgeroom deal: {name or '--condition'}: {text}", file=sys.stderr)
     predeal = merge_predeals(script.predeal, *(parse_predeal(text) for text in args.predeal))
     actions = Actions(script)
     count = args.boards
@@ -157,15 +180,15 @@ def run(args: argparse.Namespace) -> int:
             script.produce if script.produce is not None else (40 if actions.prints else 100_000)
         )
     if count < 0:
-        raise BridgeError(f"a number of boards is 0 or more, not {count}")
+        raise keyed(BridgeError, "deal.boards_count", count=count)
     if args.first_board < 1:
-        raise BridgeError(f"boards are numbered from 1, not {args.first_board}")
+        raise keyed(BridgeError, "deal.first_board", number=args.first_board)
     fmt = args.format or _format_of(args.output)
     game = args.game or set_game or "contract"
     max_tries = args.generate if args.generate is not None else script.generate
     seed = new_seed() if args.seed is None else args.seed
     if args.chunk_size < 1:
-        raise BridgeError(f"--chunk-size is at least 1, not {args.chunk_size}")
+        raise keyed(BridgeError, "deal.chunk_size", option="--chunk-size", size=args.chunk_size)
     job = Job(predeal, Condition(script), actions.values, chunk=args.chunk_size)
 
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout  # noqa: SIM115
@@ -177,6 +200,7 @@ def run(args: argparse.Namespace) -> int:
             event=args.event or f"bridgeroom deal {name}".rstrip(),
             dealer=script.dealer,
             vulnerability=script.vulnerable,
+            lang=lang,
         )
         if actions.comments and fmt == "lin":
             writer.check_comments()
@@ -197,7 +221,7 @@ def run(args: argparse.Namespace) -> int:
             actions.add(chunk.values)
             made += len(chunk.masks)
             out.flush()
-        summary = actions.summary()
+        summary = actions.summary(lang)
         if summary:
             if actions.prints:
                 writer.comment([""] if fmt == "text" else [])
@@ -206,11 +230,8 @@ def run(args: argparse.Namespace) -> int:
         if out is not sys.stdout:
             out.close()
     if made < count:
-        print(
-            f"bridgeroom deal: only {made} of {count} boards met the conditions in "
-            f"{tried:,} deals tried (raise --generate to try more)",
-            file=sys.stderr,
-        )
+        short = Message("deal.short", made=made, count=count, tried=tried, option="--generate")
+        print(f"bridgeroom deal: {short.render(lang)}", file=sys.stderr)
     return 0
 
 

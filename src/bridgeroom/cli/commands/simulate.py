@@ -52,6 +52,12 @@ def configure(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--plot", metavar="FILE", help="draw the result to FILE (.png or .svg)")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    p.add_argument(
+        "--lang",
+        choices=("en", "ru"),
+        help="language of the tables, plots and messages (default: from BRIDGEROOM_LANG or the "
+        "locale, else en); --json is the same in every language",
+    )
     p.add_argument("--generate", type=int, metavar="MAX", help="candidate deals to try at most")
     from bridgeroom.analysis.scale import SOLVE_CHUNK, auto_workers_help
     from bridgeroom.cli.options import add_batch
@@ -65,54 +71,60 @@ def run(args: argparse.Namespace) -> int:
     import json
     import sys
 
-    from bridgeroom.analysis.dealer.lexer import DealerError
     from bridgeroom.analysis.generate import merge_predeals, parse_predeal
-    from bridgeroom.cli.commands.deal import _script, _with_condition
+    from bridgeroom.cli.commands.deal import read_script
     from bridgeroom.errors import BridgeError
+    from bridgeroom.i18n import detect_language, keyed, translate
 
+    lang = detect_language(args.lang)
     if args.deals < 1:
-        raise BridgeError(f"a simulation needs at least one deal, not {args.deals}")
+        raise keyed(BridgeError, "simulate.one_deal", count=args.deals)
     lead = args.lead is not None or args.auction is not None
     if lead == bool(args.contracts):
-        raise BridgeError("ask for --contracts, or for an opening lead (--lead or --auction)")
+        raise keyed(
+            BridgeError, "simulate.contracts_or_lead",
+            contracts="--contracts", lead="--lead", auction="--auction",
+        )  # fmt: skip
     args.list_sets = False
-    try:
-        script, set_game, name = _script(args)
-        script = _with_condition(script, args.condition)
-    except DealerError as err:
-        where = "standard input" if args.script == "-" else args.script
-        where = where or (f"--set {args.set}" if args.set else "--condition")
-        raise BridgeError(f"{where}: {err}") from None
-    for warning in script.warnings:  # type: ignore[attr-defined]
-        print(f"bridgeroom simulate: {name or '--condition'}: {warning}", file=sys.stderr)
+    script, set_game, name = read_script(args)
+    for warning in script.warnings:
+        text = warning.render(lang)
+        print(f"bridgeroom simulate: {name or '--condition'}: {text}", file=sys.stderr)
     predeal = merge_predeals(*(parse_predeal(text) for text in args.predeal))
     game = args.game if args.game != "contract" or set_game is None else set_game
     if args.chunk_size < 1:
-        raise BridgeError(f"--chunk-size is at least 1, not {args.chunk_size}")
+        raise keyed(BridgeError, "deal.chunk_size", option="--chunk-size", size=args.chunk_size)
     if lead and args.hand is None:
-        raise BridgeError("an opening-lead simulation needs the leader's --hand")
+        raise keyed(BridgeError, "simulate.needs_hand", option="--hand")
     if lead and any(predeal):
-        raise BridgeError("give the leader's cards with --hand (not --predeal) for a lead")
+        raise keyed(BridgeError, "simulate.hand_not_predeal", hand="--hand", predeal="--predeal")
     from bridgeroom.analysis.batch import Progress
     from bridgeroom.analysis.scale import placement
 
-    progress = Progress("solving", total=args.deals, unit="deals", enabled=args.progress)
+    progress = Progress(
+        translate("simulate.solving", lang),
+        total=args.deals,
+        unit=translate("simulate.unit", lang),
+        left=translate("analysis.left", lang),
+        enabled=args.progress,
+        lang=lang,
+    )
     with placement(args.scheduler, args.workers) as (batch, start), progress:
         result = _simulate(args, script, predeal, game, lead, batch, start, progress)
     from bridgeroom.analysis.report import plot, tables
 
     if args.plot:
-        plot(result, args.plot)  # type: ignore[arg-type]
+        plot(result, args.plot, lang)  # type: ignore[arg-type]
     if args.json:
         print(json.dumps(result.to_dict()))  # type: ignore[attr-defined]
     else:
         from rich.console import Console
 
         console = Console(highlight=False)
-        for table in tables(result):  # type: ignore[arg-type]
+        for table in tables(result, lang):  # type: ignore[arg-type]
             console.print(table)
         for note in result.notes:  # type: ignore[attr-defined]
-            console.print(f"note: {note}")
+            console.print(translate("simulate.note", lang, note=note.render(lang)))
     return 0
 
 
