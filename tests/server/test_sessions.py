@@ -384,3 +384,25 @@ def test_a_howell_of_two_tables_ranks_every_pair_together(tmp_path: Path, helper
         assert all(s["boards"] == 3 and s["direction"] is None for s in results["ranking"]["all"])
         for b in results["boards"]:
             assert sum(r["ns_imps"] for r in b["results"]) == 0
+
+
+def test_the_director_ends_the_session(tmp_path: Path, helpers: Any) -> None:
+    """Ending the session stops every table where it is: each is paused and its match over;
+    a person's action is refused; the results keep what was played."""
+    with helpers.make_client(tmp_path / "s.sqlite3") as client:
+        code, director = create_session(client, tables=2, boards=2, seed=3)
+        ann = join(client, code, 1, "S", "Ann")
+        client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        assert client.post(f"/api/sessions/{code}/end", headers=auth(ann)).status_code == 403
+        ended = client.post(f"/api/sessions/{code}/end", headers=auth(director))
+        assert ended.status_code == 200 and ended.json()["status"] == "finished"
+        assert [t["paused"] for t in ended.json()["tables"]] == [True, True]
+        rooms = client.app.state.hub.rooms  # type: ignore[attr-defined]
+        assert {rooms[t["code"]].status for t in ended.json()["tables"]} == {"finished"}
+        with helpers.connect(client, ended.json()["tables"][0]["code"], ann) as ws:
+            a = helpers.Seat(ws)
+            a.receive()
+            a.send("action", action="1")
+            while (msg := a.receive())["type"] != "error":
+                pass
+            assert msg["texts"]["en"] == "The director has paused this table."

@@ -33,7 +33,20 @@ LATIN = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 #: Latin words a Russian screen may show: rule numbers, the command line, key names, a robot
 #: level, and the codes a player types for cards and calls.
-ALLOWED = {"CB-", "MB-", "TH-", "AB-", "Enter", "ID", "bridgeroom", "resume", "q", "N", "expert", "JSON"}
+ALLOWED = {
+    "CB-",
+    "MB-",
+    "TH-",
+    "AB-",
+    "Enter",
+    "ID",
+    "bridgeroom",
+    "resume",
+    "q",
+    "N",
+    "expert",
+    "JSON",
+}
 CODE = re.compile(r"(?i)^(?:[1-7]?(?:[cdhsnp]|nt|x|xx)|[shdc](?:10|[2-9akqjt]))$")
 
 

@@ -24,7 +24,7 @@ VULNERABLE = {1: set(), 2: {"N", "S"}, 3: {"E", "W"}}
 
 
 def minibridge_points(contract: str, declarer: str, tricks: int, board: int) -> int:
-    """North-South's score by RULES.md MB-9 to MB-11, worked here from the rules' text (not by
+    """North-South's score by MB-9 to MB-11 (docs/rules.md), worked here from the rules' text (not by
     bridgeroom's scorer): made, the contract value (trick score, CB-12, + 50 partscore or
     300/500 game, + 500/750 small slam, + 1000/1500 grand slam); down, 50/100 an undertrick."""
     level, strain = int(contract[0]), contract[1:]

@@ -439,6 +439,13 @@ class SessionManager:
             row = await self._get(code)
         for t, room in enumerate(rooms, start=1):
             await self._reseat(row, room, t, {"paused": True})
+            if room.status == "active":  # its match ends here: the table may leave memory
+                try:
+                    await self.hub.db(self.hub.store.set_status, room.match_id, "finished")
+                except StoreError as err:
+                    raise await self.hub._not_saved(err) from None
+                room.status = "finished"
+                self.hub._settle(room)
 
     def _table_room(self, row: SessionRecord, table: int, rooms: list[Room]) -> Room:
         if not rooms:
