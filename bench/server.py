@@ -21,6 +21,13 @@ Three runs, each against a fresh server on 127.0.0.1 (a fresh SQLite file):
 ``spectators``
     one table (a person and three ``random`` robots), alone and watched by ``--spectators``
     spectators (500, in a process of their own): the person's round trip.
+``session``
+    a class session (issue 17) of ``--session-tables`` tables (20) playing ``--session-boards``
+    contract boards at full speed: at each table a simulated person at North who acts at once
+    (and asks for the next board), three ``random`` robots with no delay. Reported: the
+    person's round trip p50 / p95 / max, the actions committed per second, and for each board
+    the delay from the moment the last table finished it until its traveller is seen by anyone
+    (``GET /api/sessions/CODE/results`` without a token, asked every 20 ms).
 
 Every loop is bounded in count and time and only ever connects to 127.0.0.1. The server runs in
 a child process (``create_app`` under uvicorn, as ``bridgeroom serve`` runs it).
@@ -28,6 +35,7 @@ a child process (``create_app`` under uvicorn, as ``bridgeroom serve`` runs it).
     python bench/server.py                                # all three runs
     python bench/server.py --runs levels --tables 10 50 --seconds 5
     python bench/server.py --runs flood spectators --seconds 20
+    python bench/server.py --runs session --session-tables 20 --session-boards 4
 """
 
 from __future__ import annotations
@@ -445,13 +453,142 @@ def run_spectators(args: argparse.Namespace) -> None:
         )
 
 
+# --- a session of many tables at full speed ----------------------------------------------------
+
+
+async def session_person(
+    base: str, code: str, token: str, rng: random.Random, stop_at: float, out: dict[str, Any]
+) -> None:
+    """A person at North of a session's table: acts at once, asks for the next board, notes when
+    each board ended at the table; stops when the table has played its boards."""
+    import websockets
+
+    sent: dict[int, float] = {}
+    ids = 0
+    asked = 0
+    async with websockets.connect(f"ws://{base}/ws/{code}", max_size=2**22) as ws:
+        await hello(ws, token)
+        while time.monotonic() < stop_at:
+            try:
+                raw = await asyncio.wait_for(
+                    ws.recv(), timeout=max(0.01, stop_at - time.monotonic())
+                )
+            except TimeoutError:
+                break
+            now = time.perf_counter()
+            msg = json.loads(raw)
+            if msg.get("id") in sent:
+                out["rtts"].append(now - sent.pop(msg["id"]))
+            if msg.get("type") != "state" or not msg.get("deal"):
+                continue
+            deal = msg["deal"]
+            if deal["phase"] == "done":
+                out["done"].setdefault((code, deal["number"]), now)
+                if msg["table"]["over"]:
+                    return
+                if deal["number"] != asked:
+                    asked = deal["number"]
+                    await ws.send(json.dumps({"type": "next", "id": "next"}))
+                continue
+            if msg.get("request") is None and deal["to_act"] == deal["seat"] and deal["legal"]:
+                ids += 1
+                sent[ids] = time.perf_counter()
+                action = rng.choice(deal["legal"])
+                await ws.send(json.dumps({"type": "action", "action": action, "id": ids}))
+
+
+async def watch_travellers(base: str, code: str, stop_at: float, seen: dict[int, float]) -> None:
+    """Ask for the session's results without a token every 20 ms: when each board's traveller
+    is first seen by anyone."""
+    while time.monotonic() < stop_at:
+        results = await asyncio.to_thread(get, f"http://{base}/api/sessions/{code}/results")
+        now = time.perf_counter()
+        for board in results["boards"]:
+            seen.setdefault(board["board"], now)
+        if results["status"] == "finished":
+            return
+        await asyncio.sleep(0.02)
+
+
+async def session_phase(base: str, args: argparse.Namespace) -> dict[str, Any]:
+    url = f"http://{base}/api/sessions"
+    made = await asyncio.to_thread(
+        post,
+        url,
+        {"game": "contract", "tables": args.session_tables, "boards": args.session_boards,
+         "robots": "random", "seed": args.seed},
+    )  # fmt: skip
+    code, director = made["code"], made["director_token"]
+    tokens = []
+    for t in range(1, args.session_tables + 1):
+        joined = await asyncio.to_thread(
+            post, f"{url}/{code}/join", {"table": t, "seat": "N", "name": f"p{t}"}
+        )
+        tokens.append(joined["token"])
+    req = urllib.request.Request(
+        f"{url}/{code}/start", data=b"{}", method="POST",
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {director}"},
+    )  # fmt: skip
+    summary = json.loads(await asyncio.to_thread(lambda: urllib.request.urlopen(req).read()))
+    codes = [t["code"] for t in summary["tables"]]
+    before = await asyncio.to_thread(get, f"http://{base}/api/stats")
+    out: dict[str, Any] = {"rtts": [], "done": {}}
+    seen: dict[int, float] = {}
+    rng = random.Random(args.seed)
+    start = time.monotonic()
+    stop_at = start + args.seconds
+    await asyncio.gather(
+        watch_travellers(base, code, stop_at, seen),
+        *(
+            session_person(base, c, tok, random.Random(rng.random()), stop_at, out)
+            for c, tok in zip(codes, tokens, strict=True)
+        ),
+    )
+    elapsed = time.monotonic() - start
+    after = await asyncio.to_thread(get, f"http://{base}/api/stats")
+    delays = []
+    for board, at in seen.items():
+        ends = [out["done"].get((c, board)) for c in codes]
+        if all(e is not None for e in ends):
+            delays.append(at - max(e for e in ends if e is not None))
+    rtts = out["rtts"]
+    return {
+        "elapsed": elapsed,
+        "boards_seen": len(seen),
+        "actions_per_s": (after["actions"] - before["actions"]) / elapsed,
+        "p50": 1000 * statistics.median(rtts) if rtts else 0.0,
+        "p95": 1000 * pct(rtts, 0.95),
+        "max": 1000 * max(rtts, default=0.0),
+        "delays": [1000 * d for d in delays],
+    }
+
+
+def run_session(args: argparse.Namespace) -> None:
+    print(
+        f"\nsession: {args.session_tables} tables, {args.session_boards} contract boards, a person "
+        "at North and three random robots (no delay) per table, SQLite, loopback only"
+    )
+    with server(0.0, limits="none") as base:
+        r = asyncio.run(session_phase(base, args))
+    delays = r["delays"]
+    print(
+        f"played in {r['elapsed']:.1f} s; {r['actions_per_s']:.0f} actions/s; a person's action "
+        f"p50 {r['p50']:.1f} ms, p95 {r['p95']:.1f} ms, max {r['max']:.1f} ms"
+    )
+    print(
+        f"traveller seen after the last table finished the board: {len(delays)} boards, "
+        f"p50 {statistics.median(delays) if delays else 0:.0f} ms, "
+        f"max {max(delays, default=0.0):.0f} ms (asked every 20 ms)"
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument(
-        "--runs", nargs="+", choices=("levels", "flood", "spectators"),
-        default=["levels", "flood", "spectators"],
+        "--runs", nargs="+", choices=("levels", "flood", "spectators", "session"),
+        default=["levels", "flood", "spectators", "session"],
     )  # fmt: skip
     parser.add_argument("--tables", type=int, nargs="+", default=[10, 50, 100, 200])
     parser.add_argument("--seconds", type=float, default=15.0, help="time per measure (max 120)")
@@ -459,7 +596,11 @@ def main() -> int:
     parser.add_argument("--flood-tables", type=int, default=2)
     parser.add_argument("--spectators", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--session-tables", type=int, default=20)
+    parser.add_argument("--session-boards", type=int, default=4)
     args = parser.parse_args()
+    if not 1 <= args.session_tables <= 32 or not 1 <= args.session_boards <= 64:
+        parser.error("a session of 1 to 32 tables and 1 to 64 boards")
     if any(not 1 <= n <= 500 for n in args.tables):
         parser.error("from 1 to 500 tables per level")
     if not 1 <= args.spectators <= 2000 or not 1 <= args.flood_tables <= 20:
@@ -472,6 +613,8 @@ def main() -> int:
         run_flood(args)
     if "spectators" in args.runs:
         run_spectators(args)
+    if "session" in args.runs:
+        run_session(args)
     return 0
 
 

@@ -22,12 +22,17 @@ every other table's score on the board and the IMPs are summed (*cross-IMPs*).
     (10, -5, 0, 24)
     >>> cross_imps([400, -50, 120])
     [17, -15, -2]
+
+A board played fewer times than the movement meant (a fouled board, a table that
+stopped) is *factored*: matchpoints by the Neuberg formula (:func:`neuberg`), IMPs
+across the field by the ratio of expected to actual results (:func:`imps_across_field`).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Final
 
 from bridgeroom.errors import ScoringError
@@ -36,8 +41,10 @@ __all__ = [
     "IMP_SCALE",
     "cross_imps",
     "imps",
+    "imps_across_field",
     "matchpoint_top",
     "matchpoints",
+    "neuberg",
 ]
 
 #: WBF Law 78B: the least point difference that earns 1, 2, ... 24 IMPs
@@ -102,3 +109,51 @@ def cross_imps(scores: Sequence[int]) -> list[int]:
     """
     _check_scores(scores)
     return [sum(imps(s - other) for other in scores) for s in scores]
+
+
+def _check_counts(played: int, expected: int) -> None:
+    if played < 1 or expected < played:
+        raise ScoringError(
+            f"a board is compared over 1 or more results, no more than expected: "
+            f"{played} of {expected}"
+        )
+
+
+def neuberg(scores: Sequence[int], expected: int) -> list[Fraction]:
+    """Matchpoints of each score factored to a board played ``expected`` times (the Neuberg
+    formula, EBU White Book 4.1; Max Bavin, "The Neuberg formula", EBU).
+
+    Each of the ``n`` actual results counts ``expected / n`` times:
+    ``(mp + 1) * expected / n - 1`` on the 2-per-beat scale, out of a top of
+    ``2 (expected - 1)``. With every result in it is :func:`matchpoints` itself.
+
+    >>> [float(mp) for mp in neuberg([420, 170], 3)]
+    [3.5, 0.5]
+    >>> neuberg([400, -50, 120], 3) == matchpoints([400, -50, 120])
+    True
+    """
+    _check_scores(scores)
+    _check_counts(len(scores), expected)
+    factor = Fraction(expected, len(scores))
+    return [(mp + 1) * factor - 1 for mp in matchpoints(scores)]
+
+
+def imps_across_field(scores: Sequence[int], expected: int | None = None) -> list[Fraction]:
+    """IMPs across the field: each score's :func:`cross_imps` per comparison (the ACBLscore's
+    "Average IMPs", as BBO scores IMP pairs), factored to ``expected`` results when fewer
+    were played: the sum times ``expected / n``, divided by ``expected - 1`` (EBU forum,
+    "XIMP scoring with fouled boards", quoting White Book 4.2.4).
+
+    >>> [round(float(i), 3) for i in imps_across_field([-110, 50, 170, 120])]
+    [-5.667, -0.333, 4.0, 2.0]
+    >>> imps_across_field([430])
+    [Fraction(0, 1)]
+    """
+    _check_scores(scores)
+    n = len(scores)
+    expected = n if expected is None else expected
+    _check_counts(n, expected)
+    if expected == 1:
+        return [Fraction(0) for _ in scores]
+    factor = Fraction(expected, n * (expected - 1))
+    return [total * factor for total in cross_imps(scores)]

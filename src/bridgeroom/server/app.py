@@ -61,6 +61,7 @@ from bridgeroom.server.page import mount_page, web_messages
 from bridgeroom.server.protocol import BadRequest, HelloRequest, error_message, parse_request
 from bridgeroom.server.review import Reviews
 from bridgeroom.server.rooms import Room, Watcher
+from bridgeroom.server.session_api import mount_sessions
 from bridgeroom.store import Store
 from bridgeroom.table import ROBOT_LEVELS, TableError
 
@@ -115,6 +116,9 @@ _STATUS = {
     "server.too_many_claims": 429,
     "server.store_down": 503,
     "server.not_saved": 500,
+    "session.no_session": 404,
+    "session.not_director": 403,
+    "session.no_spectators": 403,
 }
 
 
@@ -200,6 +204,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
+        await sessions.start()
         yield
         reviews.close()
         hub.close()
@@ -223,6 +228,7 @@ def create_app(
         "robot_levels": list(ROBOT_LEVELS),
     }
     mount_page(app, games_payload, reviews)
+    sessions = mount_sessions(app, hub)
 
     @app.get("/api/games")
     async def games() -> dict[str, Any]:

@@ -127,6 +127,9 @@ class Hub:
             next_deal_delay=next_deal_delay,
         )
         self._sweeper: asyncio.Task[None] | None = None
+        #: Called (not awaited: they must not take another room's lock) after each committed
+        #: change with its room and events: the sessions follow their tables' boards.
+        self.listeners: list[Callable[[Room, list[TableEvent]], None]] = []
         #: Tables read back from the store and released from memory since the start.
         self.loads = 0
         self.releases = 0
@@ -510,6 +513,8 @@ class Hub:
             await self.records.write(room, events)
         except StoreError as err:
             raise await self._not_saved(err) from None
+        for listener in self.listeners:
+            listener(room, events)
 
     async def send_error(self, watcher: Watcher, err: BridgeError) -> None:
         await self._send(watcher, error_message(err, watcher.ack).model_dump(mode="json"))
@@ -623,6 +628,8 @@ class Hub:
         """``watcher`` watches table ``code`` from now on: it is sent the table, and the table's
         robots may act."""
         room = await self.room(code)
+        if room.session is not None and watcher.player is None:
+            raise SeatError("session.no_spectators")  # the boards are still to play elsewhere
         self._keep(room)
         room.watchers.append(watcher)
         await self._send(watcher, {**self.payload(room, watcher.player), "id": None})
@@ -660,6 +667,8 @@ class Hub:
             raise SeatError("server.no_table", code=code) from None
         if record.kind != "play":
             raise SeatError("server.no_table", code=code)
+        if record.options.get("session"):
+            raise SeatError("session.export_by_session")
         table = self.records.rebuild(record).table
         games = []
         for state, deal in zip(table.match.deals, record.deals, strict=False):

@@ -126,6 +126,7 @@ def page_html(lang: str, games: dict[str, Any]) -> str:
         "nav": messages["web.nav"],
         "nav_lobby": messages["web.nav_lobby"],
         "nav_history": messages["web.nav_history"],
+        "nav_sessions": messages["web.session.nav"],
         "language": messages["web.language"],
         "loading": messages["web.loading"],
         "log": messages["web.log"],
@@ -187,6 +188,14 @@ def mount_page(app: FastAPI, games: dict[str, Any], reviews: Reviews) -> None:
 
     @app.get("/table/{code}", include_in_schema=False)
     async def table_page(request: Request, code: str) -> HTMLResponse:
+        return page(request)
+
+    @app.get("/session", include_in_schema=False)
+    async def new_session_page(request: Request) -> HTMLResponse:
+        return page(request)
+
+    @app.get("/session/{code}", include_in_schema=False)
+    async def session_page(request: Request, code: str) -> HTMLResponse:
         return page(request)
 
     @app.get("/history", include_in_schema=False)

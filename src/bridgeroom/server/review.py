@@ -165,6 +165,8 @@ class Reviews:
         record: MatchRecord = await self.db(self.store.get_match, code)
         if record.kind != "play":
             raise TableError("server.no_table", code=code)
+        if record.options.get("session"):
+            raise TableError("session.export_by_session")
         deal = next((d for d in record.deals if d.number == number), None)
         if deal is None or not deal.is_over:
             raise TableError("review.not_finished", number=number)

@@ -87,6 +87,9 @@ class Room:
     #: Told to every connection with the next state, then forgotten.
     notice: Notice | None = None
     score: ScoreCache = field(default_factory=ScoreCache)
+    #: The code of the session this table belongs to (its robots play on unwatched, it has no
+    #: spectators and its deals are exported by the session only); ``None``: a table of its own.
+    session: str | None = None
 
     @property
     def closed(self) -> bool:
@@ -97,6 +100,8 @@ class Room:
     def idle(self) -> bool:
         """Nobody watches it, no request holds it, no robot is acting: it may leave memory."""
         robots = self.robot_task is not None and not self.robot_task.done()
+        if self.session is not None and self.status == "active":
+            return False  # a session's table plays on, watched or not
         return not self.watchers and self.users == 0 and not robots and not self.lock.locked()
 
     def summary(self) -> dict[str, Any]:
@@ -201,6 +206,7 @@ class RoomRecords:
             record.private,
             record.host_hash,
             record.status,
+            session=record.options.get("session"),
         )
         if record.deals:
             room.deal_id = record.deals[-1].id

@@ -31,6 +31,7 @@ __all__ = [
     "PadEntryRow",
     "ProbeRow",
     "SeatRow",
+    "SessionRow",
     "utcnow",
 ]
 
@@ -181,3 +182,24 @@ class ProbeRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class SessionRow(Base):
+    """A class or club session: several server tables playing the same boards (schema 0003).
+
+    ``options`` are what its director chose (game, tables, boards, movement, scoring, robots,
+    seed, language); ``state`` what changes (the people and their pairs, the round, the tables'
+    codes, paused tables). The director's token is kept only as its hash.
+    """
+
+    __tablename__ = "sessions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(32), unique=True, index=True)
+    director_hash: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: ``waiting`` (people join), ``playing``, ``finished``.
+    status: Mapped[str] = mapped_column(String(16), default="waiting", index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, onupdate=utcnow)

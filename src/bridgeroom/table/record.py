@@ -116,6 +116,9 @@ def table_from_record(
         mode=options.get("mode"),
         undo_past_robots=undo_past_robots,
         robot_factory=robot_factory,
+        boards=options.get("boards"),
+        hold=options.get("hold"),
+        paused=bool(options.get("paused", False)),
     )
     for deal in record.deals:
         table.resume_deal(

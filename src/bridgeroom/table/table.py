@@ -110,6 +110,11 @@ class Table:
     ``undo_past_robots``: whether the robots consent to taking back an action after
     they acted on it (the server's tables), or refuse it (the terminal's: only while no
     robot has acted since).
+
+    ``boards``: the cards of every deal of the match in order (a session's boards, the same
+    at every table); the match is over once they are played. ``hold``: deal no further than
+    this many deals for now (a session's round). ``paused``: nobody acts and nothing is
+    dealt until it is lifted (a session's director).
     """
 
     def __init__(
@@ -125,8 +130,20 @@ class Table:
         mode: Mode | str | None = None,
         undo_past_robots: bool = True,
         robot_factory: RobotFactory | None = None,
+        boards: Sequence[Deal | str] | None = None,
+        hold: int | None = None,
+        paused: bool = False,
     ) -> None:
         self.game = game if isinstance(game, Game) else get_game(game)
+        #: The given deals of the match (``None``: shuffled), how many may be dealt for now,
+        #: and whether the table is paused.
+        self.boards: tuple[Deal, ...] | None = (
+            None
+            if boards is None
+            else tuple(b if isinstance(b, Deal) else Deal.parse(b) for b in boards)
+        )
+        self.hold = hold
+        self.paused = paused
         #: The seed of the table's shuffles and robots.
         self.seed: int | str = seed if seed is not None else secrets.randbits(63)
         n = self.game.players
@@ -260,7 +277,9 @@ class Table:
 
     @property
     def over(self) -> bool:
-        """The match is over (a rubber won, a Chicago round played)."""
+        """The match is over (a rubber won, a Chicago round played, the given boards played)."""
+        if self.boards is not None and self.current is None and self.number >= len(self.boards):
+            return True
         return self.match.is_over
 
     def seat_of(self, player: int, state: DealState | None = None) -> Seat | None:
@@ -336,7 +355,8 @@ class Table:
     def may_deal(self) -> bool:
         """Whether the next deal may start: the last one is over, every place is held and the
         match goes on."""
-        return self.current is None and self.full and not self.over
+        held = self.hold is not None and self.number >= self.hold
+        return self.current is None and self.full and not self.over and not held and not self.paused
 
     def deal(self, cards: Deal | None = None) -> list[TableEvent]:
         """Deal the next deal of the match (or play the given ``cards``: a teacher's deal).
@@ -350,8 +370,14 @@ class Table:
             raise TableError("table.match_over", scoring=self.scoring)
         if not self.full:
             raise SeatError("table.seats_open")
+        if self.paused:
+            raise TableError("session.paused")
+        if self.hold is not None and self.number >= self.hold:
+            raise TableError("session.wait_round")
         match = self.match
         dealer = match.next_dealer()
+        if cards is None and self.boards is not None:
+            cards = self.boards[self.number]
         if cards is None:
             cards = deal_cards(dealer, make_rng(f"{self.seed}:{match.number}"))
         state = self.resume_deal(cards, dealer, match.next_vulnerability())
@@ -382,6 +408,10 @@ class Table:
             raise TableError(key)
         return state
 
+    def _not_paused(self) -> None:
+        if self.paused:
+            raise TableError("session.paused")
+
     def _no_request(self) -> None:
         if self.request is not None:
             raise SeatError("table.request_waiting", kind=self.request.kind.message)
@@ -395,6 +425,7 @@ class Table:
         """
         state = self._in_progress()
         self._no_request()
+        self._not_paused()
         seat = self.seat_of(player)
         if seat is None:
             raise SeatError("table.no_place", player=player)
@@ -480,7 +511,7 @@ class Table:
         player = self.player_to_act()
         if player is None or self.request is not None or not self.places[player].is_robot:
             return None
-        return player
+        return None if self.paused else player
 
     def robot_turn(self) -> RobotTurn | None:
         """The robot's turn if a robot is to act now (no request waiting), else ``None``."""
@@ -602,6 +633,7 @@ class Table:
         table lets robots consent after they acted, else the request is refused if a robot
         acted since). With no person to ask it is carried out at once.
         """
+        self._not_paused()
         state = self._in_progress("error.nothing_to_undo")
         self._no_request()
         seat = self.seat_of(player)
@@ -633,6 +665,7 @@ class Table:
         The people among his opponents answer; each robot opponent judges it from what it
         sees (:meth:`judgements`). At most one claim is stated per trick; the dummy does not
         claim. The claim's event carries the log entry of the faced hand."""
+        self._not_paused()
         state = self.current
         if state is None or state.phase is not Phase.PLAY:
             raise TableError("error.claim_in_play")
@@ -689,6 +722,7 @@ class Table:
     def answer(self, player: int, accept: bool) -> list[TableEvent]:
         """``player`` answers the pending request. A refusal drops it (so does the requester's
         own no: a withdrawal); the last awaited yes carries it out."""
+        self._not_paused()
         request = self.request
         if request is None:
             raise SeatError("table.no_request")

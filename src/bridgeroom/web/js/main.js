@@ -17,6 +17,7 @@ import {
 } from "./panels.js";
 import { reviewPanel, loadReview } from "./review.js";
 import { renderLobby, renderHistory, joinTable } from "./lobby.js";
+import { sessionPath, renderSessionPage, stopSession } from "./session.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
 setMessages(boot.lang, boot.messages);
@@ -276,6 +277,9 @@ function openTable(code) {
       render();
     },
     gone: (closed) => {
+      // a session's table: the person's pair moved on (or a robot took the place)
+      const seat = tokens()[code];
+      if (seat && seat.session) { page.go("/session/" + seat.session); return; }
       // 4410: the host deleted the table; the server said so in its last error
       const said = closed === 4410 ? T.lastError : null;
       T.gone = T.gone || { text: said || t("web.gone.text", { code }) };
@@ -311,6 +315,7 @@ async function switchLanguage(code) {
 // --- routing -------------------------------------------------------------------------------------
 
 async function route() {
+  stopSession();
   const code = tableCode();
   const main = document.getElementById("main");
   if (code) {
@@ -322,7 +327,9 @@ async function route() {
   T.code = null;
   announcer.clear();
   try {
-    if (location.pathname === "/history") await renderHistory(main, page);
+    const session = sessionPath();
+    if (session) await renderSessionPage(main, page, session, status);
+    else if (location.pathname === "/history") await renderHistory(main, page);
     else await renderLobby(main, page);
   } catch (e) { alertMessage(e.message); }
 }

@@ -1,0 +1,159 @@
+"""The HTTP routes of class and club sessions (the :class:`~bridgeroom.server.sessions.SessionManager`
+does the work; docs/sessions.md lists them)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Request
+from fastapi.responses import PlainTextResponse
+from pydantic import BaseModel, StrictBool, StrictInt, StringConstraints
+
+from bridgeroom.server.hub import Hub
+from bridgeroom.server.sessions import SessionManager
+from bridgeroom.sessions.exports import ranking_csv, session_pbn
+
+__all__ = ["mount_sessions"]
+
+
+class CreateSession(BaseModel):
+    game: Annotated[str, StringConstraints(max_length=32)] = "minibridge"
+    tables: StrictInt = 2
+    boards: StrictInt = 3
+    movement: Annotated[str, StringConstraints(max_length=16)] = "class"
+    rounds: StrictInt | None = None
+    scoring: Annotated[str, StringConstraints(max_length=16)] = "matchpoints"
+    robots: Annotated[str, StringConstraints(max_length=16)] = "basic"
+    seed: StrictInt | None = None
+    #: The boards as PBN text instead of dealt from the seed (the first ``boards`` deals).
+    pbn: Annotated[str, StringConstraints(max_length=200_000)] | None = None
+    #: Or a practice set of the deal generator (``bridgeroom deal --set``), dealt from the seed.
+    practice: Annotated[str, StringConstraints(max_length=40)] | None = None
+    language: Annotated[str, StringConstraints(max_length=8)] = "en"
+    title: Annotated[str, StringConstraints(max_length=100)] = ""
+
+
+class JoinSession(BaseModel):
+    table: StrictInt
+    seat: Annotated[str, StringConstraints(max_length=8)]
+    name: Annotated[str, StringConstraints(max_length=100)]
+
+
+class PauseTable(BaseModel):
+    paused: StrictBool = True
+
+
+class ReplacePerson(BaseModel):
+    table: StrictInt
+    seat: Annotated[str, StringConstraints(max_length=8)]
+
+
+def _bearer(authorization: str | None) -> str | None:
+    if not authorization:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
+    """Add the sessions' routes to ``app``; returns the manager (its :meth:`start` reads back the
+    sessions being played)."""
+    sessions = SessionManager(hub)
+
+    @app.post("/api/sessions")
+    async def create_session(body: CreateSession, request: Request) -> dict[str, Any]:
+        address = request.client.host if request.client else ""
+        row, token = await sessions.create(**body.model_dump(), address=address)
+        return {
+            "code": row.code,
+            "director_token": token,
+            "session": await sessions.summary(row.code, token),
+        }
+
+    @app.get("/api/practice-sets")
+    async def practice_sets() -> list[dict[str, str]]:
+        """The deal generator's practice sets a session's boards may come from."""
+        from bridgeroom.analysis.practice import practice_sets
+
+        return [
+            {"name": s.name, "title": s.title, "game": s.game} for s in practice_sets().values()
+        ]
+
+    @app.get("/api/sessions/{code}")
+    async def session(
+        code: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        return await sessions.summary(code, _bearer(authorization))
+
+    @app.post("/api/sessions/{code}/join")
+    async def join_session(code: str, body: JoinSession, request: Request) -> dict[str, Any]:
+        address = request.client.host if request.client else ""
+        return await sessions.join(code, body.table, body.seat, body.name, address)
+
+    @app.post("/api/sessions/{code}/start")
+    async def start_session(
+        code: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        await sessions.begin(code, _bearer(authorization))
+        return await sessions.summary(code, _bearer(authorization))
+
+    @app.post("/api/sessions/{code}/tables/{table}/pause")
+    async def pause_table(
+        code: str,
+        table: int,
+        body: PauseTable,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        await sessions.pause(code, table, body.paused, _bearer(authorization))
+        return await sessions.summary(code, _bearer(authorization))
+
+    @app.post("/api/sessions/{code}/replace")
+    async def replace_person(
+        code: str, body: ReplacePerson, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        await sessions.replace(code, body.table, body.seat, _bearer(authorization))
+        return await sessions.summary(code, _bearer(authorization))
+
+    @app.post("/api/sessions/{code}/end")
+    async def end_session(
+        code: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        await sessions.end(code, _bearer(authorization))
+        return await sessions.summary(code, _bearer(authorization))
+
+    @app.get("/api/sessions/{code}/results")
+    async def session_results(
+        code: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        return await sessions.results(code, _bearer(authorization))
+
+    @app.get("/api/sessions/{code}/handrecord")
+    async def session_hand_records(
+        code: str, authorization: Annotated[str | None, Header()] = None
+    ) -> list[dict[str, Any]]:
+        return await sessions.hand_records(code, _bearer(authorization))
+
+    @app.get("/api/sessions/{code}/pbn")
+    async def session_pbn_file(
+        code: str, authorization: Annotated[str | None, Header()] = None
+    ) -> PlainTextResponse:
+        results, deals = await sessions.exports(code, _bearer(authorization))
+        return PlainTextResponse(
+            session_pbn(results, deals, event=f"bridgeroom session {code}"),
+            media_type="application/x-pbn; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="session-{code}.pbn"'},
+        )
+
+    @app.get("/api/sessions/{code}/ranking.csv")
+    async def session_csv(
+        code: str, authorization: Annotated[str | None, Header()] = None
+    ) -> PlainTextResponse:
+        results, _ = await sessions.exports(code, _bearer(authorization))
+        return PlainTextResponse(
+            ranking_csv(results),
+            media_type="text/csv; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="session-{code}.csv"'},
+        )
+
+    app.state.sessions = sessions
+    return sessions

@@ -1,0 +1,128 @@
+"""A session's boards: dealt from its seed, read from a PBN file or made by the deal generator
+from a practice set; their hand records (double-dummy tables and par) and the mini-bridge coach's
+advice on each, for the teacher.
+
+    >>> boards = seeded_boards(7, 2)
+    >>> len(boards), boards == seeded_boards(7, 2)
+    (2, True)
+    >>> [a["board"] for a in coach_advice(boards, "en")]
+    [1, 2]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bridgeroom.errors import BridgeError
+from bridgeroom.formats.pbn import loads as pbn_loads
+from bridgeroom.rules import (
+    Deal,
+    Seat,
+    board_dealer,
+    board_vulnerability,
+    choose_declarer,
+    deal_cards,
+    make_rng,
+)
+from bridgeroom.table import TableError
+from bridgeroom.teaching.coach import advise
+
+__all__ = [
+    "bad_request",
+    "coach_advice",
+    "hand_records",
+    "pbn_boards",
+    "practice_boards",
+    "seeded_boards",
+]
+
+
+def bad_request(reason: str) -> TableError:
+    """The refusal of a session's bad input (422, in every language)."""
+    return TableError("server.bad_request", reason=reason[:500])
+
+
+def seeded_boards(seed: int, boards: int) -> list[str]:
+    """``boards`` deals shuffled from ``seed`` (CB-3), each with its board's dealer (CB-B1)."""
+    return [
+        deal_cards(board_dealer(b), make_rng(f"{seed}:board:{b}")).to_pbn()
+        for b in range(1, boards + 1)
+    ]
+
+
+def practice_boards(name: str, boards: int, seed: int) -> list[str]:
+    """``boards`` deals of a practice set (the deal generator; numpy is loaded on first use, so
+    the server calls this on a thread)."""
+    from bridgeroom.analysis.generate import generate
+    from bridgeroom.analysis.practice import practice_set
+
+    try:
+        deals = generate(practice_set(name).script, boards, seed=seed)
+    except BridgeError as err:
+        raise bad_request(str(err)) from None
+    if len(deals) < boards:
+        raise bad_request(
+            f"the practice set {name!r} gave {len(deals)} deals of {boards} in its tries"
+        )
+    return [d.to_pbn() for d in deals]
+
+
+def pbn_boards(text: str, boards: int) -> list[str]:
+    """The first ``boards`` deals of a PBN file, as PBN deal strings."""
+    try:
+        games = pbn_loads(text)
+    except BridgeError as err:
+        raise bad_request(f"the PBN file cannot be read: {err}") from None
+    deals = [g.deal for g in games if g.deal is not None]
+    if len(deals) < boards:
+        raise bad_request(f"the PBN file has {len(deals)} deals, the session {boards} boards")
+    return [d.to_pbn() for d in deals[:boards]]
+
+
+def hand_records(deals: list[str], boards: tuple[int, ...]) -> list[dict[str, Any]]:
+    """Boards ``boards`` (numbers into ``deals``) with their double-dummy tables and par
+    (endplay, imported on first use: the server calls this on a thread)."""
+    from bridgeroom.analysis.dd import solve_boards
+
+    hands = [Deal.parse(deals[b - 1]) for b in boards]
+    solved = solve_boards(
+        [(d, board_dealer(b), board_vulnerability(b)) for d, b in zip(hands, boards, strict=True)]
+    )
+    return [
+        {
+            "board": b,
+            "dealer": board_dealer(b).letter,
+            "vulnerability": board_vulnerability(b).pbn,
+            "deal": d.to_pbn(),
+            "dd": table.to_json(),
+            "par": par.to_json(),
+        }
+        for b, d, (table, par) in zip(boards, hands, solved, strict=True)
+    ]
+
+
+def coach_advice(deals: list[str], lang: str) -> list[dict[str, Any]]:
+    """The coach's advice on each mini-bridge board, for the teacher (MB-3, MB-4, MB-13): who
+    declares from the four counts, and the contract the coach would name."""
+    out = []
+    for board, text in enumerate(deals, start=1):
+        deal = Deal.parse(text)
+        counts = [deal[seat].hcp for seat in Seat]
+        declarer = choose_declarer(counts, board_dealer(board))
+        advice = advise(
+            deal[declarer],
+            counts[declarer.partner],
+            deal[declarer.partner].lengths,
+            declarer=declarer,
+            lang=lang,
+        )
+        out.append(
+            {
+                "board": board,
+                "counts": counts,
+                "declarer": declarer.letter,
+                "contract": str(advice.contract.without_declarer()),
+                "reason": advice.reason,
+            }
+        )
+    return out

@@ -1,0 +1,641 @@
+"""Class and club sessions at the server: the same boards at several tables, live travellers
+and ranking, the director's rights (issue 17; docs/sessions.md).
+
+A session is a row of the store (:class:`~bridgeroom.store.sessions.SessionStore`) and, once
+started, one ordinary server table per table of the movement: a
+:class:`~bridgeroom.table.Table` that plays the session's boards in order (``boards``), no
+further than the current round (``hold``), and may be ``paused``. Its match carries the
+session's code in its options, so a restart reads it back like any table; its robots play on
+unwatched; it has no spectators, and its deals are exported by the session only, so that no
+hand of a board reaches anyone who still has to play it.
+
+========================================  =====================================================
+``POST /api/sessions``                    create: game, tables, boards, movement, scoring,
+                                          robots, seed (or ``pbn``, ``practice``), language ->
+                                          ``code``, ``director_token``
+``GET /api/sessions/{code}``              the session: movement, people, tables at a glance
+``POST /api/sessions/{code}/join``        a person takes a seat: ``{"table", "seat", "name"}``
+``POST /api/sessions/{code}/start``       the director starts it; robots take empty seats
+``POST /api/sessions/{code}/tables/{t}/pause``  the director pauses (``{"paused": false}``
+                                          resumes) a table
+``POST /api/sessions/{code}/replace``     the director puts a robot in a person's place
+``POST /api/sessions/{code}/end``         the director ends the session
+``GET /api/sessions/{code}/results``      travellers, ranking, scorecards (JSON)
+``GET /api/sessions/{code}/handrecord``   the hands, double-dummy tables and par (JSON)
+``GET /api/sessions/{code}/pbn``          every board with every table's result (PBN)
+``GET /api/sessions/{code}/ranking.csv``  the ranking (CSV)
+``GET /api/practice-sets``                the deal generator's sets a session's boards may
+                                          come from (``practice``)
+========================================  =====================================================
+
+What a request sees depends on its token (``Authorization: Bearer``): the director sees
+everything; a person sees the travellers (and hands) of the boards his pair has played; anyone
+else the boards every table has played.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import secrets
+import time
+from typing import Any
+
+from bridgeroom.errors import BridgeError
+from bridgeroom.rules import Card, Deal, Phase, Seat
+from bridgeroom.server.hub import Hub
+from bridgeroom.server.rooms import Room
+from bridgeroom.server.session_boards import (
+    bad_request,
+    coach_advice,
+    hand_records,
+    pbn_boards,
+    practice_boards,
+    seeded_boards,
+)
+from bridgeroom.sessions import SCORINGS, Movement, Played, Results
+from bridgeroom.store import SeatSpec, StoreError, StoreUnavailable, hash_token, new_token
+from bridgeroom.store.sessions import SessionRecord, SessionStore
+from bridgeroom.table import ROBOT_LEVELS, DealEnded, SeatError, TableError, TableEvent
+from bridgeroom.table.seats import Holder, Place
+
+__all__ = ["SessionManager"]
+
+log = logging.getLogger("bridgeroom.server")
+
+#: The games a session compares, and the score form each table plays.
+_TABLE_SCORING = {"minibridge": "minibridge", "contract": "duplicate"}
+#: Where each member of a pair sits: North-South pair N then S, East-West pair E then W.
+_SEATS = {Seat.NORTH: ("ns", 0), Seat.SOUTH: ("ns", 1), Seat.EAST: ("ew", 0), Seat.WEST: ("ew", 1)}
+
+
+class SessionManager:
+    """The sessions of a server, played on its hub's tables."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.rows = SessionStore(hub.store)
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        #: When each session's rounds ended (monotonic seconds, for the benchmark).
+        self.round_times: dict[str, list[float]] = {}
+        #: When each session table last changed (wall-clock seconds: the teacher's view).
+        self.last_change: dict[str, float] = {}
+        #: The hand records worked out, by session code and boards.
+        self._records: dict[tuple[str, tuple[int, ...]], list[dict[str, Any]]] = {}
+        hub.listeners.append(self._changed)
+
+    def _lock(self, code: str) -> asyncio.Lock:
+        return self._locks.setdefault(code, asyncio.Lock())
+
+    async def start(self) -> None:
+        """Read back the sessions being played (after a restart): their tables go on."""
+        try:
+            codes = await self.hub.db(self.rows.active)
+        except StoreError as err:
+            log.warning("the sessions could not be read back: %s", err)
+            return
+        for code in codes:
+            try:
+                for room in await self._tables(await self._get(code)):
+                    self.hub.scheduler.schedule(room)  # its robots go on where they stood
+                await self._advance(code)  # a round that ended as the server stopped
+            except BridgeError as err:
+                log.warning("session %s cannot be read back: %s", code, err)
+
+    async def _get(self, code: str) -> SessionRecord:
+        if not code.replace("-", "").replace("_", "").isalnum() or len(code) > 32:
+            raise SeatError("session.no_session", code=code[:32])
+        try:
+            return await self.hub.db(self.rows.get, code)
+        except StoreUnavailable as err:
+            await self.hub.health.failed(err)
+            raise self.hub.health.error() from None
+        except StoreError:
+            raise SeatError("session.no_session", code=code) from None
+
+    async def _save(self, row: SessionRecord, state: dict[str, Any], status: str) -> None:
+        try:
+            await self.hub.db(self.rows.save, row.code, state, status)
+        except StoreError as err:
+            raise await self.hub._not_saved(err) from None
+
+    @staticmethod
+    def _is_director(row: SessionRecord, token: str | None) -> bool:
+        return bool(token) and hmac.compare_digest(row.director_hash, hash_token(token or ""))
+
+    def _director(self, row: SessionRecord, token: str | None) -> None:
+        if not token:
+            raise SeatError("server.token_needed")
+        if not self._is_director(row, token):
+            raise SeatError("session.not_director")
+
+    @staticmethod
+    def movement(row: SessionRecord) -> Movement:
+        o = row.options
+        return Movement(o["movement"], o["tables"], o["boards"], o["rounds"])
+
+    # --- creating and joining -----------------------------------------------------------------
+
+    async def create(
+        self,
+        *,
+        game: str = "minibridge",
+        tables: int = 2,
+        boards: int = 3,
+        movement: str = "class",
+        rounds: int | None = None,
+        scoring: str = "matchpoints",
+        robots: str = "basic",
+        seed: int | None = None,
+        pbn: str | None = None,
+        practice: str | None = None,
+        language: str = "en",
+        title: str = "",
+        address: str = "",
+    ) -> tuple[SessionRecord, str]:
+        """A new session (nothing stored if anything is wrong); returns it and the director's
+        token, of which the store keeps the hash."""
+        self.hub.limiter.check("create", (address, self.hub.limits.create))
+        self.hub.health.check()
+        if game not in _TABLE_SCORING:
+            raise bad_request(f"a session plays {' or '.join(_TABLE_SCORING)}, not {game!r}")
+        if scoring not in SCORINGS:
+            raise bad_request(f"a session is scored by {', '.join(SCORINGS)}, not {scoring!r}")
+        if robots not in ROBOT_LEVELS:
+            raise bad_request(f"the robots' levels are {', '.join(ROBOT_LEVELS)}, not {robots!r}")
+        if language not in ("en", "ru"):
+            raise bad_request(f"a session's language is en or ru, not {language!r}")
+        if tables > 32:
+            raise bad_request(f"a session has at most 32 tables, not {tables}")
+        try:
+            made = Movement.make(movement, tables, boards, rounds)
+        except BridgeError as err:
+            raise bad_request(str(err)) from None
+        if seed is None:
+            seed = secrets.randbits(48)
+        if pbn is not None and practice is not None:
+            raise bad_request("the boards come from a PBN file or a practice set, not both")
+        if pbn is not None:
+            deals = pbn_boards(pbn, made.boards)
+        elif practice is not None:
+            deals = await asyncio.to_thread(practice_boards, practice, made.boards, seed)
+        else:
+            deals = seeded_boards(seed, made.boards)
+        token = new_token()
+        options = {
+            "game": game,
+            "tables": made.tables,
+            "boards": made.boards,
+            "rounds": made.rounds,
+            "movement": made.kind,
+            "scoring": scoring,
+            "robots": robots,
+            "seed": seed,
+            "language": language,
+            "title": title,
+            "deals": deals,
+        }
+        state = {"people": [], "tables": [], "round": 0, "paused": []}
+        try:
+            row = await self.hub.db(self.rows.create, hash_token(token), options, state)
+        except StoreError as err:
+            raise await self.hub._not_saved(err) from None
+        return row, token
+
+    async def join(
+        self, code: str, table: int, seat: str, name: str, address: str = ""
+    ) -> dict[str, Any]:
+        """A person takes a seat of round 1 (before the start); returns his token."""
+        self.hub.limiter.check("join", (address, self.hub.limits.join))
+        async with self._lock(code):
+            row = await self._get(code)
+            if row.status != "waiting":
+                raise TableError("session.started")
+            pair, member = self._pair_at(row, table, seat)
+            name = " ".join(name.split())[:40]
+            if not name:
+                raise SeatError("table.name_needed")
+            people = list(row.state["people"])
+            for person in people:
+                if (person["pair"], person["member"]) == (pair, member):
+                    raise SeatError("table.seat_taken", player=seat, name=person["name"])
+            token = new_token()
+            people.append({"name": name, "hash": hash_token(token), "pair": pair, "member": member})
+            await self._save(row, {**row.state, "people": people}, row.status)
+        m = self.movement(row)
+        return {"code": code, "token": token, "pair": m.label(pair), "name": name}
+
+    def _pair_at(self, row: SessionRecord, table: int, seat_text: str) -> tuple[int, int]:
+        m = self.movement(row)
+        if not 1 <= table <= m.tables:
+            raise bad_request(f"the tables are 1 to {m.tables}, not {table}")
+        try:
+            seat = Seat.find(seat_text)
+        except BridgeError:
+            raise bad_request(f"a seat is N, E, S or W, not {seat_text!r}") from None
+        e = m.encounter(self._round(row), table)
+        side, member = _SEATS[seat]
+        return (e.ns if side == "ns" else e.ew), member
+
+    @staticmethod
+    def _round(row: SessionRecord) -> int:
+        return int(row.state.get("round", 0))
+
+    # --- the tables ------------------------------------------------------------------------------
+
+    def _places(self, row: SessionRecord, table: int, round_: int) -> list[Place]:
+        """Who sits at ``table`` in ``round_``: the people of its pairs, robots elsewhere."""
+        e = self.movement(row).encounter(round_, table)
+        level = row.options["robots"]
+        people = {(p["pair"], p["member"]): p for p in row.state["people"] if not p.get("left")}
+        places = []
+        for seat in Seat:
+            side, member = _SEATS[seat]
+            person = people.get((e.ns if side == "ns" else e.ew, member))
+            if person is None:
+                places.append(Place(int(seat), Holder.ROBOT, f"Robot ({level})", level))
+            else:
+                places.append(Place(int(seat), Holder.PERSON, person["name"], None, person["hash"]))
+        return places
+
+    def _hold(self, row: SessionRecord, round_: int) -> int:
+        return (round_ + 1) * self.movement(row).boards_per_round
+
+    async def begin(self, code: str, token: str | None) -> None:
+        """The director starts the session: a table per table of the movement, robots in the
+        seats nobody holds; each deals its first board."""
+        async with self._lock(code):
+            row = await self._get(code)
+            self._director(row, token)
+            if row.status != "waiting":
+                raise TableError("session.started")
+            self.hub.health.check()
+            o = row.options
+            codes = []
+            for t in range(1, o["tables"] + 1):
+                places = self._places(row, t, 0)
+                try:
+                    record = await self.hub.db(
+                        self.hub.store.create_match,
+                        "play",
+                        o["game"],
+                        _TABLE_SCORING[o["game"]],
+                        seats=[_spec(p) for p in places],
+                        options={
+                            "mode": "strict",
+                            "server": True,
+                            "session": code,
+                            "table": t,
+                            "boards": o["deals"],
+                            "hold": self._hold(row, 0),
+                            "paused": False,
+                        },
+                        seed=f"{o['seed']}:{t}",
+                        private=True,
+                        host_hash=row.director_hash,
+                    )
+                except StoreError as err:
+                    raise await self.hub._not_saved(err) from None
+                codes.append(record.code)
+            await self._save(row, {**row.state, "tables": codes, "round": 0}, "playing")
+            self.round_times[code] = [time.monotonic()]
+        for room in await self._tables(await self._get(code)):
+            async with room.lock:
+                await self.hub.after_change(room)
+
+    async def _tables(self, row: SessionRecord) -> list[Room]:
+        """The rooms of the session's tables, read from the store when not in memory."""
+        return [await self.hub.room(c) for c in row.state.get("tables", [])]
+
+    def _changed(self, room: Room, events: list[TableEvent]) -> None:
+        """A table's change is committed: when it ends a board, look whether the round is over
+        (in a task of its own: this runs under the table's lock)."""
+        if room.session is None:
+            return
+        self.last_change[room.code] = time.time()
+        if not any(isinstance(e, DealEnded) for e in events):
+            return
+        task = asyncio.get_running_loop().create_task(self._board_done(room.session))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _board_done(self, code: str) -> None:
+        try:
+            await self._advance(code)
+        except BridgeError as err:
+            log.warning("session %s: the next round waits: %s", code, err)
+
+    async def _advance(self, code: str) -> None:
+        """Every table has played the round's boards: the pairs move and the next round's boards
+        are dealt; after the last round the session is over."""
+        async with self._lock(code):
+            row = await self._get(code)
+            if row.status != "playing":
+                return
+            rooms = await self._tables(row)
+            round_ = self._round(row)
+            hold = self._hold(row, round_)
+            if not all(r.table.number >= hold and r.table.current is None for r in rooms):
+                return
+            self.round_times.setdefault(code, []).append(time.monotonic())
+            m = self.movement(row)
+            if round_ + 1 >= m.rounds:
+                await self._save(row, row.state, "finished")
+                return
+            round_ += 1
+            await self._save(row, {**row.state, "round": round_}, "playing")
+            row = await self._get(code)
+        for t, room in enumerate(rooms, start=1):
+            await self._reseat(row, room, t, {"hold": self._hold(row, round_)})
+
+    async def _reseat(
+        self, row: SessionRecord, room: Room, t: int, options: dict[str, Any]
+    ) -> None:
+        """Seat table ``t`` for the session's round with ``options`` (stored together), then
+        deal on if it may and tell its players."""
+        async with room.lock:
+            places = self._places(row, t, self._round(row))
+            try:
+                await self.hub.db(
+                    self.rows.seat_table, room.match_id, [_spec(p) for p in places], options
+                )
+            except StoreError as err:
+                raise await self.hub._not_saved(err) from None
+            before = list(room.table.places)
+            room.table.places[:] = places
+            await self._drop_moved(room, before)
+            if "hold" in options:
+                room.table.hold = options["hold"]
+            if "paused" in options:
+                room.table.paused = options["paused"]
+            table = room.table
+            if "hold" in options and table.state is not None and table.may_deal():
+                await self.hub.commit(room, table.deal())  # the new round starts everywhere
+            await self.hub.after_change(room)
+
+    async def _drop_moved(self, room: Room, before: list[Place]) -> None:
+        """The connections of people whose place another now holds (their pair moved on, or a
+        robot replaced them) are told and closed: a connection acts for its person only."""
+        moved = SeatError("session.moved")
+        for watcher in list(room.watchers):
+            player = watcher.player
+            if player is None or before[player] == room.table.places[player]:
+                continue
+            room.watchers.remove(watcher)
+            await self.hub.send_error(watcher, moved)
+            with contextlib.suppress(Exception):
+                await watcher.conn.close(4409, "moved")
+
+    # --- the director ----------------------------------------------------------------------------
+
+    async def pause(self, code: str, table: int, paused: bool, token: str | None) -> None:
+        row = await self._get(code)
+        self._director(row, token)
+        room = self._table_room(row, table, await self._tables(row))
+        async with self._lock(code):
+            paused_tables = set(row.state.get("paused", []))
+            if paused:
+                paused_tables.add(table)
+            else:
+                paused_tables.discard(table)
+            state = {**row.state, "paused": sorted(paused_tables)}
+            await self._save(row, state, row.status)
+            row = await self._get(code)
+        await self._reseat(row, room, table, {"paused": paused})
+
+    async def replace(self, code: str, table: int, seat: str, token: str | None) -> None:
+        """A robot takes the place of the person at ``table``'s ``seat`` for the rest of the
+        session (he left)."""
+        async with self._lock(code):
+            row = await self._get(code)
+            self._director(row, token)
+            if row.status != "playing":
+                raise TableError("session.not_playing")
+            pair, member = self._pair_at(row, table, seat)
+            people = [dict(p) for p in row.state["people"]]
+            found = [
+                p
+                for p in people
+                if (p["pair"], p["member"]) == (pair, member) and not p.get("left")
+            ]
+            if not found:
+                raise TableError("session.no_person", seat=seat)
+            found[0]["left"] = True
+            await self._save(row, {**row.state, "people": people}, row.status)
+            row = await self._get(code)
+        room = self._table_room(row, table, await self._tables(row))
+        await self._reseat(row, room, table, {})
+
+    async def end(self, code: str, token: str | None) -> None:
+        """The director ends the session: every table stops where it is."""
+        async with self._lock(code):
+            row = await self._get(code)
+            self._director(row, token)
+            rooms = await self._tables(row)
+            await self._save(row, row.state, "finished")
+            row = await self._get(code)
+        for t, room in enumerate(rooms, start=1):
+            await self._reseat(row, room, t, {"paused": True})
+            if room.status == "active":  # its match ends here: the table may leave memory
+                try:
+                    await self.hub.db(self.hub.store.set_status, room.match_id, "finished")
+                except StoreError as err:
+                    raise await self.hub._not_saved(err) from None
+                room.status = "finished"
+                self.hub._settle(room)
+
+    def _table_room(self, row: SessionRecord, table: int, rooms: list[Room]) -> Room:
+        if not rooms:
+            raise TableError("session.not_playing")
+        if not 1 <= table <= len(rooms):
+            raise bad_request(f"the tables are 1 to {len(rooms)}, not {table}")
+        return rooms[table - 1]
+
+    # --- what everyone sees ----------------------------------------------------------------------
+
+    async def summary(self, code: str, token: str | None = None) -> dict[str, Any]:
+        """The session: its options, movement, people, and each table at a glance."""
+        row = await self._get(code)
+        m = self.movement(row)
+        o = row.options
+        rooms = await self._tables(row) if row.status != "waiting" else []
+        tables = []
+        for t, room in enumerate(rooms, start=1):
+            table = room.table
+            state = table.current
+            turn = None if state is None or state.to_act is None else state.to_act.letter
+            tables.append(
+                {
+                    "table": t,
+                    "code": room.code,
+                    "board": table.number if table.number else None,
+                    "boards_played": sum(1 for d in table.match.deals if d.phase is Phase.DONE),
+                    "turn": turn,
+                    "paused": table.paused,
+                    "waiting": state is None and not table.over,
+                    "over": table.over,
+                    "idle_seconds": _since(self.last_change.get(room.code)),
+                    "players": [
+                        {"seat": Seat(p.player).letter, "name": p.name, "kind": p.holder.value}
+                        for p in table.places
+                    ],
+                }
+            )
+        you = self._person(row, token)
+        return {
+            "code": row.code,
+            "status": row.status,
+            "title": o.get("title", ""),
+            "game": o["game"],
+            "scoring": o["scoring"],
+            "robots": o["robots"],
+            "language": o["language"],
+            "round": self._round(row) + 1,
+            "movement": m.to_dict(),
+            "people": [
+                {"name": p["name"], "pair": m.label(p["pair"]), "left": bool(p.get("left"))}
+                for p in row.state["people"]
+            ],
+            "tables": tables,
+            "director": self._is_director(row, token),
+            "you": None if you is None else self._you(row, you, rooms),
+            "advice": (
+                coach_advice(o["deals"], o.get("language", "en"))
+                if self._is_director(row, token) and o["game"] == "minibridge"
+                else None
+            ),
+        }
+
+    def _you(self, row: SessionRecord, you: dict[str, Any], rooms: list[Room]) -> dict[str, Any]:
+        """Where a person sits in the current round: table, seat, and the table's code."""
+        m = self.movement(row)
+        table, direction = m.where(you["pair"], self._round(row))
+        seat = {("NS", 0): "N", ("NS", 1): "S", ("EW", 0): "E", ("EW", 1): "W"}[
+            (direction, you["member"])
+        ]
+        return {
+            "name": you["name"],
+            "pair": m.label(you["pair"]),
+            "table": table,
+            "seat": seat,
+            "slot": int(Seat.find(seat)),
+            "code": rooms[table - 1].code if rooms else None,
+            "left": bool(you.get("left")),
+        }
+
+    async def hand_records(self, code: str, token: str | None) -> list[dict[str, Any]]:
+        """The hands of the boards the request may see, with their double-dummy tables and par
+        (endplay, on a thread of its own; worked out once)."""
+        row = await self._get(code)
+        _, done = await self._results(row)
+        boards = tuple(sorted(self._visible(row, token, done)))
+        key = (code, boards)
+        if key not in self._records:
+            self._records[key] = await asyncio.to_thread(hand_records, row.options["deals"], boards)
+        return self._records[key]
+
+    @staticmethod
+    def _person(row: SessionRecord, token: str | None) -> dict[str, Any] | None:
+        if not token:
+            return None
+        digest = hash_token(token)
+        for p in row.state["people"]:
+            if hmac.compare_digest(p["hash"], digest):
+                return dict(p)
+        return None
+
+    async def _results(self, row: SessionRecord) -> tuple[Results, dict[int, set[int]]]:
+        """Every result so far, and which tables have played each board."""
+        m = self.movement(row)
+        results = Results(m, row.options["game"], row.options["scoring"])
+        done: dict[int, set[int]] = {}
+        for t, room in enumerate(await self._tables(row), start=1):
+            for index, state in enumerate(room.table.match.deals):
+                result = state.result
+                if state.phase is not Phase.DONE or result is None:
+                    continue
+                board = index + 1
+                e = m.encounter(m.round_of(board), t)
+                lead = next((str(a) for _, a in state.history if isinstance(a, Card)), None)
+                results.add(
+                    Played.of(
+                        row.options["game"],
+                        board,
+                        t,
+                        e.ns,
+                        e.ew,
+                        result.declarer,
+                        result.contract,
+                        result.tricks,
+                        lead,
+                    )
+                )
+                done.setdefault(board, set()).add(t)
+        return results, done
+
+    def _visible(
+        self, row: SessionRecord, token: str | None, done: dict[int, set[int]]
+    ) -> set[int]:
+        """The boards whose traveller and hands ``token`` may see: all (the director's), those
+        his pair has played (a person's), those every table has played (anyone's)."""
+        m = self.movement(row)
+        if self._is_director(row, token):
+            return set(done)
+        everywhere = {b for b, tables in done.items() if len(tables) == m.tables}
+        person = self._person(row, token)
+        if person is None:
+            return everywhere
+        mine = set()
+        for b, tables in done.items():
+            r = m.round_of(b)
+            table, _ = m.where(person["pair"], r)
+            if table in tables:
+                mine.add(b)
+        return everywhere | mine
+
+    async def results(self, code: str, token: str | None) -> dict[str, Any]:
+        """The travellers of the boards the request may see, the ranking over them, each pair's
+        scorecard, and the hands of those boards."""
+        row = await self._get(code)
+        everything, done = await self._results(row)
+        visible = self._visible(row, token, done)
+        results = Results(everything.movement, everything.game, everything.scoring)
+        for p in everything.played:
+            if p.board in visible:
+                results.add(p)
+        deals = row.options["deals"]
+        return {
+            "code": code,
+            "status": row.status,
+            "scoring": results.scoring,
+            "boards": [{**results.board_dict(b), "deal": deals[b - 1]} for b in sorted(visible)],
+            "ranking": {
+                direction: [results.standing_dict(s) for s in rows]
+                for direction, rows in results.rankings().items()
+            },
+            "scorecards": {
+                results.movement.label(p): results.scorecard(p) for p in results.movement.pairs
+            },
+        }
+
+    async def exports(self, code: str, token: str | None) -> tuple[Results, dict[int, Deal]]:
+        row = await self._get(code)
+        everything, done = await self._results(row)
+        visible = self._visible(row, token, done)
+        results = Results(everything.movement, everything.game, everything.scoring)
+        for p in everything.played:
+            if p.board in visible:
+                results.add(p)
+        deals = {b: Deal.parse(row.options["deals"][b - 1]) for b in visible}
+        return results, deals
+
+
+def _since(when: float | None) -> int | None:
+    return None if when is None else max(0, round(time.time() - when))
+
+
+def _spec(place: Place) -> SeatSpec:
+    return SeatSpec(place.name, place.level, place.token_hash if place.is_person else None)

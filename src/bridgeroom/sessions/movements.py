@@ -1,0 +1,212 @@
+"""Movements as data: which pairs meet at which table in each round, and which boards they play.
+
+A session of ``tables`` tables plays ``boards`` boards in rounds. On the web a board is not a
+wallet carried from table to table: the server gives every table its own copy, so in each
+round **every table plays that round's boards, in order** (as BBO's pair tournaments do), and
+every table plays boards 1..N in order over the session. What moves are the pairs:
+
+* ``class``: one round; the pairs stay at their tables all session (a class, a teacher's
+  session): the North-South pair of table ``t`` is pair ``t``, its East-West pair ``t + n``
+  (shown ``tNS`` and ``tEW``).
+* ``mitchell``: North-South pairs stay; East-West pairs move up one table each round (pair
+  ``tEW`` is at table ``t + r`` in round ``r``, counted from 0), so each meets a different
+  North-South pair, at most ``tables`` rounds. North-South and East-West pairs are ranked
+  apart. With boards copied, an even number of tables needs no skip and no relay.
+* ``howell``: ``2 n`` pairs, each meeting a different opponent every round, at most
+  ``2 n - 1`` rounds (the circle method of a round robin: pair ``2n`` stays at table 1, the
+  others move), every pair changing direction now and then; one ranking.
+
+    >>> m = Movement.make("mitchell", tables=3, boards=6)
+    >>> m.rounds, m.boards_per_round, m.boards_of(1)
+    (3, 2, (3, 4))
+    >>> [(e.table, m.label(e.ns), m.label(e.ew)) for e in m.round(1)]
+    [(1, '1NS', '3EW'), (2, '2NS', '1EW'), (3, '3NS', '2EW')]
+    >>> m.expected(5), m.separate_directions
+    (3, True)
+    >>> h = Movement.make("howell", tables=2, boards=3)
+    >>> [(e.table, e.ns, e.ew) for e in h.round(0)]
+    [(1, 4, 1), (2, 2, 3)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from bridgeroom.errors import ScoringError
+
+__all__ = ["KINDS", "Encounter", "Movement"]
+
+#: The movements, by name.
+KINDS: Final[tuple[str, ...]] = ("class", "mitchell", "howell")
+
+#: The most tables and boards a session may have.
+MAX_TABLES: Final[int] = 64
+MAX_BOARDS: Final[int] = 64
+
+
+@dataclass(frozen=True)
+class Encounter:
+    """Two pairs at a table in a round, and the boards they play there."""
+
+    round: int
+    table: int
+    ns: int
+    ew: int
+    boards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Movement:
+    """Who plays where in each round (:meth:`make` builds one from its kind)."""
+
+    kind: str
+    tables: int
+    boards: int
+    rounds: int
+
+    @classmethod
+    def make(cls, kind: str, tables: int, boards: int, rounds: int | None = None) -> Movement:
+        """The movement ``kind`` for ``tables`` tables and ``boards`` boards, in ``rounds``
+        rounds (default: one for a class, as many as there are opponents for the others,
+        no more than there are boards).
+
+        >>> Movement.make("howell", tables=3, boards=10).rounds
+        5
+        >>> Movement.make("mitchell", tables=2, boards=3, rounds=2)
+        Traceback (most recent call last):
+        ...
+        bridgeroom.errors.ScoringError: 3 boards cannot be shared out in 2 rounds of the same number of boards
+        """
+        kind = str(kind).strip().lower()
+        if kind not in KINDS:
+            raise ScoringError(f"no movement {kind!r}; the movements are {', '.join(KINDS)}")
+        for what, value, most in (("tables", tables, MAX_TABLES), ("boards", boards, MAX_BOARDS)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
+                raise ScoringError(f"a session has 1 to {most} {what}, not {value!r}")
+        if kind == "howell" and tables < 2:
+            raise ScoringError("a Howell movement needs two tables or more (four pairs)")
+        most_rounds = {"class": 1, "mitchell": tables, "howell": 2 * tables - 1}[kind]
+        if rounds is None:
+            rounds = most_rounds
+            while rounds > 1 and boards % rounds:
+                rounds -= 1
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+            raise ScoringError(f"a session has one round or more, not {rounds!r}")
+        if rounds > most_rounds:
+            raise ScoringError(
+                f"a {kind} movement of {tables} tables has at most {most_rounds} rounds "
+                f"(no pair meets another twice), not {rounds}"
+            )
+        if boards % rounds:
+            raise ScoringError(
+                f"{boards} boards cannot be shared out in {rounds} rounds of the same number "
+                "of boards"
+            )
+        return cls(kind, tables, boards, rounds)
+
+    @property
+    def boards_per_round(self) -> int:
+        return self.boards // self.rounds
+
+    @property
+    def pairs(self) -> tuple[int, ...]:
+        """Every pair's number: ``2 n`` pairs for ``n`` tables."""
+        return tuple(range(1, 2 * self.tables + 1))
+
+    @property
+    def separate_directions(self) -> bool:
+        """Whether every pair keeps its direction all session (a class, a Mitchell), so that
+        North-South and East-West pairs are ranked apart."""
+        return self.kind != "howell"
+
+    def label(self, pair: int) -> str:
+        """How a pair is named: ``3NS`` and ``3EW`` in a class or a Mitchell, ``5`` in a Howell."""
+        if pair not in self.pairs:
+            raise ScoringError(f"no pair {pair!r} in a session of {self.tables} tables")
+        if self.kind == "howell":
+            return str(pair)
+        n = self.tables
+        return f"{pair}NS" if pair <= n else f"{pair - n}EW"
+
+    def boards_of(self, round_: int) -> tuple[int, ...]:
+        """The boards of round ``round_`` (from 0), which every table plays."""
+        self._check_round(round_)
+        k = self.boards_per_round
+        return tuple(range(round_ * k + 1, round_ * k + k + 1))
+
+    def round_of(self, board: int) -> int:
+        """The round in which ``board`` is played."""
+        if not 1 <= board <= self.boards:
+            raise ScoringError(f"no board {board!r} in a session of {self.boards} boards")
+        return (board - 1) // self.boards_per_round
+
+    def expected(self, board: int) -> int:
+        """How many tables play ``board``: all of them."""
+        self.round_of(board)
+        return self.tables
+
+    def _check_round(self, round_: int) -> None:
+        if not 0 <= round_ < self.rounds:
+            raise ScoringError(f"no round {round_!r} in a session of {self.rounds} rounds")
+
+    def round(self, round_: int) -> tuple[Encounter, ...]:
+        """The encounters of round ``round_`` (from 0), table by table."""
+        self._check_round(round_)
+        n, boards = self.tables, self.boards_of(round_)
+        out = []
+        for t in range(n):
+            if self.kind == "class":
+                ns, ew = t + 1, n + t + 1
+            elif self.kind == "mitchell":
+                ns, ew = t + 1, n + (t - round_) % n + 1
+            else:
+                ns, ew = self._howell(round_, t)
+            out.append(Encounter(round_, t + 1, ns, ew, boards))
+        return tuple(out)
+
+    def _howell(self, round_: int, t: int) -> tuple[int, int]:
+        """The circle method: pairs ``1..2n-1`` on a circle, pair ``2n`` in the middle at
+        table 1; in round ``r`` pair ``r+1`` meets ``2n`` and pairs ``r+k``, ``r-k`` meet at
+        table ``k+1``. The directions alternate so that pairs change sides."""
+        m = 2 * self.tables - 1
+        if t == 0:
+            a, b = 2 * self.tables, round_ % m + 1
+            flip = round_ % 2 == 1
+        else:
+            a, b = (round_ + t) % m + 1, (round_ - t) % m + 1
+            flip = t % 2 == 0
+        return (b, a) if flip else (a, b)
+
+    def encounter(self, round_: int, table: int) -> Encounter:
+        """Who plays at ``table`` in round ``round_``."""
+        for e in self.round(round_):
+            if e.table == table:
+                return e
+        raise ScoringError(f"no table {table!r} in a session of {self.tables} tables")
+
+    def where(self, pair: int, round_: int) -> tuple[int, str]:
+        """Pair ``pair``'s table and direction (``NS`` or ``EW``) in round ``round_``."""
+        for e in self.round(round_):
+            if pair in (e.ns, e.ew):
+                return e.table, "NS" if pair == e.ns else "EW"
+        raise ScoringError(f"no pair {pair!r} in a session of {self.tables} tables")
+
+    def to_dict(self) -> dict[str, object]:
+        """The movement as plain data: its kind, size and every round's encounters."""
+        return {
+            "kind": self.kind,
+            "tables": self.tables,
+            "boards": self.boards,
+            "rounds": [
+                {
+                    "round": r + 1,
+                    "boards": list(self.boards_of(r)),
+                    "tables": [
+                        {"table": e.table, "ns": self.label(e.ns), "ew": self.label(e.ew)}
+                        for e in self.round(r)
+                    ],
+                }
+                for r in range(self.rounds)
+            ],
+        }

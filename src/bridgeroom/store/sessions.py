@@ -1,0 +1,126 @@
+"""Sessions in the store: a class or club session's row, and the seats of its tables changed
+together when the pairs move.
+
+    >>> from bridgeroom.store import Store
+    >>> store = Store("sqlite://")
+    >>> sessions = SessionStore(store)
+    >>> row = sessions.create("ab" * 32, {"game": "minibridge"}, {"people": []})
+    >>> sessions.save(row.code, {"people": [], "round": 0}, "playing")
+    >>> again = sessions.get(row.code)
+    >>> again.status, again.state["round"], again.options["game"]
+    ('playing', 0, 'minibridge')
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
+
+from bridgeroom.store.errors import StoreError, failure
+from bridgeroom.store.models import SessionRow, utcnow
+from bridgeroom.store.records import SeatSpec
+from bridgeroom.store.store import Store
+
+__all__ = ["SessionRecord", "SessionStore"]
+
+
+@dataclass(frozen=True)
+class SessionRecord:
+    """A stored session."""
+
+    id: int
+    code: str
+    director_hash: str
+    options: dict[str, Any]
+    state: dict[str, Any]
+    status: str
+
+
+def _record(row: SessionRow) -> SessionRecord:
+    return SessionRecord(
+        row.id, row.code, row.director_hash, dict(row.options), dict(row.state), row.status
+    )
+
+
+class SessionStore:
+    """The sessions of ``store`` (every call one transaction)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def create(
+        self, director_hash: str, options: Mapping[str, Any], state: Mapping[str, Any]
+    ) -> SessionRecord:
+        """A new session with a fresh code."""
+        try:
+            with self.store._session() as session, session.begin():
+                row = SessionRow(
+                    code=secrets.token_urlsafe(6),
+                    director_hash=director_hash,
+                    options=dict(options),
+                    state=dict(state),
+                    status="waiting",
+                )
+                session.add(row)
+                session.flush()
+                return _record(row)
+        except SQLAlchemyError as err:
+            raise failure(err, "cannot create a session") from None
+
+    def get(self, code: str) -> SessionRecord:
+        """The session ``code`` (:class:`StoreError` if there is none)."""
+        try:
+            with self.store._session() as session:
+                row = session.scalar(select(SessionRow).where(SessionRow.code == code))
+                if row is None:
+                    raise StoreError(f"no session {code!r}")
+                return _record(row)
+        except SQLAlchemyError as err:
+            raise failure(err, "cannot read a session") from None
+
+    def active(self) -> list[str]:
+        """The codes of the sessions being played."""
+        try:
+            with self.store._session() as session:
+                rows = session.scalars(
+                    select(SessionRow.code).where(SessionRow.status == "playing")
+                )
+                return list(rows)
+        except SQLAlchemyError as err:
+            raise failure(err, "cannot list the sessions") from None
+
+    def save(self, code: str, state: Mapping[str, Any], status: str) -> None:
+        """Replace a session's state and status."""
+        try:
+            with self.store._session() as session, session.begin():
+                row = session.scalar(select(SessionRow).where(SessionRow.code == code))
+                if row is None:
+                    raise StoreError(f"no session {code!r}")
+                row.state = dict(state)
+                row.status = status
+                row.updated_at = utcnow()
+        except SQLAlchemyError as err:
+            raise failure(err, "cannot save a session") from None
+
+    def seat_table(self, match: int, seats: Sequence[SeatSpec], options: Mapping[str, Any]) -> None:
+        """Who sits at a session's table from now on (names, robot levels, the people's token
+        hashes) and its options (the round it may deal to, whether it is paused), together."""
+        try:
+            with self.store._session() as session, session.begin():
+                row = self.store._match_row(session, match, deals=False)
+                by_position = {seat.position: seat for seat in row.seats}
+                for position, spec in enumerate(seats):
+                    seat = by_position[position]
+                    seat.player = spec.player
+                    seat.is_robot = spec.robot_level is not None
+                    seat.robot_level = spec.robot_level
+                    seat.token_hash = spec.token_hash
+                row.options = {**(row.options or {}), **options}
+                row.updated_at = utcnow()
+        except SQLAlchemyError as err:
+            raise failure(err, "cannot seat a session's table") from None

@@ -1,0 +1,289 @@
+// Class and club sessions: "/session" (a director creates one) and "/session/CODE" (people take
+// a seat, open their table, follow the travellers and the ranking; the director starts the
+// session, watches every table at a glance, pauses a table, puts a robot in the place of a person
+// who left, and ends the session). The page asks the server again every two seconds and updates
+// itself in place (morph), so the focus and a half-typed name stay where they are.
+
+import { el, morph } from "./dom.js";
+import { t, seatName, SEATS } from "./i18n.js";
+import { ApiError, saveToken } from "./net.js";
+
+const S = { code: null, timer: null, seen: 0 };
+
+// The session's tokens this browser holds: { code: { token, name, director } }.
+function held() {
+  try { return JSON.parse(localStorage.getItem("bridgeroom.sessions") || "{}"); } catch (e) { return {}; }
+}
+
+function hold(code, info) {
+  const all = held();
+  all[code] = { ...(all[code] || {}), ...info };
+  localStorage.setItem("bridgeroom.sessions", JSON.stringify(all));
+}
+
+async function call(path, body, token) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = "Bearer " + token;
+  const res = await fetch(path, body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw new ApiError(res.status, data);
+  return data;
+}
+
+export function sessionPath() {
+  const m = /^\/session(?:\/([^/]+))?\/?$/.exec(location.pathname);
+  return m ? { code: m[1] ? decodeURIComponent(m[1]) : null } : null;
+}
+
+export function stopSession() {
+  clearInterval(S.timer);
+  S.timer = null;
+  S.code = null;
+}
+
+// `page`: { go(path), alert(text) }; `status(text)` speaks in the page's status region.
+export async function renderSessionPage(main, page, where, status) {
+  stopSession();
+  if (!where.code) { await renderNew(main, page); return; }
+  S.code = where.code;
+  S.seen = 0;
+  const refresh = () => showSession(main, page, where.code, status).catch((e) => page.alert(e.message));
+  await refresh();
+  S.timer = setInterval(() => { if (S.code === where.code) refresh(); }, 2000);
+}
+
+// --- a new session -----------------------------------------------------------------------------
+
+function select(id, options, value) {
+  const node = el("select", { id, name: id });
+  for (const [v, text] of options) node.append(el("option", { value: v }, text));
+  node.value = value;
+  return node;
+}
+
+function row(id, label, control) {
+  return el("div", { class: "form-row" }, el("label", { for: id }, label), control);
+}
+
+async function renderNew(main, page) {
+  let sets = [];
+  try { sets = await call("/api/practice-sets"); } catch (e) { sets = []; }
+  const practice = select("s-practice", [["", t("web.session.random_boards")], ...sets.map((s) => [s.name, s.title])], "");
+  const game = select("s-game", [["minibridge", t("web.session.game_minibridge")], ["contract", t("web.session.game_contract")]], "minibridge");
+  const tables = el("input", { id: "s-tables", type: "number", min: 1, max: 32, value: 2, inputmode: "numeric" });
+  const boards = el("input", { id: "s-boards", type: "number", min: 1, max: 64, value: 3, inputmode: "numeric" });
+  const movement = select("s-movement", ["class", "mitchell", "howell"].map((m) => [m, t("web.session.movement_" + m)]), "class");
+  const scoring = select("s-scoring", ["matchpoints", "imps", "total"].map((s) => [s, t("web.session.scoring_" + s)]), "matchpoints");
+  const robots = select("s-robots", ["random", "basic", "expert"].map((l) => [l, t("web.level." + l)]), "basic");
+  const seed = el("input", { id: "s-seed", type: "number", inputmode: "numeric" });
+  const language = select("s-language", [["en", "English"], ["ru", "Русский"]], document.documentElement.lang || "en");
+  const form = el("form", { class: "panel", id: "session-form", "aria-labelledby": "session-new-h" },
+    el("h2", { id: "session-new-h" }, t("web.session.new_heading")),
+    row("s-game", t("web.session.game"), game),
+    row("s-tables", t("web.session.tables"), tables),
+    row("s-boards", t("web.session.boards"), boards),
+    row("s-movement", t("web.session.movement"), movement),
+    row("s-scoring", t("web.session.scoring"), scoring),
+    row("s-robots", t("web.session.robots"), robots),
+    row("s-practice", t("web.session.practice"), practice),
+    row("s-seed", t("web.session.seed"), seed),
+    row("s-language", t("web.session.language"), language),
+    el("button", { type: "submit", class: "primary", id: "session-create" }, t("web.session.create")));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const body = {
+      game: game.value, tables: Number(tables.value), boards: Number(boards.value), movement: movement.value,
+      scoring: scoring.value, robots: robots.value, language: language.value,
+    };
+    if (seed.value !== "") body.seed = Number(seed.value);
+    if (practice.value) body.practice = practice.value;
+    try {
+      const out = await call("/api/sessions", body);
+      hold(out.code, { director: out.director_token });
+      page.go("/session/" + out.code);
+    } catch (e) { page.alert(e.message); }
+  });
+  main.replaceChildren(el("h1", null, t("web.session.nav")), form);
+  document.getElementById("s-game").focus();
+}
+
+// --- a session -----------------------------------------------------------------------------------
+
+function tokenOf(code) {
+  const info = held()[code] || {};
+  return info.director || info.token || null;
+}
+
+async function showSession(main, page, code, status) {
+  const mine = held()[code] || {};
+  const token = tokenOf(code);
+  const session = await call("/api/sessions/" + encodeURIComponent(code), undefined, token);
+  const results = session.status === "waiting" ? null : await call("/api/sessions/" + encodeURIComponent(code) + "/results", undefined, token);
+  if (results) {
+    const n = results.boards.length;
+    if (n > S.seen && S.seen > 0) status(t("web.session.new_results", { n }));
+    S.seen = n;
+  }
+  const rounds = session.movement.rounds.length;
+  const parts = [
+    el("h1", { id: "session-h" }, t("web.session.heading", { code })),
+    el("p", { id: "session-summary" }, t("web.session.summary", {
+      tables: session.movement.tables, boards: session.movement.boards, round: session.round, rounds,
+    }), " · ", t("web.session.scoring_" + session.scoring)),
+    el("p", { id: "session-status", class: "muted" }, t("web.session.status_" + session.status)),
+  ];
+  if (session.status === "waiting") parts.push(joinPanel(session, mine, page));
+  if (session.you && session.you.code && session.status === "playing" && !session.you.left) {
+    const you = session.you;
+    parts.push(el("section", { class: "panel", id: "your-table", "aria-labelledby": "your-table-h" },
+      el("h2", { id: "your-table-h" }, t("web.session.your_table", { table: you.table, seat: seatName(you.seat) })),
+      el("button", { type: "button", class: "primary", id: "open-table", onclick: () => {
+        saveToken(you.code, { token: mine.token, slot: you.slot, name: you.name, session: code });
+        page.go("/table/" + you.code);
+      } }, t("web.session.open_table"))));
+  }
+  if (session.director) parts.push(directorPanel(session, code, page));
+  if (results) parts.push(resultsPanel(results, code, session.director || !session.you));
+  const next = el("div", { id: "session" }, ...parts);
+  const current = document.getElementById("session");
+  if (current && main.contains(current)) morph(current, next);
+  else main.replaceChildren(next);
+}
+
+function joinPanel(session, mine, page) {
+  const n = session.movement.tables;
+  const people = el("ul", { class: "plain", id: "session-people" });
+  for (const p of session.people) people.append(el("li", null, p.name, " · ", p.pair));
+  if (!session.people.length) people.append(el("li", { class: "muted" }, t("web.session.nobody")));
+  const box = el("section", { class: "panel", id: "session-join", "aria-labelledby": "join-h" },
+    el("h2", { id: "join-h" }, t("web.session.join_heading")),
+    el("p", null, t("web.session.share"), " ", el("code", null, location.origin + "/session/" + session.code)));
+  if (mine.token) {
+    box.append(el("p", { id: "session-joined" }, t("web.session.joined", { table: mine.table, seat: seatName(mine.seat), pair: mine.pair })));
+  } else {
+    const table = select("j-table", Array.from({ length: n }, (_, i) => [String(i + 1), String(i + 1)]), "1");
+    const seat = select("j-seat", SEATS.map((s) => [s, seatName(s)]), "S");
+    const name = el("input", { id: "j-name", type: "text", autocomplete: "nickname", value: localStorage.getItem("bridgeroom.name") || "" });
+    const form = el("form", { id: "join-form", onsubmit: async (ev) => {
+      ev.preventDefault();
+      const who = document.getElementById("j-name").value.trim();
+      if (!who) { page.alert(t("web.create.need_name")); document.getElementById("j-name").focus(); return; }
+      localStorage.setItem("bridgeroom.name", who);
+      const tb = Number(document.getElementById("j-table").value);
+      const st = document.getElementById("j-seat").value;
+      try {
+        const out = await call("/api/sessions/" + encodeURIComponent(session.code) + "/join", { table: tb, seat: st, name: who });
+        hold(session.code, { token: out.token, name: who, pair: out.pair, table: tb, seat: st });
+        page.go("/session/" + session.code);
+      } catch (e) { page.alert(e.message); }
+    } },
+    row("j-table", t("web.session.table"), table), row("j-seat", t("web.session.seat"), seat), row("j-name", t("web.session.name"), name),
+    el("button", { type: "submit", class: "primary", id: "join-session" }, t("web.session.join")));
+    box.append(form);
+  }
+  box.append(el("h3", null, t("web.session.people", { n: session.people.length })), people);
+  return box;
+}
+
+function directorPanel(session, code, page) {
+  const token = tokenOf(code);
+  const act = async (path, body) => {
+    try { await call("/api/sessions/" + encodeURIComponent(code) + path, body || {}, token); } catch (e) { page.alert(e.message); }
+    showSession(document.getElementById("main"), page, code, () => {}).catch((e) => page.alert(e.message));
+  };
+  const box = el("section", { class: "panel", id: "director", "aria-labelledby": "director-h" },
+    el("h2", { id: "director-h" }, t("web.session.director")));
+  if (session.status === "waiting") {
+    box.append(el("button", { type: "button", class: "primary", id: "start-session", onclick: () => act("/start") }, t("web.session.start")));
+  }
+  if (session.tables.length) {
+    const head = el("tr", null, ...["table", "board", "turn", "idle", "players", "manage"].map((c) => el("th", { scope: "col" }, t("web.session.col_" + c))));
+    const body = el("tbody");
+    for (const tb of session.tables) {
+      const state = tb.paused ? t("web.session.paused") : tb.over ? t("web.session.over") : tb.waiting ? t("web.session.waiting") : (tb.turn ? seatName(tb.turn) : "");
+      const manage = el("td", null);
+      if (session.status === "playing") {
+        manage.append(el("button", { type: "button", id: "pause-" + tb.table, "aria-pressed": String(tb.paused),
+          onclick: () => act("/tables/" + tb.table + "/pause", { paused: !tb.paused }) },
+          t(tb.paused ? "web.session.resume" : "web.session.pause", { table: tb.table })));
+        for (const p of tb.players) {
+          if (p.kind !== "person") continue;
+          manage.append(" ", el("button", { type: "button", class: "replace", "data-table": tb.table, "data-seat": p.seat,
+            onclick: () => act("/replace", { table: tb.table, seat: p.seat }) }, t("web.session.replace", { name: p.name })));
+        }
+      }
+      body.append(el("tr", { id: "glance-" + tb.table },
+        el("th", { scope: "row" }, String(tb.table)),
+        el("td", null, tb.board ? String(tb.board) : "–"),
+        el("td", null, state),
+        el("td", null, tb.idle_seconds === null ? "–" : t("web.session.seconds", { n: tb.idle_seconds })),
+        el("td", null, tb.players.map((p) => seatName(p.seat) + ": " + p.name).join(", ")),
+        manage));
+    }
+    box.append(el("table", { class: "glance", id: "glance" }, el("caption", null, t("web.session.glance")), el("thead", null, head), body));
+  }
+  if (session.status === "playing") {
+    box.append(el("button", { type: "button", id: "end-session", onclick: () => {
+      if (window.confirm(t("web.session.end_confirm"))) act("/end");
+    } }, t("web.session.end")));
+  }
+  if (session.advice) {
+    const list = el("ul", { id: "advice" });
+    for (const a of session.advice) {
+      list.append(el("li", null, t("web.session.advice_row", { board: a.board, declarer: seatName(a.declarer), contract: a.contract, reason: a.reason })));
+    }
+    box.append(el("details", null, el("summary", null, t("web.session.advice")), list));
+  }
+  return box;
+}
+
+function fmt(x) { return typeof x === "number" ? String(x) : "–"; }
+
+function resultsPanel(results, code, everyone) {
+  const box = el("section", { class: "panel", id: "results", "aria-labelledby": "results-h" },
+    el("h2", { id: "results-h" }, t("web.session.results")));
+  if (!results.boards.length) box.append(el("p", { class: "muted", id: "no-results" }, t(everyone ? "web.session.no_results_all" : "web.session.no_results")));
+  for (const [direction, rows] of Object.entries(results.ranking)) {
+    if (!results.boards.length) break;
+    const cols = ["rank", "pair", "boards", "points", "mp", "percent", "imps"];
+    const body = el("tbody");
+    for (const s of rows) {
+      body.append(el("tr", null, el("td", null, String(s.rank)), el("th", { scope: "row" }, s.pair), el("td", null, String(s.boards)),
+        el("td", null, String(s.points)), el("td", null, fmt(s.mp)), el("td", null, fmt(s.percent)), el("td", null, fmt(s.imps))));
+    }
+    box.append(el("table", { class: "ranking", id: "ranking-" + direction },
+      el("caption", null, t("web.session.ranking"), " — ", t("web.session.ranking_" + direction)),
+      el("thead", null, el("tr", null, ...cols.map((c) => el("th", { scope: "col" }, t("web.session.col_" + c))))), body));
+  }
+  for (const board of results.boards) {
+    const cols = ["table", "ns", "ew", "contract", "declarer", "lead", "tricks", "score", "ns_mp", "ew_mp", "ns_imps"];
+    const body = el("tbody");
+    for (const r of board.results) {
+      body.append(el("tr", null, el("th", { scope: "row" }, String(r.table)), el("td", null, r.ns), el("td", null, r.ew),
+        el("td", null, r.contract || t("web.session.passed_out")), el("td", null, r.declarer ? seatName(r.declarer) : "–"),
+        el("td", null, r.lead || "–"), el("td", null, String(r.tricks)), el("td", null, String(r.ns_score)),
+        el("td", null, fmt(r.ns_mp)), el("td", null, fmt(r.ew_mp)), el("td", null, fmt(r.ns_imps))));
+    }
+    box.append(el("table", { class: "traveller", id: "traveller-" + board.board },
+      el("caption", null, t("web.session.traveller", { board: board.board, n: board.results.length })),
+      el("thead", null, el("tr", null, ...cols.map((c) => el("th", { scope: "col" }, t("web.session.col_" + c))))), body));
+  }
+  for (const [pair, card] of Object.entries(results.scorecards || {})) {
+    if (!card.length) continue;
+    const cols = ["board", "direction", "opponents", "contract", "declarer", "tricks", "points", "mp", "imps"];
+    const body = el("tbody");
+    for (const r of card) {
+      body.append(el("tr", null, el("th", { scope: "row" }, String(r.board)), el("td", null, t("web.session.ranking_" + r.direction)),
+        el("td", null, r.opponents), el("td", null, r.contract || t("web.session.passed_out")),
+        el("td", null, r.declarer ? seatName(r.declarer) : "–"), el("td", null, String(r.tricks)), el("td", null, String(r.points)),
+        el("td", null, fmt(r.mp)), el("td", null, fmt(r.imps))));
+    }
+    box.append(el("details", { class: "scorecard", id: "scorecard-" + pair }, el("summary", null, t("web.session.scorecard", { pair })),
+      el("table", { class: "traveller" }, el("caption", { class: "sr-only" }, t("web.session.scorecard", { pair })),
+        el("thead", null, el("tr", null, ...cols.map((c) => el("th", { scope: "col" }, t("web.session.card_" + c))))), body)));
+  }
+  const base = "/api/sessions/" + encodeURIComponent(code);
+  box.append(el("p", null, el("a", { href: base + "/pbn", download: "", id: "download-pbn" }, t("web.session.download_pbn")), " · ",
+    el("a", { href: base + "/ranking.csv", download: "", id: "download-csv" }, t("web.session.download_csv"))));
+  return box;
+}
