@@ -146,6 +146,12 @@ def test_no_hand_reaches_anyone_who_still_has_to_play_the_board(
                 headers = auth(token) if token else {}
                 seen = client.get(f"/api/sessions/{code}/results", headers=headers).json()
                 assert [x["board"] for x in seen["boards"]] == boards
+                records = client.get(f"/api/sessions/{code}/handrecord", headers=headers).json()
+                assert [r["board"] for r in records] == boards
+                for r in records:  # the page's diagram: the hands, the table and par drawn
+                    for lang in ("en", "ru"):
+                        assert r["par_text"][lang].replace("&", "&amp;") in r["svg"][lang]
+                        assert r["svg"][lang].startswith("<svg")
                 if not boards:
                     assert helpers.cards_in(seen) == set()
                     pbn = client.get(f"/api/sessions/{code}/pbn", headers=headers).text

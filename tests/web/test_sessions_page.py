@@ -201,6 +201,16 @@ def wait_over(page: Any, timeout: int = 120000) -> None:
     )
 
 
+def endplay_table(deal: str) -> dict[str, list[int]]:
+    """Tricks of each declarer in clubs, diamonds, hearts, spades and no trump, by endplay."""
+    from endplay.dds import calc_dd_table
+    from endplay.types import Deal, Denom, Player
+
+    table = calc_dd_table(Deal(deal))
+    strains = (Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt)
+    return {seat: [table[d, Player.find(seat)] for d in strains] for seat in "NESW"}
+
+
 def test_a_mitchell_of_three_tables_with_robots(browser: Any, server: Any) -> None:
     """Issue 17: a Mitchell pairs session of three tables of robots, six boards in three rounds:
     every board's traveller lists the three tables, with the East-West pairs one table further
@@ -225,6 +235,24 @@ def test_a_mitchell_of_three_tables_with_robots(browser: Any, server: Any) -> No
         assert sorted(r[1] for r in ranking) == [f"{t}{direction}" for t in (1, 2, 3)]
         assert all(r[2] == "6" for r in ranking)
     shot(director, "session-mitchell.png")
+    # a scorecard opened by the director stays open while the page updates itself
+    director.click("#scorecard-1NS summary")
+    director.wait_for_timeout(2500)
+    assert director.eval_on_selector("#scorecard-1NS", "d => d.open")
+    # the hand records: each board's diagram, its double-dummy table (checked against endplay
+    # itself, the independent oracle) and its par
+    director.wait_for_selector("#record-6")
+    deals = director.evaluate(
+        "fetch(location.pathname.replace('/session/', '/api/sessions/') + '/results')"
+        ".then(r => r.json()).then(r => r.boards.map(b => b.deal))"
+    )
+    for board in range(1, 7):
+        assert director.locator(f"#record-{board} .diagram svg").count() == 1
+        rows = table_rows(director, f"#dd-{board}")
+        want = endplay_table(deals[board - 1])
+        seats = {"North": "N", "East": "E", "South": "S", "West": "W"}
+        assert {seats[r[0]]: [int(x) for x in r[1:]] for r in rows} == want
+        assert director.text_content(f"#par-{board}").startswith("Par ")
 
 
 def test_the_teacher_pauses_a_table_and_replaces_a_player(browser: Any, server: Any) -> None:
@@ -301,7 +329,7 @@ def test_axe_finds_nothing_on_the_session_pages(
 ) -> None:
     """axe-core (the rules of tests/web/test_access.py) on the new session's form and on the
     director's page while one table waits for a person and the other has played its boards:
-    the tables at a glance with their buttons, a traveller, the rankings."""
+    the tables at a glance with their buttons, a traveller, the rankings, the hand records."""
     viewport = SIZES[size]
     context = browser.new_context(viewport=viewport)
     page = context.new_page()
@@ -321,4 +349,5 @@ def test_axe_finds_nothing_on_the_session_pages(
     page.click("#start-session")
     page.wait_for_selector("#traveller-3", timeout=60000)
     page.wait_for_selector("#ranking-NS")
+    page.wait_for_selector("#record-3 .diagram svg")  # the hand records too
     check(page, f"the director's page ({lang}, {size})")

@@ -5,10 +5,10 @@
 // itself in place (morph), so the focus and a half-typed name stay where they are.
 
 import { el, morph } from "./dom.js";
-import { t, seatName, SEATS } from "./i18n.js";
+import { t, lang, seatName, strainText, SEATS, STRAINS } from "./i18n.js";
 import { ApiError, saveToken } from "./net.js";
 
-const S = { code: null, timer: null, seen: 0 };
+const S = { code: null, timer: null, seen: 0, records: null, recordsKey: null };
 
 // The session's tokens this browser holds: { code: { token, name, director } }.
 function held() {
@@ -47,6 +47,8 @@ export async function renderSessionPage(main, page, where, status) {
   if (!where.code) { await renderNew(main, page); return; }
   S.code = where.code;
   S.seen = 0;
+  S.records = null;
+  S.recordsKey = null;
   const refresh = () => showSession(main, page, where.code, status).catch((e) => page.alert(e.message));
   await refresh();
   S.timer = setInterval(() => { if (S.code === where.code) refresh(); }, 2000);
@@ -123,6 +125,13 @@ async function showSession(main, page, code, status) {
     const n = results.boards.length;
     if (n > S.seen && S.seen > 0) status(t("web.session.new_results", { n }));
     S.seen = n;
+    // the hand records of the boards this page may see (the same rule as the travellers),
+    // asked again only when that list changes: endplay works them out once at the server
+    const key = results.boards.map((b) => b.board).join(",");
+    if (key && key !== S.recordsKey) {
+      S.records = await call("/api/sessions/" + encodeURIComponent(code) + "/handrecord", undefined, token);
+      S.recordsKey = key;
+    }
   }
   const rounds = session.movement.rounds.length;
   const parts = [
@@ -144,6 +153,7 @@ async function showSession(main, page, code, status) {
   }
   if (session.director) parts.push(directorPanel(session, code, page));
   if (results) parts.push(resultsPanel(results, code, session.director || !session.you));
+  if (results && S.records && S.records.length) parts.push(recordsPanel(S.records));
   const next = el("div", { id: "session" }, ...parts);
   const current = document.getElementById("session");
   if (current && main.contains(current)) morph(current, next);
@@ -285,5 +295,30 @@ function resultsPanel(results, code, everyone) {
   const base = "/api/sessions/" + encodeURIComponent(code);
   box.append(el("p", null, el("a", { href: base + "/pbn", download: "", id: "download-pbn" }, t("web.session.download_pbn")), " · ",
     el("a", { href: base + "/ranking.csv", download: "", id: "download-csv" }, t("web.session.download_csv"))));
+  return box;
+}
+
+// Each board's hand record: the diagram (the server's SVG, as the Review panel draws it), its
+// double-dummy table as a table of the page (a screen reader reads it cell by cell) and the par.
+function recordsPanel(records) {
+  const box = el("section", { class: "panel", id: "hand-records", "aria-labelledby": "hand-records-h" },
+    el("h2", { id: "hand-records-h" }, t("web.session.hand_records")));
+  for (const r of records) {
+    const head = el("tr", null, el("th", { scope: "col" }, t("web.session.dd_seat")),
+      ...STRAINS.map((s) => el("th", { scope: "col" }, strainText(s))));
+    const body = el("tbody");
+    for (const seat of SEATS) {
+      body.append(el("tr", null, el("th", { scope: "row" }, seatName(seat)),
+        ...STRAINS.map((s) => el("td", null, String(r.dd[seat][s])))));
+    }
+    box.append(el("div", { class: "hand-record", id: "record-" + r.board },
+      el("h3", null, t("web.session.record_heading", { board: r.board })),
+      el("div", { class: "rv-top" },
+        el("div", { class: "diagram", role: "img", "aria-label": t("web.session.record_diagram", { board: r.board }), html: r.svg[lang] || r.svg.en }),
+        el("div", null,
+          el("table", { class: "traveller dd", id: "dd-" + r.board },
+            el("caption", null, t("web.session.dd_caption", { board: r.board })), el("thead", null, head), body),
+          el("p", { class: "par", id: "par-" + r.board }, r.par_text[lang] || r.par_text.en)))));
+  }
   return box;
 }
