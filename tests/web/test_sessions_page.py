@@ -345,9 +345,72 @@ def test_axe_finds_nothing_on_the_session_pages(
     code = page.url.rsplit("/", 1)[1]
     person(browser, server, code, 1, "S", "Ann")
     page.wait_for_selector("#start-session")
+    page.select_option("#d-seat", "N")
+    page.fill("#d-name", "Bo")
+    page.click("#seat-person")
+    page.wait_for_selector("#handed-0")  # the director's form and a link handed out
     check(page, f"a session waiting for its players ({lang}, {size})")
     page.click("#start-session")
     page.wait_for_selector("#traveller-3", timeout=60000)
     page.wait_for_selector("#ranking-NS")
     page.wait_for_selector("#record-3 .diagram svg")  # the hand records too
     check(page, f"the director's page ({lang}, {size})")
+
+
+def test_the_director_seats_people_and_hands_out_their_links(browser: Any, server: Any) -> None:
+    """Issue 17, joining: the director seats Ann before the start and hands her the link; she
+    opens the session from it (the token leaves the address) and her table once started. After
+    the start a newcomer is told that the director seats latecomers; the director seats Cy in a
+    seat a robot holds, and Cy opens that table from his link."""
+    director, code = new_session(browser, server, 51, tables="2", boards="2")
+    director.wait_for_selector("#seat-form")
+    director.select_option("#d-table", "1")
+    director.select_option("#d-seat", "S")
+    director.fill("#d-name", "Ann")
+    director.click("#seat-person")
+    director.wait_for_selector("#handed-0")
+    link = director.input_value("#handed-0")
+    assert link.startswith(server.url + "/session/" + code + "#seat=")
+    ann = browser.new_context(viewport=DESKTOP).new_page()
+    ann.goto(link)
+    ann.wait_for_selector("#session-joined")
+    assert "#" not in ann.url and "Ann" not in ann.text_content("#session-joined")
+    assert "table 1, South" in ann.text_content("#session-joined")
+    director.wait_for_function(
+        "document.getElementById('session-people').textContent.includes('Ann')"
+    )
+    director.click("#start-session")
+    ann.wait_for_selector("#open-table")
+    ann.click("#open-table")
+    ann.wait_for_selector(".felt")
+    newcomer = browser.new_context(viewport=DESKTOP).new_page()
+    newcomer.goto(server.url + "/session/" + code)
+    newcomer.wait_for_selector("#session-late")
+    assert "director" in newcomer.text_content("#session-late")
+    assert newcomer.locator("#join-form").count() == 0
+    director.wait_for_selector("#seat-form")
+    director.select_option("#d-table", "1")
+    director.select_option("#d-seat", "N")
+    director.fill("#d-name", "Cy")
+    director.click("#seat-person")
+    director.wait_for_selector("#handed-1")
+    cy = browser.new_context(viewport=DESKTOP).new_page()
+    cy.goto(director.input_value("#handed-1"))
+    cy.wait_for_selector("#open-table")
+    assert "1, North" in cy.text_content("#your-table-h")
+    cy.click("#open-table")
+    cy.wait_for_selector(".felt")
+    director.wait_for_function(
+        "document.getElementById('glance-1').textContent.includes('North: Cy')"
+    )
+    # a seat a person holds is refused, with the reason, and nothing changes
+    director.select_option("#d-table", "1")
+    director.select_option("#d-seat", "S")
+    director.fill("#d-name", "Dee")
+    director.click("#seat-person")
+    director.wait_for_function("document.getElementById('alert').textContent !== ''")
+    assert "taken by Ann" in director.text_content("#alert"), (
+        director.text_content("#alert"),
+        director.input_value("#d-seat"),
+    )
+    assert director.locator("#handed-2").count() == 0

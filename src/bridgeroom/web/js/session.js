@@ -46,12 +46,27 @@ export async function renderSessionPage(main, page, where, status) {
   stopSession();
   if (!where.code) { await renderNew(main, page); return; }
   S.code = where.code;
+  await takeHandedSeat(page, where.code);
   S.seen = 0;
   S.records = null;
   S.recordsKey = null;
   const refresh = () => showSession(main, page, where.code, status).catch((e) => page.alert(e.message));
   await refresh();
   S.timer = setInterval(() => { if (S.code === where.code) refresh(); }, 2000);
+}
+
+// A seat the director handed out: "/session/CODE#seat=TOKEN". The token is in the fragment,
+// which the browser never sends; the page keeps it and takes it out of the address.
+async function takeHandedSeat(page, code) {
+  const m = /^#seat=([\w-]+)$/.exec(location.hash);
+  if (!m) return;
+  history.replaceState(history.state, "", location.pathname);
+  try {
+    const session = await call("/api/sessions/" + encodeURIComponent(code), undefined, m[1]);
+    if (!session.you) { page.alert(t("web.session.bad_link")); return; }
+    const you = session.you;
+    hold(code, { token: m[1], name: you.name, pair: you.pair, table: you.table, seat: you.seat });
+  } catch (e) { page.alert(e.message); }
 }
 
 // --- a new session -----------------------------------------------------------------------------
@@ -142,6 +157,9 @@ async function showSession(main, page, code, status) {
     el("p", { id: "session-status", class: "muted" }, t("web.session.status_" + session.status)),
   ];
   if (session.status === "waiting") parts.push(joinPanel(session, mine, page));
+  else if (session.status === "playing" && !session.you && !session.director) {
+    parts.push(el("p", { id: "session-late" }, t("web.session.late")));
+  }
   if (session.you && session.you.code && session.status === "playing" && !session.you.left) {
     const you = session.you;
     parts.push(el("section", { class: "panel", id: "your-table", "aria-labelledby": "your-table-h" },
@@ -206,6 +224,7 @@ function directorPanel(session, code, page) {
   if (session.status === "waiting") {
     box.append(el("button", { type: "button", class: "primary", id: "start-session", onclick: () => act("/start") }, t("web.session.start")));
   }
+  if (session.status !== "finished") box.append(seatForm(session, code, token, page));
   if (session.tables.length) {
     const head = el("tr", null, ...["table", "board", "turn", "idle", "players", "manage"].map((c) => el("th", { scope: "col" }, t("web.session.col_" + c))));
     const body = el("tbody");
@@ -321,4 +340,41 @@ function recordsPanel(records) {
           el("p", { class: "par", id: "par-" + r.board }, r.par_text[lang] || r.par_text.en)))));
   }
   return box;
+}
+
+// The director seats a named person (before the start any free seat, once started a seat a
+// robot holds) and hands over the link that opens the session with the person's seat.
+function seatForm(session, code, token, page) {
+  const n = session.movement.tables;
+  const handed = (held()[code] || {}).handed || [];
+  const form = el("form", { id: "seat-form", "aria-labelledby": "seat-h", onsubmit: async (ev) => {
+    ev.preventDefault();
+    const who = document.getElementById("d-name").value.trim();
+    if (!who) { page.alert(t("web.create.need_name")); document.getElementById("d-name").focus(); return; }
+    const tb = Number(document.getElementById("d-table").value);
+    const st = document.getElementById("d-seat").value;
+    try {
+      const out = await call("/api/sessions/" + encodeURIComponent(code) + "/seat", { table: tb, seat: st, name: who }, token);
+      const link = location.origin + "/session/" + encodeURIComponent(code) + "#seat=" + out.token;
+      hold(code, { handed: [...handed, { name: out.name, table: tb, seat: st, link }] });
+      document.getElementById("d-name").value = "";
+      showSession(document.getElementById("main"), page, code, () => {}).catch((e) => page.alert(e.message));
+    } catch (e) { page.alert(e.message); }
+  } },
+  el("h3", { id: "seat-h" }, t("web.session.seat_heading")),
+  el("p", { class: "muted" }, t(session.status === "waiting" ? "web.session.seat_help" : "web.session.seat_help_late")),
+  row("d-table", t("web.session.table"), select("d-table", Array.from({ length: n }, (_, i) => [String(i + 1), String(i + 1)]), "1")),
+  row("d-seat", t("web.session.seat"), select("d-seat", SEATS.map((x) => [x, seatName(x)]), "N")),
+  row("d-name", t("web.session.person_name"), el("input", { id: "d-name", type: "text", autocomplete: "off" })),
+  el("button", { type: "submit", id: "seat-person" }, t("web.session.seat_person")));
+  if (handed.length) {
+    const list = el("ul", { class: "plain", id: "handed" });
+    handed.forEach((h, i) => {
+      const id = "handed-" + i;
+      list.append(el("li", null, el("label", { for: id }, t("web.session.handed", { name: h.name, table: h.table, seat: seatName(h.seat) })), " ",
+        el("input", { id, class: "handed-link", type: "text", readonly: true, value: h.link, size: 40 })));
+    });
+    form.append(el("h4", null, t("web.session.handed_heading", { n: handed.length })), list);
+  }
+  return form;
 }
