@@ -156,10 +156,15 @@ def test_no_hand_reaches_anyone_who_still_has_to_play_the_board(
                     assert helpers.cards_in(seen) == set()
                     pbn = client.get(f"/api/sessions/{code}/pbn", headers=headers).text
                     assert pbn == ""
-            for path in (f"/api/tables/{one}/pbn", f"/api/tables/{one}/deals/1/review"):
-                refused = client.get(path)
-                assert refused.status_code in (404, 409)
-                assert "belongs to a session" in refused.json()["detail"]
+            refused = client.get(f"/api/tables/{one}/pbn")
+            assert refused.status_code == 409
+            assert "belongs to a session" in refused.json()["detail"]
+            # a board's review waits until every table has played it, and says why
+            wait = client.get(f"/api/tables/{one}/deals/1/review")
+            assert wait.status_code == 409
+            assert "1 table still plays it" in wait.json()["texts"]["en"]
+            assert "1 стол" in wait.json()["texts"]["ru"]
+            assert helpers.cards_in(wait.json()) == set()
             for path in (f"/api/tables/{one}", f"/api/sessions/{code}"):
                 assert helpers.cards_in(client.get(path).json()) == set()
             with client.websocket_connect(f"/ws/{one}") as spectator:
@@ -175,6 +180,10 @@ def test_no_hand_reaches_anyone_who_still_has_to_play_the_board(
                 if number == 1:
                     b.send("next")
         assert wait_for(client, code, "finished")["status"] == "finished"
+        for table in (one, two):  # every table has played both boards: their reviews open
+            review = client.get(f"/api/tables/{table}/deals/2/review")
+            assert review.status_code == 200, review.text
+            assert review.json()["svg"].startswith("<svg") and review.json()["review"]["tricks"]
         deals = {
             x["board"]: x["deal"]
             for x in client.get(f"/api/sessions/{code}/results", headers=auth(director)).json()[

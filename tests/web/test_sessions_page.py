@@ -414,3 +414,25 @@ def test_the_director_seats_people_and_hands_out_their_links(browser: Any, serve
         director.input_value("#d-seat"),
     )
     assert director.locator("#handed-2").count() == 0
+
+
+def test_the_review_opens_once_every_table_has_played_the_board(browser: Any, server: Any) -> None:
+    """Issue 17, safety and the Review panel: Ann has played the board, Bob at the other table
+    has not: her Review panel says why it waits (how many tables still play the board); once
+    Bob has played it, her Review panel shows the deal against double dummy."""
+    director, code = new_session(browser, server, 61, tables="2", boards="1")
+    ann = person(browser, server, code, 1, "S", "Ann")
+    bob = person(browser, server, code, 2, "S", "Bob")
+    director.click("#start-session")
+    play_boards([ann], 1)
+    ann.click("#open-review")
+    ann.wait_for_selector("#review .error")
+    assert "1 table still plays it" in ann.text_content("#review .error")
+    assert ann.locator("#review .diagram").count() == 0
+    play_boards([bob], 1)
+    wait_over(director)
+    ann.click("#open-review")  # hide
+    ann.click("#open-review")  # and show again: asked again
+    ann.wait_for_selector("#review-tricks", timeout=60000)
+    assert ann.locator("#review .diagram svg").count() == 1
+    assert ann.locator("#review .error").count() == 0

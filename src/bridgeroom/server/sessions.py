@@ -58,7 +58,14 @@ from bridgeroom.server.session_boards import (
     seeded_boards,
 )
 from bridgeroom.sessions import SCORINGS, Movement, Played, Results
-from bridgeroom.store import SeatSpec, StoreError, StoreUnavailable, hash_token, new_token
+from bridgeroom.store import (
+    MatchRecord,
+    SeatSpec,
+    StoreError,
+    StoreUnavailable,
+    hash_token,
+    new_token,
+)
 from bridgeroom.store.sessions import SessionRecord, SessionStore
 from bridgeroom.table import ROBOT_LEVELS, DealEnded, SeatError, TableError, TableEvent
 from bridgeroom.table.seats import Holder, Place
@@ -563,6 +570,16 @@ class SessionManager:
         if key not in self._records:
             self._records[key] = await asyncio.to_thread(hand_records, row.options["deals"], boards)
         return self._records[key]
+
+    async def may_review(self, record: MatchRecord, number: int) -> None:
+        """A session's table shows a board's review (every card against double dummy) once
+        every table has played the board, as anyone sees its traveller; before, the refusal
+        says how many tables still play it."""
+        row = await self._get(str(record.options["session"]))
+        _, done = await self._results(row)
+        left = self.movement(row).tables - len(done.get(number, ()))
+        if left > 0:
+            raise TableError("session.review_wait", board=number, n=left)
 
     @staticmethod
     def _person(row: SessionRecord, token: str | None) -> dict[str, Any] | None:
