@@ -253,6 +253,10 @@ def test_a_mitchell_of_three_tables_with_robots(browser: Any, server: Any) -> No
         seats = {"North": "N", "East": "E", "South": "S", "West": "W"}
         assert {seats[r[0]]: [int(x) for x in r[1:]] for r in rows} == want
         assert director.text_content(f"#par-{board}").startswith("Par ")
+    if os.environ.get("BRIDGEROOM_SHOTS"):
+        director.locator("#record-1").screenshot(
+            path=str(Path(os.environ["BRIDGEROOM_SHOTS"]) / "session-handrecord.png")
+        )
 
 
 def test_the_teacher_pauses_a_table_and_replaces_a_player(browser: Any, server: Any) -> None:
