@@ -146,14 +146,25 @@ def test_no_hand_reaches_anyone_who_still_has_to_play_the_board(
                 headers = auth(token) if token else {}
                 seen = client.get(f"/api/sessions/{code}/results", headers=headers).json()
                 assert [x["board"] for x in seen["boards"]] == boards
+                records = client.get(f"/api/sessions/{code}/handrecord", headers=headers).json()
+                assert [r["board"] for r in records] == boards
+                for r in records:  # the page's diagram: the hands, the table and par drawn
+                    for lang in ("en", "ru"):
+                        assert r["par_text"][lang].replace("&", "&amp;") in r["svg"][lang]
+                        assert r["svg"][lang].startswith("<svg")
                 if not boards:
                     assert helpers.cards_in(seen) == set()
                     pbn = client.get(f"/api/sessions/{code}/pbn", headers=headers).text
                     assert pbn == ""
-            for path in (f"/api/tables/{one}/pbn", f"/api/tables/{one}/deals/1/review"):
-                refused = client.get(path)
-                assert refused.status_code in (404, 409)
-                assert "belongs to a session" in refused.json()["detail"]
+            refused = client.get(f"/api/tables/{one}/pbn")
+            assert refused.status_code == 409
+            assert "belongs to a session" in refused.json()["detail"]
+            # a board's review waits until every table has played it, and says why
+            wait = client.get(f"/api/tables/{one}/deals/1/review")
+            assert wait.status_code == 409
+            assert "1 table still plays it" in wait.json()["texts"]["en"]
+            assert "1 стол" in wait.json()["texts"]["ru"]
+            assert helpers.cards_in(wait.json()) == set()
             for path in (f"/api/tables/{one}", f"/api/sessions/{code}"):
                 assert helpers.cards_in(client.get(path).json()) == set()
             with client.websocket_connect(f"/ws/{one}") as spectator:
@@ -169,6 +180,10 @@ def test_no_hand_reaches_anyone_who_still_has_to_play_the_board(
                 if number == 1:
                     b.send("next")
         assert wait_for(client, code, "finished")["status"] == "finished"
+        for table in (one, two):  # every table has played both boards: their reviews open
+            review = client.get(f"/api/tables/{table}/deals/2/review")
+            assert review.status_code == 200, review.text
+            assert review.json()["svg"].startswith("<svg") and review.json()["review"]["tricks"]
         deals = {
             x["board"]: x["deal"]
             for x in client.get(f"/api/sessions/{code}/results", headers=auth(director)).json()[
@@ -334,7 +349,7 @@ def test_seats_are_taken_once_and_before_the_start(tmp_path: Path, helpers: Any)
         late = client.post(
             f"/api/sessions/{code}/join", json={"table": 1, "seat": "N", "name": "Cy"}
         )
-        assert late.status_code == 409 and late.json()["error"] == "session.started"
+        assert late.status_code == 409 and late.json()["error"] == "session.join_late"
 
 
 def test_the_boards_of_a_practice_set_or_a_pbn_file(tmp_path: Path, helpers: Any) -> None:
@@ -406,3 +421,60 @@ def test_the_director_ends_the_session(tmp_path: Path, helpers: Any) -> None:
             while (msg := a.receive())["type"] != "error":
                 pass
             assert msg["texts"]["en"] == "The director has paused this table."
+
+
+def test_the_director_seats_people_before_and_after_the_start(tmp_path: Path, helpers: Any) -> None:
+    """Issue 17, joining: the director puts a named person in a seat and hands over the token;
+    after the start nobody seats himself (a clear refusal in both languages), but the director
+    may seat a latecomer in a seat a robot holds, who takes it from the robot at once."""
+    with helpers.make_client(tmp_path / "s.sqlite3") as client:
+        code, director = create_session(client, tables=2, boards=2, seed=9)
+        body = {"table": 1, "seat": "S", "name": "Ann"}
+        assert client.post(f"/api/sessions/{code}/seat", json=body).status_code == 401
+        ann_join = join(client, code, 2, "N", "Bob")
+        refused = client.post(f"/api/sessions/{code}/seat", json=body, headers=auth(ann_join))
+        assert refused.status_code == 403
+        seated = client.post(f"/api/sessions/{code}/seat", json=body, headers=auth(director))
+        assert seated.status_code == 200, seated.text
+        ann = seated.json()["token"]
+        assert seated.json()["pair"] == "1NS"
+        you = client.get(f"/api/sessions/{code}", headers=auth(ann)).json()["you"]
+        assert (you["name"], you["table"], you["seat"]) == ("Ann", 1, "S")
+        again = client.post(f"/api/sessions/{code}/seat", json=body, headers=auth(director))
+        assert again.status_code == 409 and "Ann" in again.json()["detail"]
+        client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        late = client.post(
+            f"/api/sessions/{code}/join",
+            json={"table": 1, "seat": "N", "name": "Cy"},
+            headers={"Accept-Language": "ru"},
+        )
+        assert late.status_code == 409 and late.json()["error"] == "session.join_late"
+        assert "director" in late.json()["texts"]["en"] and "судья" in late.json()["texts"]["ru"]
+        cy_body = {"table": 1, "seat": "N", "name": "Cy"}
+        cy = client.post(f"/api/sessions/{code}/seat", json=cy_body, headers=auth(director))
+        assert cy.status_code == 200, cy.text
+        players = client.get(f"/api/sessions/{code}").json()["tables"][0]["players"]
+        assert [(p["seat"], p["name"], p["kind"]) for p in players if p["kind"] == "person"] == [
+            ("N", "Cy", "person"),
+            ("S", "Ann", "person"),
+        ]
+        taken = client.post(f"/api/sessions/{code}/seat", json=body, headers=auth(director))
+        assert taken.status_code == 409
+        with helpers.connect(client, table_code(client, code, 1), cy.json()["token"]) as ws:
+            state = helpers.Seat(ws).receive()
+            assert state["type"] == "state" and state["deal"]["seat"] == "N"
+            assert len(helpers.cards_in(state)) >= 13  # his hand (and any card played)
+        # Ann leaves, a robot takes her place; the director may seat someone else there
+        client.post(
+            f"/api/sessions/{code}/replace", json={"table": 1, "seat": "S"}, headers=auth(director)
+        )
+        dee = {"table": 1, "seat": "S", "name": "Dee"}
+        assert (
+            client.post(f"/api/sessions/{code}/seat", json=dee, headers=auth(director)).status_code
+            == 200
+        )
+        client.post(f"/api/sessions/{code}/end", headers=auth(director))
+        ended = client.post(
+            f"/api/sessions/{code}/seat", json={**dee, "seat": "E"}, headers=auth(director)
+        )
+        assert ended.status_code == 409 and ended.json()["error"] == "session.not_playing"

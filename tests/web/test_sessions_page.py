@@ -201,6 +201,16 @@ def wait_over(page: Any, timeout: int = 120000) -> None:
     )
 
 
+def endplay_table(deal: str) -> dict[str, list[int]]:
+    """Tricks of each declarer in clubs, diamonds, hearts, spades and no trump, by endplay."""
+    from endplay.dds import calc_dd_table
+    from endplay.types import Deal, Denom, Player
+
+    table = calc_dd_table(Deal(deal))
+    strains = (Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt)
+    return {seat: [table[d, Player.find(seat)] for d in strains] for seat in "NESW"}
+
+
 def test_a_mitchell_of_three_tables_with_robots(browser: Any, server: Any) -> None:
     """Issue 17: a Mitchell pairs session of three tables of robots, six boards in three rounds:
     every board's traveller lists the three tables, with the East-West pairs one table further
@@ -225,6 +235,28 @@ def test_a_mitchell_of_three_tables_with_robots(browser: Any, server: Any) -> No
         assert sorted(r[1] for r in ranking) == [f"{t}{direction}" for t in (1, 2, 3)]
         assert all(r[2] == "6" for r in ranking)
     shot(director, "session-mitchell.png")
+    # a scorecard opened by the director stays open while the page updates itself
+    director.click("#scorecard-1NS summary")
+    director.wait_for_timeout(2500)
+    assert director.eval_on_selector("#scorecard-1NS", "d => d.open")
+    # the hand records: each board's diagram, its double-dummy table (checked against endplay
+    # itself, the independent oracle) and its par
+    director.wait_for_selector("#record-6")
+    deals = director.evaluate(
+        "fetch(location.pathname.replace('/session/', '/api/sessions/') + '/results')"
+        ".then(r => r.json()).then(r => r.boards.map(b => b.deal))"
+    )
+    for board in range(1, 7):
+        assert director.locator(f"#record-{board} .diagram svg").count() == 1
+        rows = table_rows(director, f"#dd-{board}")
+        want = endplay_table(deals[board - 1])
+        seats = {"North": "N", "East": "E", "South": "S", "West": "W"}
+        assert {seats[r[0]]: [int(x) for x in r[1:]] for r in rows} == want
+        assert director.text_content(f"#par-{board}").startswith("Par ")
+    if os.environ.get("BRIDGEROOM_SHOTS"):
+        director.locator("#record-1").screenshot(
+            path=str(Path(os.environ["BRIDGEROOM_SHOTS"]) / "session-handrecord.png")
+        )
 
 
 def test_the_teacher_pauses_a_table_and_replaces_a_player(browser: Any, server: Any) -> None:
@@ -301,7 +333,7 @@ def test_axe_finds_nothing_on_the_session_pages(
 ) -> None:
     """axe-core (the rules of tests/web/test_access.py) on the new session's form and on the
     director's page while one table waits for a person and the other has played its boards:
-    the tables at a glance with their buttons, a traveller, the rankings."""
+    the tables at a glance with their buttons, a traveller, the rankings, the hand records."""
     viewport = SIZES[size]
     context = browser.new_context(viewport=viewport)
     page = context.new_page()
@@ -317,8 +349,94 @@ def test_axe_finds_nothing_on_the_session_pages(
     code = page.url.rsplit("/", 1)[1]
     person(browser, server, code, 1, "S", "Ann")
     page.wait_for_selector("#start-session")
+    page.select_option("#d-seat", "N")
+    page.fill("#d-name", "Bo")
+    page.click("#seat-person")
+    page.wait_for_selector("#handed-0")  # the director's form and a link handed out
     check(page, f"a session waiting for its players ({lang}, {size})")
     page.click("#start-session")
     page.wait_for_selector("#traveller-3", timeout=60000)
     page.wait_for_selector("#ranking-NS")
+    page.wait_for_selector("#record-3 .diagram svg")  # the hand records too
     check(page, f"the director's page ({lang}, {size})")
+
+
+def test_the_director_seats_people_and_hands_out_their_links(browser: Any, server: Any) -> None:
+    """Issue 17, joining: the director seats Ann before the start and hands her the link; she
+    opens the session from it (the token leaves the address) and her table once started. After
+    the start a newcomer is told that the director seats latecomers; the director seats Cy in a
+    seat a robot holds, and Cy opens that table from his link."""
+    director, code = new_session(browser, server, 51, tables="2", boards="2")
+    director.wait_for_selector("#seat-form")
+    director.select_option("#d-table", "1")
+    director.select_option("#d-seat", "S")
+    director.fill("#d-name", "Ann")
+    director.click("#seat-person")
+    director.wait_for_selector("#handed-0")
+    link = director.input_value("#handed-0")
+    assert link.startswith(server.url + "/session/" + code + "#seat=")
+    ann = browser.new_context(viewport=DESKTOP).new_page()
+    ann.goto(link)
+    ann.wait_for_selector("#session-joined")
+    assert "#" not in ann.url and "Ann" not in ann.text_content("#session-joined")
+    assert "table 1, South" in ann.text_content("#session-joined")
+    director.wait_for_function(
+        "document.getElementById('session-people').textContent.includes('Ann')"
+    )
+    director.click("#start-session")
+    ann.wait_for_selector("#open-table")
+    ann.click("#open-table")
+    ann.wait_for_selector(".felt")
+    newcomer = browser.new_context(viewport=DESKTOP).new_page()
+    newcomer.goto(server.url + "/session/" + code)
+    newcomer.wait_for_selector("#session-late")
+    assert "director" in newcomer.text_content("#session-late")
+    assert newcomer.locator("#join-form").count() == 0
+    director.wait_for_selector("#seat-form")
+    director.select_option("#d-table", "1")
+    director.select_option("#d-seat", "N")
+    director.fill("#d-name", "Cy")
+    director.click("#seat-person")
+    director.wait_for_selector("#handed-1")
+    cy = browser.new_context(viewport=DESKTOP).new_page()
+    cy.goto(director.input_value("#handed-1"))
+    cy.wait_for_selector("#open-table")
+    assert "1, North" in cy.text_content("#your-table-h")
+    cy.click("#open-table")
+    cy.wait_for_selector(".felt")
+    director.wait_for_function(
+        "document.getElementById('glance-1').textContent.includes('North: Cy')"
+    )
+    # a seat a person holds is refused, with the reason, and nothing changes
+    director.select_option("#d-table", "1")
+    director.select_option("#d-seat", "S")
+    director.fill("#d-name", "Dee")
+    director.click("#seat-person")
+    director.wait_for_function("document.getElementById('alert').textContent !== ''")
+    assert "taken by Ann" in director.text_content("#alert"), (
+        director.text_content("#alert"),
+        director.input_value("#d-seat"),
+    )
+    assert director.locator("#handed-2").count() == 0
+
+
+def test_the_review_opens_once_every_table_has_played_the_board(browser: Any, server: Any) -> None:
+    """Issue 17, safety and the Review panel: Ann has played the board, Bob at the other table
+    has not: her Review panel says why it waits (how many tables still play the board); once
+    Bob has played it, her Review panel shows the deal against double dummy."""
+    director, code = new_session(browser, server, 61, tables="2", boards="1")
+    ann = person(browser, server, code, 1, "S", "Ann")
+    bob = person(browser, server, code, 2, "S", "Bob")
+    director.click("#start-session")
+    play_boards([ann], 1)
+    ann.click("#open-review")
+    ann.wait_for_selector("#review .error")
+    assert "1 table still plays it" in ann.text_content("#review .error")
+    assert ann.locator("#review .diagram").count() == 0
+    play_boards([bob], 1)
+    wait_over(director)
+    ann.click("#open-review")  # hide
+    ann.click("#open-review")  # and show again: asked again
+    ann.wait_for_selector("#review-tricks", timeout=60000)
+    assert ann.locator("#review .diagram svg").count() == 1
+    assert ann.locator("#review .error").count() == 0

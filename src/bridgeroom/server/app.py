@@ -229,6 +229,7 @@ def create_app(
     }
     mount_page(app, games_payload, reviews)
     sessions = mount_sessions(app, hub)
+    reviews.session_gate = sessions.may_review
 
     @app.get("/api/games")
     async def games() -> dict[str, Any]:

@@ -223,5 +223,6 @@ def mount_page(app: FastAPI, games: dict[str, Any], reviews: Reviews) -> None:
         except StoreError as err:
             return _error(err, 404)
         except BridgeError as err:
-            return _error(err, 409 if getattr(err, "key", None) == "review.not_finished" else 404)
+            waiting = getattr(err, "key", None) in ("review.not_finished", "session.review_wait")
+            return _error(err, 409 if waiting else 404)
         return JSONResponse(served(kept, lang))

@@ -141,6 +141,9 @@ class Reviews:
         self.db = db
         self._pool: ProcessPoolExecutor | None = None
         self._pending: dict[tuple[int, int, int], asyncio.Future[dict[str, Any]]] = {}
+        #: Whether a session's table may show deal ``number``'s review (it raises when not:
+        #: a board's review waits until every table of the session has played it).
+        self.session_gate: Callable[[MatchRecord, int], Awaitable[None]] | None = None
 
     def _worker(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -165,11 +168,13 @@ class Reviews:
         record: MatchRecord = await self.db(self.store.get_match, code)
         if record.kind != "play":
             raise TableError("server.no_table", code=code)
-        if record.options.get("session"):
-            raise TableError("session.export_by_session")
         deal = next((d for d in record.deals if d.number == number), None)
         if deal is None or not deal.is_over:
             raise TableError("review.not_finished", number=number)
+        if record.options.get("session"):
+            if self.session_gate is None:
+                raise TableError("session.export_by_session")
+            await self.session_gate(record, number)
         kept = deal.options.get("review")
         if (
             isinstance(kept, dict)

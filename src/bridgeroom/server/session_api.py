@@ -90,6 +90,12 @@ def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
         address = request.client.host if request.client else ""
         return await sessions.join(code, body.table, body.seat, body.name, address)
 
+    @app.post("/api/sessions/{code}/seat")
+    async def seat_person(
+        code: str, body: JoinSession, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        return await sessions.seat(code, body.table, body.seat, body.name, _bearer(authorization))
+
     @app.post("/api/sessions/{code}/start")
     async def start_session(
         code: str, authorization: Annotated[str | None, Header()] = None

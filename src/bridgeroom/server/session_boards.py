@@ -81,8 +81,13 @@ def pbn_boards(text: str, boards: int) -> list[str]:
 
 def hand_records(deals: list[str], boards: tuple[int, ...]) -> list[dict[str, Any]]:
     """Boards ``boards`` (numbers into ``deals``) with their double-dummy tables and par
-    (endplay, imported on first use: the server calls this on a thread)."""
+    (endplay, imported on first use: the server calls this on a thread), each with its diagram
+    (:func:`bridgeroom.svg.deal`, as the Review panel draws it) and its par line in every
+    language."""
+    from bridgeroom import svg
     from bridgeroom.analysis.dd import solve_boards
+    from bridgeroom.analysis.text import par_text
+    from bridgeroom.i18n import LANGUAGES
 
     hands = [Deal.parse(deals[b - 1]) for b in boards]
     solved = solve_boards(
@@ -96,6 +101,19 @@ def hand_records(deals: list[str], boards: tuple[int, ...]) -> list[dict[str, An
             "deal": d.to_pbn(),
             "dd": table.to_json(),
             "par": par.to_json(),
+            "par_text": {lang: par_text(par, lang) for lang in LANGUAGES},
+            "svg": {
+                lang: svg.deal(
+                    d,
+                    board=b,
+                    dealer=board_dealer(b),
+                    vulnerability=board_vulnerability(b),
+                    table=table,
+                    par=par_text(par, lang),
+                    lang=lang,
+                )
+                for lang in LANGUAGES
+            },
         }
         for b, d, (table, par) in zip(boards, hands, solved, strict=True)
     ]

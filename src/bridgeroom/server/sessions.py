@@ -15,6 +15,8 @@ hand of a board reaches anyone who still has to play it.
                                           ``code``, ``director_token``
 ``GET /api/sessions/{code}``              the session: movement, people, tables at a glance
 ``POST /api/sessions/{code}/join``        a person takes a seat: ``{"table", "seat", "name"}``
+``POST /api/sessions/{code}/seat``        the director seats a person (the same body); once
+                                          started, in a seat a robot holds
 ``POST /api/sessions/{code}/start``       the director starts it; robots take empty seats
 ``POST /api/sessions/{code}/tables/{t}/pause``  the director pauses (``{"paused": false}``
                                           resumes) a table
@@ -56,7 +58,14 @@ from bridgeroom.server.session_boards import (
     seeded_boards,
 )
 from bridgeroom.sessions import SCORINGS, Movement, Played, Results
-from bridgeroom.store import SeatSpec, StoreError, StoreUnavailable, hash_token, new_token
+from bridgeroom.store import (
+    MatchRecord,
+    SeatSpec,
+    StoreError,
+    StoreUnavailable,
+    hash_token,
+    new_token,
+)
 from bridgeroom.store.sessions import SessionRecord, SessionStore
 from bridgeroom.table import ROBOT_LEVELS, DealEnded, SeatError, TableError, TableEvent
 from bridgeroom.table.seats import Holder, Place
@@ -208,25 +217,50 @@ class SessionManager:
     async def join(
         self, code: str, table: int, seat: str, name: str, address: str = ""
     ) -> dict[str, Any]:
-        """A person takes a seat of round 1 (before the start); returns his token."""
+        """A person takes a seat of round 1 (before the start); returns his token. After the
+        start a latecomer is seated by the director (:meth:`seat`)."""
         self.hub.limiter.check("join", (address, self.hub.limits.join))
         async with self._lock(code):
             row = await self._get(code)
             if row.status != "waiting":
-                raise TableError("session.started")
-            pair, member = self._pair_at(row, table, seat)
-            name = " ".join(name.split())[:40]
-            if not name:
-                raise SeatError("table.name_needed")
-            people = list(row.state["people"])
-            for person in people:
-                if (person["pair"], person["member"]) == (pair, member):
-                    raise SeatError("table.seat_taken", player=seat, name=person["name"])
-            token = new_token()
-            people.append({"name": name, "hash": hash_token(token), "pair": pair, "member": member})
-            await self._save(row, {**row.state, "people": people}, row.status)
-        m = self.movement(row)
-        return {"code": code, "token": token, "pair": m.label(pair), "name": name}
+                raise TableError("session.join_late")
+            return await self._add_person(row, table, seat, name)
+
+    async def seat(
+        self, code: str, table: int, seat: str, name: str, token: str | None
+    ) -> dict[str, Any]:
+        """The director puts a named person in a seat and gets the person's token to hand over:
+        before the start any free seat; once started, a seat a robot holds (a latecomer, or in
+        the place of a person who left), which the person takes from the robot at once."""
+        async with self._lock(code):
+            row = await self._get(code)
+            self._director(row, token)
+            if row.status == "finished":
+                raise TableError("session.not_playing")
+            out = await self._add_person(row, table, seat, name)
+            row = await self._get(code)
+        if row.status == "playing":
+            room = self._table_room(row, table, await self._tables(row))
+            await self._reseat(row, room, table, {})
+        return out
+
+    async def _add_person(
+        self, row: SessionRecord, table: int, seat: str, name: str
+    ) -> dict[str, Any]:
+        """Seat a person (under the session's lock) where nobody sits in the current round."""
+        pair, member = self._pair_at(row, table, seat)
+        name = " ".join(name.split())[:40]
+        if not name:
+            raise SeatError("table.name_needed")
+        people = list(row.state["people"])
+        for person in people:
+            if (person["pair"], person["member"]) == (pair, member) and not person.get("left"):
+                raise SeatError("table.seat_taken", player=seat, name=person["name"])
+        token = new_token()
+        people.append({"name": name, "hash": hash_token(token), "pair": pair, "member": member})
+        await self._save(row, {**row.state, "people": people}, row.status)
+        label = self.movement(row).label(pair)
+        return {"code": row.code, "token": token, "pair": label, "name": name, "table": table}
 
     def _pair_at(self, row: SessionRecord, table: int, seat_text: str) -> tuple[int, int]:
         m = self.movement(row)
@@ -536,6 +570,16 @@ class SessionManager:
         if key not in self._records:
             self._records[key] = await asyncio.to_thread(hand_records, row.options["deals"], boards)
         return self._records[key]
+
+    async def may_review(self, record: MatchRecord, number: int) -> None:
+        """A session's table shows a board's review (every card against double dummy) once
+        every table has played the board, as anyone sees its traveller; before, the refusal
+        says how many tables still play it."""
+        row = await self._get(str(record.options["session"]))
+        _, done = await self._results(row)
+        left = self.movement(row).tables - len(done.get(number, ()))
+        if left > 0:
+            raise TableError("session.review_wait", board=number, n=left)
 
     @staticmethod
     def _person(row: SessionRecord, token: str | None) -> dict[str, Any] | None:

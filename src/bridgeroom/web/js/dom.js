@@ -63,6 +63,8 @@ export function morph(from, to) {
 
 function morphAttributes(from, to) {
   for (const { name } of Array.from(from.attributes)) {
+    // a <details> opened or closed by the person stays as he left it
+    if (name === "open" && from.nodeName === "DETAILS") continue;
     if (!to.hasAttribute(name)) from.removeAttribute(name);
   }
   for (const { name, value } of Array.from(to.attributes)) {

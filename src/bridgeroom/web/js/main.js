@@ -85,7 +85,7 @@ function toggleReview() {
   const deal = T.current && T.current.deal;
   if (!deal) return;
   T.review.open = !T.review.open;
-  if (T.review.open && T.review.number !== deal.number) fetchReview(deal.number);
+  if (T.review.open && (T.review.number !== deal.number || (T.review.data && T.review.data.error))) fetchReview(deal.number);
   render();
 }
 

@@ -5,10 +5,10 @@
 // itself in place (morph), so the focus and a half-typed name stay where they are.
 
 import { el, morph } from "./dom.js";
-import { t, seatName, SEATS } from "./i18n.js";
+import { t, lang, seatName, strainText, SEATS, STRAINS } from "./i18n.js";
 import { ApiError, saveToken } from "./net.js";
 
-const S = { code: null, timer: null, seen: 0 };
+const S = { code: null, timer: null, seen: 0, records: null, recordsKey: null };
 
 // The session's tokens this browser holds: { code: { token, name, director } }.
 function held() {
@@ -46,10 +46,27 @@ export async function renderSessionPage(main, page, where, status) {
   stopSession();
   if (!where.code) { await renderNew(main, page); return; }
   S.code = where.code;
+  await takeHandedSeat(page, where.code);
   S.seen = 0;
+  S.records = null;
+  S.recordsKey = null;
   const refresh = () => showSession(main, page, where.code, status).catch((e) => page.alert(e.message));
   await refresh();
   S.timer = setInterval(() => { if (S.code === where.code) refresh(); }, 2000);
+}
+
+// A seat the director handed out: "/session/CODE#seat=TOKEN". The token is in the fragment,
+// which the browser never sends; the page keeps it and takes it out of the address.
+async function takeHandedSeat(page, code) {
+  const m = /^#seat=([\w-]+)$/.exec(location.hash);
+  if (!m) return;
+  history.replaceState(history.state, "", location.pathname);
+  try {
+    const session = await call("/api/sessions/" + encodeURIComponent(code), undefined, m[1]);
+    if (!session.you) { page.alert(t("web.session.bad_link")); return; }
+    const you = session.you;
+    hold(code, { token: m[1], name: you.name, pair: you.pair, table: you.table, seat: you.seat });
+  } catch (e) { page.alert(e.message); }
 }
 
 // --- a new session -----------------------------------------------------------------------------
@@ -123,6 +140,13 @@ async function showSession(main, page, code, status) {
     const n = results.boards.length;
     if (n > S.seen && S.seen > 0) status(t("web.session.new_results", { n }));
     S.seen = n;
+    // the hand records of the boards this page may see (the same rule as the travellers),
+    // asked again only when that list changes: endplay works them out once at the server
+    const key = results.boards.map((b) => b.board).join(",");
+    if (key && key !== S.recordsKey) {
+      S.records = await call("/api/sessions/" + encodeURIComponent(code) + "/handrecord", undefined, token);
+      S.recordsKey = key;
+    }
   }
   const rounds = session.movement.rounds.length;
   const parts = [
@@ -133,6 +157,9 @@ async function showSession(main, page, code, status) {
     el("p", { id: "session-status", class: "muted" }, t("web.session.status_" + session.status)),
   ];
   if (session.status === "waiting") parts.push(joinPanel(session, mine, page));
+  else if (session.status === "playing" && !session.you && !session.director) {
+    parts.push(el("p", { id: "session-late" }, t("web.session.late")));
+  }
   if (session.you && session.you.code && session.status === "playing" && !session.you.left) {
     const you = session.you;
     parts.push(el("section", { class: "panel", id: "your-table", "aria-labelledby": "your-table-h" },
@@ -144,6 +171,7 @@ async function showSession(main, page, code, status) {
   }
   if (session.director) parts.push(directorPanel(session, code, page));
   if (results) parts.push(resultsPanel(results, code, session.director || !session.you));
+  if (results && S.records && S.records.length) parts.push(recordsPanel(S.records));
   const next = el("div", { id: "session" }, ...parts);
   const current = document.getElementById("session");
   if (current && main.contains(current)) morph(current, next);
@@ -196,6 +224,7 @@ function directorPanel(session, code, page) {
   if (session.status === "waiting") {
     box.append(el("button", { type: "button", class: "primary", id: "start-session", onclick: () => act("/start") }, t("web.session.start")));
   }
+  if (session.status !== "finished") box.append(seatForm(session, code, token, page));
   if (session.tables.length) {
     const head = el("tr", null, ...["table", "board", "turn", "idle", "players", "manage"].map((c) => el("th", { scope: "col" }, t("web.session.col_" + c))));
     const body = el("tbody");
@@ -286,4 +315,66 @@ function resultsPanel(results, code, everyone) {
   box.append(el("p", null, el("a", { href: base + "/pbn", download: "", id: "download-pbn" }, t("web.session.download_pbn")), " · ",
     el("a", { href: base + "/ranking.csv", download: "", id: "download-csv" }, t("web.session.download_csv"))));
   return box;
+}
+
+// Each board's hand record: the diagram (the server's SVG, as the Review panel draws it), its
+// double-dummy table as a table of the page (a screen reader reads it cell by cell) and the par.
+function recordsPanel(records) {
+  const box = el("section", { class: "panel", id: "hand-records", "aria-labelledby": "hand-records-h" },
+    el("h2", { id: "hand-records-h" }, t("web.session.hand_records")));
+  for (const r of records) {
+    const head = el("tr", null, el("th", { scope: "col" }, t("web.session.dd_seat")),
+      ...STRAINS.map((s) => el("th", { scope: "col" }, strainText(s))));
+    const body = el("tbody");
+    for (const seat of SEATS) {
+      body.append(el("tr", null, el("th", { scope: "row" }, seatName(seat)),
+        ...STRAINS.map((s) => el("td", null, String(r.dd[seat][s])))));
+    }
+    box.append(el("div", { class: "hand-record", id: "record-" + r.board },
+      el("h3", null, t("web.session.record_heading", { board: r.board })),
+      el("div", { class: "rv-top" },
+        el("div", { class: "diagram", role: "img", "aria-label": t("web.session.record_diagram", { board: r.board }), html: r.svg[lang] || r.svg.en }),
+        el("div", null,
+          el("table", { class: "traveller dd", id: "dd-" + r.board },
+            el("caption", null, t("web.session.dd_caption", { board: r.board })), el("thead", null, head), body),
+          el("p", { class: "par", id: "par-" + r.board }, r.par_text[lang] || r.par_text.en)))));
+  }
+  return box;
+}
+
+// The director seats a named person (before the start any free seat, once started a seat a
+// robot holds) and hands over the link that opens the session with the person's seat.
+function seatForm(session, code, token, page) {
+  const n = session.movement.tables;
+  const handed = (held()[code] || {}).handed || [];
+  const form = el("form", { id: "seat-form", "aria-labelledby": "seat-h", onsubmit: async (ev) => {
+    ev.preventDefault();
+    const who = document.getElementById("d-name").value.trim();
+    if (!who) { page.alert(t("web.create.need_name")); document.getElementById("d-name").focus(); return; }
+    const tb = Number(document.getElementById("d-table").value);
+    const st = document.getElementById("d-seat").value;
+    try {
+      const out = await call("/api/sessions/" + encodeURIComponent(code) + "/seat", { table: tb, seat: st, name: who }, token);
+      const link = location.origin + "/session/" + encodeURIComponent(code) + "#seat=" + out.token;
+      hold(code, { handed: [...handed, { name: out.name, table: tb, seat: st, link }] });
+      document.getElementById("d-name").value = "";
+      showSession(document.getElementById("main"), page, code, () => {}).catch((e) => page.alert(e.message));
+    } catch (e) { page.alert(e.message); }
+  } },
+  el("h3", { id: "seat-h" }, t("web.session.seat_heading")),
+  el("p", { class: "muted" }, t(session.status === "waiting" ? "web.session.seat_help" : "web.session.seat_help_late")),
+  row("d-table", t("web.session.table"), select("d-table", Array.from({ length: n }, (_, i) => [String(i + 1), String(i + 1)]), "1")),
+  row("d-seat", t("web.session.seat"), select("d-seat", SEATS.map((x) => [x, seatName(x)]), "N")),
+  row("d-name", t("web.session.person_name"), el("input", { id: "d-name", type: "text", autocomplete: "off" })),
+  el("button", { type: "submit", id: "seat-person" }, t("web.session.seat_person")));
+  if (handed.length) {
+    const list = el("ul", { class: "plain", id: "handed" });
+    handed.forEach((h, i) => {
+      const id = "handed-" + i;
+      list.append(el("li", null, el("label", { for: id }, t("web.session.handed", { name: h.name, table: h.table, seat: seatName(h.seat) })), " ",
+        el("input", { id, class: "handed-link", type: "text", readonly: true, value: h.link, size: 40 })));
+    });
+    form.append(el("h4", null, t("web.session.handed_heading", { n: handed.length })), list);
+  }
+  return form;
 }
