@@ -57,9 +57,9 @@ from bridgeroom.scoring import (
     ScoreSummary,
     is_pass,
     score_minibridge,
-    side_of,
 )
 from bridgeroom.scoring.compare import cross_imps, matchpoint_top, matchpoints
+from bridgeroom.scoring.sessions.boards import BoardOrder
 
 __all__ = [
     "ClassSession",
@@ -202,7 +202,7 @@ class Standing:
         return 100.0 * self.mp / self.top if self.top else 0.0
 
 
-class ClassSession:
+class ClassSession(BoardOrder):
     """The results of a class session, scored and compared.
 
     ``options``: mini-bridge rule options; ``overtricks`` is the EBU scoring (MB-A6).
@@ -364,23 +364,6 @@ class ClassSession:
     def next_board(self) -> int:
         """The board after the highest one played at ``at_table`` (1 to start)."""
         return 1 + max((r.board for r in self.results if r.table == self.at_table), default=0)
-
-    @property
-    def is_over(self) -> bool:
-        """A class session never ends by itself: one more board can always be played."""
-        return False
-
-    def next_dealer(self) -> Seat:
-        """CB-B1 (MB-1): the next board's dealer."""
-        return board_dealer(self.next_board)
-
-    def next_vulnerability(self) -> Vulnerability:
-        """CB-B2 (MB-1): the next board's vulnerability."""
-        return board_vulnerability(self.next_board)
-
-    def vulnerable(self, who: Declarer) -> bool:
-        """Whether ``who``'s side is vulnerable on the next board."""
-        return self.next_vulnerability().is_vulnerable(side_of(who))
 
     def record_deal(
         self,

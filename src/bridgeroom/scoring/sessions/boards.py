@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -26,7 +27,35 @@ from bridgeroom.scoring.sessions.protocol import BoardRow, Declarer, ScoreSummar
 from bridgeroom.scoring.sessions.sheet import is_pass, side_of
 from bridgeroom.scoring.tables import HandScore, ScoreTable, as_contract, get_table
 
-__all__ = ["BoardResult", "DuplicateSet"]
+__all__ = ["BoardOrder", "BoardResult", "DuplicateSet"]
+
+
+class BoardOrder(ABC):
+    """What a set of boards played in order knows of its next board: its dealer and
+    vulnerability follow its number (CB-B1, CB-B2), and it never ends by itself (one more
+    board can always be played). A subclass says which board is next (:attr:`next_board`)."""
+
+    @property
+    @abstractmethod
+    def next_board(self) -> int:
+        """The number of the board to be played next."""
+
+    @property
+    def is_over(self) -> bool:
+        """A set of boards never ends by itself: one more board can always be played."""
+        return False
+
+    def next_dealer(self) -> Seat:
+        """CB-B1: the next board's dealer."""
+        return board_dealer(self.next_board)
+
+    def next_vulnerability(self) -> Vulnerability:
+        """CB-B2: the next board's vulnerability."""
+        return board_vulnerability(self.next_board)
+
+    def vulnerable(self, who: Declarer) -> bool:
+        """Whether ``who``'s side is vulnerable on the next board (CB-B2)."""
+        return self.next_vulnerability().is_vulnerable(side_of(who))
 
 
 @dataclass(frozen=True)
@@ -62,7 +91,7 @@ class BoardResult:
         return self.hand.score if self.declarer.side is Side.NS else -self.hand.score
 
 
-class DuplicateSet:
+class DuplicateSet(BoardOrder):
     """A set of duplicate boards played at one table (CB-D6, CB-B1, CB-B2).
 
     ``table``: ``"duplicate"`` or ``"minibridge"`` (options such as
@@ -154,23 +183,6 @@ class DuplicateSet:
     def next_board(self) -> int:
         """The board after the highest one scored (boards are played in order from 1)."""
         return max(self.results, default=0) + 1
-
-    @property
-    def is_over(self) -> bool:
-        """A set of boards never ends by itself: one more board can always be played."""
-        return False
-
-    def next_dealer(self) -> Seat:
-        """CB-B1: the next board's dealer."""
-        return board_dealer(self.next_board)
-
-    def next_vulnerability(self) -> Vulnerability:
-        """CB-B2: the next board's vulnerability."""
-        return board_vulnerability(self.next_board)
-
-    def vulnerable(self, who: Declarer) -> bool:
-        """Whether ``who``'s side is vulnerable on the next board (CB-B2)."""
-        return self.next_vulnerability().is_vulnerable(side_of(who))
 
     def record_deal(
         self,
