@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-__all__ = ["add_batch", "add_common"]
+if TYPE_CHECKING:
+    from bridgeroom.analysis.batch import Progress
+
+__all__ = ["add_batch", "add_common", "board_progress"]
 
 
 def add_common(parser: argparse.ArgumentParser) -> None:
@@ -66,4 +70,22 @@ def add_batch(parser: argparse.ArgumentParser, *, chunk: int) -> None:
         action=argparse.BooleanOptionalAction,
         default=None,
         help="show a progress bar on standard error (default: when it is a terminal)",
+    )
+
+
+def board_progress(args: argparse.Namespace, lang: str) -> Progress:
+    """The progress bar of a command that solves the boards of ``args.files`` (``analyse``,
+    ``handrecord``): boards a second and the time left, in ``lang``, shown unless
+    ``--no-progress``."""
+    from bridgeroom.analysis.batch import Progress
+    from bridgeroom.formats.files import count_games
+    from bridgeroom.i18n import translate
+
+    return Progress(
+        translate("analysis.double_dummy", lang),
+        total=count_games(args.files),
+        unit=translate("analysis.unit", lang),
+        left=translate("analysis.left", lang),
+        enabled=args.progress,
+        lang=lang,
     )

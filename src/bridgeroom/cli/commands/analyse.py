@@ -101,10 +101,11 @@ def run(args: argparse.Namespace) -> int:
     import sys
     from collections import deque
 
-    from bridgeroom.analysis.batch import Progress, from_arguments
+    from bridgeroom.analysis.batch import from_arguments
     from bridgeroom.analysis.dd import analyse_boards
     from bridgeroom.analysis.records import board_input, with_analysis
-    from bridgeroom.formats.files import count_games, read_games
+    from bridgeroom.cli.options import board_progress
+    from bridgeroom.formats.files import read_games
     from bridgeroom.formats.reading import BadGame
     from bridgeroom.i18n import Message, detect_language, translate
 
@@ -129,14 +130,7 @@ def run(args: argparse.Namespace) -> int:
         out_pbn.write("% PBN 2.1\n% IMPORT\n% Creator: bridgeroom analyse\n")
     written = bad = 0
     batch = from_arguments(args)
-    progress = Progress(
-        translate("analysis.double_dummy", lang),
-        total=count_games(args.files),
-        unit=translate("analysis.unit", lang),
-        left=translate("analysis.left", lang),
-        enabled=args.progress,
-        lang=lang,
-    )
+    progress = board_progress(args, lang)
     try:
         with batch, progress:
             for result in analyse_boards(

@@ -41,11 +41,12 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from bridgeroom.analysis import handrecord
-    from bridgeroom.analysis.batch import Progress, from_arguments
+    from bridgeroom.analysis.batch import from_arguments
     from bridgeroom.analysis.dd import BoardAnalysis, analyse_boards
     from bridgeroom.analysis.records import board_input
+    from bridgeroom.cli.options import board_progress
     from bridgeroom.errors import BridgeError
-    from bridgeroom.formats.files import count_games, read_games
+    from bridgeroom.formats.files import read_games
     from bridgeroom.formats.reading import BadGame
     from bridgeroom.i18n import Message, detect_language, translate
 
@@ -75,14 +76,7 @@ def run(args: argparse.Namespace) -> int:
     bad = 0
     interrupted = False
     batch = from_arguments(args)
-    progress = Progress(
-        translate("analysis.double_dummy", lang),
-        total=count_games(args.files),
-        unit=translate("analysis.unit", lang),
-        left=translate("analysis.left", lang),
-        enabled=args.progress,
-        lang=lang,
-    )
+    progress = board_progress(args, lang)
     try:
         with batch, progress:
             for result in analyse_boards(
