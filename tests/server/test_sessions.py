@@ -205,6 +205,89 @@ def test_no_hand_reaches_anyone_who_still_has_to_play_the_board(
             assert checked > 20
 
 
+def test_no_hidden_card_of_a_room_reaches_another_table(tmp_path: Path, helpers: Any) -> None:
+    """Issue 17, safety, in a room of three-handed tables: Ann (table 1) and Bob (table 2) play
+    their own deals. Every frame either receives while a deal is on holds only his own hand, his
+    table's dummy once it is faced (TH-10) and the cards played at his table, all of them cards
+    of his table's deal where they lie; the room's summary and results hold no card; the PBN
+    export holds only finished deals; a table of the room refuses spectators."""
+    import re
+
+    from bridgeroom.rules import Deal, Seat
+
+    with helpers.make_client(tmp_path / "s.sqlite3") as client:
+        code, director = create_session(
+            client, game="three-handed", tables=2, robots="basic", seed=6
+        )
+        ann = join(client, code, 1, "P1", "Ann")
+        bob = join(client, code, 2, "P2", "Bob")
+        client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        one, two = table_code(client, code, 1), table_code(client, code, 2)
+        with (
+            helpers.connect(client, one, ann) as ws_ann,
+            helpers.connect(client, two, bob) as ws_bob,
+        ):
+            a, b = helpers.Seat(ws_ann), helpers.Seat(ws_bob)
+            a.receive()
+            b.receive()
+            for seat in (a, b):  # two deals each, the second left in the middle
+                seat.wait(
+                    lambda s: helpers.deal_over(s) and s.deal["number"] == 1, helpers.first_legal
+                )
+                seat.send("next")
+                seat.wait(
+                    lambda s: s.deal["number"] == 2 and len(s.deal["tricks"]) >= 2,
+                    helpers.first_legal,
+                )
+            for token in (None, ann, bob, director):
+                headers = auth(token) if token else {}
+                for path in (f"/api/sessions/{code}", f"/api/sessions/{code}/results"):
+                    assert helpers.cards_in(client.get(path, headers=headers).json()) == set()
+            pbn = client.get(f"/api/sessions/{code}/pbn").text
+            finished = client.get(f"/api/sessions/{code}/results").json()["tables"]
+            assert pbn.count("[Deal ") == sum(t["deals"] for t in finished)
+            with client.websocket_connect(f"/ws/{two}") as spectator:
+                spectator.send_json({"type": "hello", "token": None})
+                refused = spectator.receive_json()
+                assert refused["type"] == "error" and "spectators" in refused["texts"]["en"]
+        for t, seat in ((1, "P1"), (2, "P2")):
+            client.post(
+                f"/api/sessions/{code}/replace",
+                json={"table": t, "seat": seat},
+                headers=auth(director),
+            )
+        wait_for(client, code, "finished", 120)
+        deals: dict[tuple[int, int], Deal] = {}
+        for block in client.get(f"/api/sessions/{code}/pbn").text.split("\n\n"):
+            tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]', block, re.M))
+            if "Deal" in tags:
+                table = int(tags["Event"].rsplit(" ", 1)[1])
+                deals[table, int(tags["Board"])] = Deal.parse(tags["Deal"])
+        for table, frames in ((1, a.frames), (2, b.frames)):
+            checked = 0
+            for frame in frames:
+                deal = frame.get("deal") if frame["type"] == "state" else None
+                if not deal or deal["phase"] == "done":
+                    continue
+                hands = deals[table, deal["number"]]
+                me = Seat.find(deal["seat"])
+                assert set(deal["hand"]) <= {str(c) for c in hands[me]}
+                allowed = set(deal["hand"]) | helpers.cards_in(
+                    [deal.get(k) for k in ("tricks", "trick", "last_trick")]
+                )
+                if deal.get("dummy"):
+                    dummy = {str(c) for c in hands[Seat.find(deal["dummy_seat"])]}
+                    assert deal["tricks"] or deal["trick"]  # faced after the opening lead
+                    assert set(deal["dummy"]) <= dummy
+                    allowed |= set(deal["dummy"])
+                for trick in [*deal["tricks"], {"cards": deal["trick"]}]:
+                    for who, card in trick["cards"]:
+                        assert card in {str(c) for c in hands[Seat.find(who)]}
+                assert helpers.cards_in(frame) <= allowed, helpers.cards_in(frame) - allowed
+                checked += 1
+            assert checked > 10
+
+
 def test_the_director_pauses_a_table_and_replaces_a_person_by_a_robot(
     tmp_path: Path, helpers: Any
 ) -> None:
@@ -307,7 +390,7 @@ def test_a_session_survives_a_restart_mid_round(tmp_path: Path, helpers: Any) ->
 @pytest.mark.parametrize(
     ("body", "words"),
     [
-        ({"game": "three-handed"}, "a session plays minibridge or contract"),
+        ({"game": "whist"}, "a session plays minibridge or contract"),
         ({"movement": "mitchell", "tables": 3, "boards": 4, "rounds": 4}, "at most 3 rounds"),
         ({"scoring": "swiss"}, "scored by matchpoints, imps, total"),
         ({"robots": "genius"}, "robots' levels"),

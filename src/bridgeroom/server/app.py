@@ -119,6 +119,12 @@ _STATUS = {
     "session.no_session": 404,
     "session.not_director": 403,
     "session.no_spectators": 403,
+    "session.room_movement": 422,
+    "session.room_boards": 422,
+    "session.room_scoring": 422,
+    "session.room_tables": 422,
+    "session.room_table": 422,
+    "session.room_place": 422,
 }
 
 

@@ -10,6 +10,7 @@ from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, StrictBool, StrictInt, StringConstraints
 
 from bridgeroom.server.hub import Hub
+from bridgeroom.server.session_rooms import ROOM_GAME, room_of
 from bridgeroom.server.sessions import SessionManager
 from bridgeroom.sessions.exports import ranking_csv, session_pbn
 
@@ -22,7 +23,7 @@ class CreateSession(BaseModel):
     boards: StrictInt = 3
     movement: Annotated[str, StringConstraints(max_length=16)] = "class"
     rounds: StrictInt | None = None
-    scoring: Annotated[str, StringConstraints(max_length=16)] = "matchpoints"
+    scoring: Annotated[str, StringConstraints(max_length=24)] = "matchpoints"
     robots: Annotated[str, StringConstraints(max_length=16)] = "basic"
     seed: StrictInt | None = None
     #: The boards as PBN text instead of dealt from the seed (the first ``boards`` deals).
@@ -63,7 +64,11 @@ def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
     @app.post("/api/sessions")
     async def create_session(body: CreateSession, request: Request) -> dict[str, Any]:
         address = request.client.host if request.client else ""
-        row, token = await sessions.create(**body.model_dump(), address=address)
+        if body.game == ROOM_GAME:  # a room of three-handed tables
+            made = sessions.rooms.create(body.model_dump(), body.model_fields_set, address)
+            row, token = await made
+        else:
+            row, token = await sessions.create(**body.model_dump(), address=address)
         return {
             "code": row.code,
             "director_token": token,
@@ -143,9 +148,14 @@ def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
     async def session_pbn_file(
         code: str, authorization: Annotated[str | None, Header()] = None
     ) -> PlainTextResponse:
-        results, deals = await sessions.exports(code, _bearer(authorization))
+        room = await room_of(sessions, code)
+        if room is not None:
+            text = await sessions.rooms.pbn(room)
+        else:
+            results, deals = await sessions.exports(code, _bearer(authorization))
+            text = session_pbn(results, deals, event=f"bridgeroom session {code}")
         return PlainTextResponse(
-            session_pbn(results, deals, event=f"bridgeroom session {code}"),
+            text,
             media_type="application/x-pbn; charset=utf-8",
             headers={"Content-Disposition": f'attachment; filename="session-{code}.pbn"'},
         )
@@ -154,9 +164,14 @@ def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
     async def session_csv(
         code: str, authorization: Annotated[str | None, Header()] = None
     ) -> PlainTextResponse:
-        results, _ = await sessions.exports(code, _bearer(authorization))
+        room = await room_of(sessions, code)
+        if room is not None:
+            text = await sessions.rooms.ranking_csv(room)
+        else:
+            results, _ = await sessions.exports(code, _bearer(authorization))
+            text = ranking_csv(results)
         return PlainTextResponse(
-            ranking_csv(results),
+            text,
             media_type="text/csv; charset=utf-8",
             headers={"Content-Disposition": f'attachment; filename="session-{code}.csv"'},
         )

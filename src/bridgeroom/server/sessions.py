@@ -57,6 +57,7 @@ from bridgeroom.server.session_boards import (
     practice_boards,
     seeded_boards,
 )
+from bridgeroom.server.session_rooms import RoomSessions, is_room
 from bridgeroom.sessions import SCORINGS, Movement, Played, Results
 from bridgeroom.store import (
     MatchRecord,
@@ -95,6 +96,7 @@ class SessionManager:
         #: The hand records worked out, by session code and boards.
         self._records: dict[tuple[str, tuple[int, ...]], list[dict[str, Any]]] = {}
         hub.listeners.append(self._changed)
+        self.rooms = RoomSessions(self)  # a room of three-handed tables asks it what differs
 
     def _lock(self, code: str) -> asyncio.Lock:
         return self._locks.setdefault(code, asyncio.Lock())
@@ -259,10 +261,12 @@ class SessionManager:
         token = new_token()
         people.append({"name": name, "hash": hash_token(token), "pair": pair, "member": member})
         await self._save(row, {**row.state, "people": people}, row.status)
-        label = self.movement(row).label(pair)
+        label = self.rooms.label(pair, member) if is_room(row) else self.movement(row).label(pair)
         return {"code": row.code, "token": token, "pair": label, "name": name, "table": table}
 
     def _pair_at(self, row: SessionRecord, table: int, seat_text: str) -> tuple[int, int]:
+        if is_room(row):
+            return self.rooms.place_at(row, table, seat_text)
         m = self.movement(row)
         if not 1 <= table <= m.tables:
             raise bad_request(f"the tables are 1 to {m.tables}, not {table}")
@@ -282,6 +286,8 @@ class SessionManager:
 
     def _places(self, row: SessionRecord, table: int, round_: int) -> list[Place]:
         """Who sits at ``table`` in ``round_``: the people of its pairs, robots elsewhere."""
+        if is_room(row):
+            return self.rooms.places(row, table)
         e = self.movement(row).encounter(round_, table)
         level = row.options["robots"]
         people = {(p["pair"], p["member"]): p for p in row.state["people"] if not p.get("left")}
@@ -301,6 +307,8 @@ class SessionManager:
     async def begin(self, code: str, token: str | None) -> None:
         """The director starts the session: a table per table of the movement, robots in the
         seats nobody holds; each deals its first board."""
+        if is_room(await self._get(code)):
+            return await self.rooms.begin(code, token)
         async with self._lock(code):
             row = await self._get(code)
             self._director(row, token)
@@ -369,6 +377,8 @@ class SessionManager:
             row = await self._get(code)
             if row.status != "playing":
                 return
+            if is_room(row):
+                return await self.rooms.advance(row)  # its tables play their rubbers
             rooms = await self._tables(row)
             round_ = self._round(row)
             hold = self._hold(row, round_)
@@ -493,6 +503,8 @@ class SessionManager:
     async def summary(self, code: str, token: str | None = None) -> dict[str, Any]:
         """The session: its options, movement, people, and each table at a glance."""
         row = await self._get(code)
+        if is_room(row):
+            return await self.rooms.summary(row, token)
         m = self.movement(row)
         o = row.options
         rooms = await self._tables(row) if row.status != "waiting" else []
@@ -564,6 +576,8 @@ class SessionManager:
         """The hands of the boards the request may see, with their double-dummy tables and par
         (endplay, on a thread of its own; worked out once)."""
         row = await self._get(code)
+        if is_room(row):
+            return []  # a room compares no boards: each table reviews its own deals
         _, done = await self._results(row)
         boards = tuple(sorted(self._visible(row, token, done)))
         key = (code, boards)
@@ -576,6 +590,8 @@ class SessionManager:
         every table has played the board, as anyone sees its traveller; before, the refusal
         says how many tables still play it."""
         row = await self._get(str(record.options["session"]))
+        if is_room(row):
+            return  # a room's tables play their own deals
         _, done = await self._results(row)
         left = self.movement(row).tables - len(done.get(number, ()))
         if left > 0:
@@ -644,6 +660,8 @@ class SessionManager:
         """The travellers of the boards the request may see, the ranking over them, each pair's
         scorecard, and the hands of those boards."""
         row = await self._get(code)
+        if is_room(row):
+            return await self.rooms.results(row)
         everything, done = await self._results(row)
         visible = self._visible(row, token, done)
         results = Results(everything.movement, everything.game, everything.scoring)
