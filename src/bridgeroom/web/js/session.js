@@ -7,6 +7,7 @@
 import { el, morph } from "./dom.js";
 import { t, lang, seatName, strainText, SEATS, STRAINS } from "./i18n.js";
 import { ApiError, saveToken } from "./net.js";
+import { ROOM, firstSeat, isRoom, roomBody, roomDeals, roomPanel, roomSummary, seatLabel, seatOptions } from "./session_room.js";
 
 const S = { code: null, timer: null, seen: 0, records: null, recordsKey: null };
 
@@ -86,7 +87,7 @@ async function renderNew(main, page) {
   let sets = [];
   try { sets = await call("/api/practice-sets"); } catch (e) { sets = []; }
   const practice = select("s-practice", [["", t("web.session.random_boards")], ...sets.map((s) => [s.name, s.title])], "");
-  const game = select("s-game", [["minibridge", t("web.session.game_minibridge")], ["contract", t("web.session.game_contract")]], "minibridge");
+  const game = select("s-game", [["minibridge", t("web.session.game_minibridge")], ["contract", t("web.session.game_contract")], [ROOM, t("web.room.game")]], "minibridge");
   const tables = el("input", { id: "s-tables", type: "number", min: 1, max: 32, value: 2, inputmode: "numeric" });
   const boards = el("input", { id: "s-boards", type: "number", min: 1, max: 64, value: 3, inputmode: "numeric" });
   const movement = select("s-movement", ["class", "mitchell", "howell"].map((m) => [m, t("web.session.movement_" + m)]), "class");
@@ -106,14 +107,19 @@ async function renderNew(main, page) {
     row("s-seed", t("web.session.seed"), seed),
     row("s-language", t("web.session.language"), language),
     el("button", { type: "submit", class: "primary", id: "session-create" }, t("web.session.create")));
+  // a room of three-handed tables has no boards, movement or scoring of boards: their rows hide
+  game.addEventListener("change", () => {
+    for (const c of [boards, movement, scoring, practice]) c.closest(".form-row").hidden = game.value === ROOM;
+  });
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    const body = {
+    let body = {
       game: game.value, tables: Number(tables.value), boards: Number(boards.value), movement: movement.value,
       scoring: scoring.value, robots: robots.value, language: language.value,
     };
+    if (game.value === ROOM) body = roomBody(body);
     if (seed.value !== "") body.seed = Number(seed.value);
-    if (practice.value) body.practice = practice.value;
+    if (practice.value && game.value !== ROOM) body.practice = practice.value;
     try {
       const out = await call("/api/sessions", body);
       hold(out.code, { director: out.director_token });
@@ -136,7 +142,11 @@ async function showSession(main, page, code, status) {
   const token = tokenOf(code);
   const session = await call("/api/sessions/" + encodeURIComponent(code), undefined, token);
   const results = session.status === "waiting" ? null : await call("/api/sessions/" + encodeURIComponent(code) + "/results", undefined, token);
-  if (results) {
+  if (results && isRoom(session)) {
+    const n = roomDeals(results);
+    if (n > S.seen && S.seen > 0) status(t("web.room.new_results", { n }));
+    S.seen = n;
+  } else if (results) {
     const n = results.boards.length;
     if (n > S.seen && S.seen > 0) status(t("web.session.new_results", { n }));
     S.seen = n;
@@ -151,9 +161,9 @@ async function showSession(main, page, code, status) {
   const rounds = session.movement.rounds.length;
   const parts = [
     el("h1", { id: "session-h" }, t("web.session.heading", { code })),
-    el("p", { id: "session-summary" }, t("web.session.summary", {
+    el("p", { id: "session-summary" }, isRoom(session) ? roomSummary(session) : [t("web.session.summary", {
       tables: session.movement.tables, boards: session.movement.boards, round: session.round, rounds,
-    }), " · ", t("web.session.scoring_" + session.scoring)),
+    }), " · ", t("web.session.scoring_" + session.scoring)]),
     el("p", { id: "session-status", class: "muted" }, t("web.session.status_" + session.status)),
   ];
   if (session.status === "waiting") parts.push(joinPanel(session, mine, page));
@@ -163,14 +173,15 @@ async function showSession(main, page, code, status) {
   if (session.you && session.you.code && session.status === "playing" && !session.you.left) {
     const you = session.you;
     parts.push(el("section", { class: "panel", id: "your-table", "aria-labelledby": "your-table-h" },
-      el("h2", { id: "your-table-h" }, t("web.session.your_table", { table: you.table, seat: seatName(you.seat) })),
+      el("h2", { id: "your-table-h" }, t("web.session.your_table", { table: you.table, seat: seatLabel(session, you.seat) })),
       el("button", { type: "button", class: "primary", id: "open-table", onclick: () => {
         saveToken(you.code, { token: mine.token, slot: you.slot, name: you.name, session: code });
         page.go("/table/" + you.code);
       } }, t("web.session.open_table"))));
   }
   if (session.director) parts.push(directorPanel(session, code, page));
-  if (results) parts.push(resultsPanel(results, code, session.director || !session.you));
+  if (results && isRoom(session)) parts.push(roomPanel(results, code));
+  else if (results) parts.push(resultsPanel(results, code, session.director || !session.you));
   if (results && S.records && S.records.length) parts.push(recordsPanel(S.records));
   const next = el("div", { id: "session" }, ...parts);
   const current = document.getElementById("session");
@@ -187,10 +198,10 @@ function joinPanel(session, mine, page) {
     el("h2", { id: "join-h" }, t("web.session.join_heading")),
     el("p", null, t("web.session.share"), " ", el("code", null, location.origin + "/session/" + session.code)));
   if (mine.token) {
-    box.append(el("p", { id: "session-joined" }, t("web.session.joined", { table: mine.table, seat: seatName(mine.seat), pair: mine.pair })));
+    box.append(el("p", { id: "session-joined" }, t("web.session.joined", { table: mine.table, seat: seatLabel(session, mine.seat), pair: mine.pair })));
   } else {
     const table = select("j-table", Array.from({ length: n }, (_, i) => [String(i + 1), String(i + 1)]), "1");
-    const seat = select("j-seat", SEATS.map((s) => [s, seatName(s)]), "S");
+    const seat = select("j-seat", seatOptions(session), firstSeat(session, "S"));
     const name = el("input", { id: "j-name", type: "text", autocomplete: "nickname", value: localStorage.getItem("bridgeroom.name") || "" });
     const form = el("form", { id: "join-form", onsubmit: async (ev) => {
       ev.preventDefault();
@@ -229,7 +240,7 @@ function directorPanel(session, code, page) {
     const head = el("tr", null, ...["table", "board", "turn", "idle", "players", "manage"].map((c) => el("th", { scope: "col" }, t("web.session.col_" + c))));
     const body = el("tbody");
     for (const tb of session.tables) {
-      const state = tb.paused ? t("web.session.paused") : tb.over ? t("web.session.over") : tb.waiting ? t("web.session.waiting") : (tb.turn ? seatName(tb.turn) : "");
+      const state = tb.paused ? t("web.session.paused") : tb.over ? t("web.session.over") : tb.waiting ? t("web.session.waiting") : (tb.turn ? seatLabel(session, tb.turn) : "");
       const manage = el("td", null);
       if (session.status === "playing") {
         manage.append(el("button", { type: "button", id: "pause-" + tb.table, "aria-pressed": String(tb.paused),
@@ -246,7 +257,7 @@ function directorPanel(session, code, page) {
         el("td", null, tb.board ? String(tb.board) : "–"),
         el("td", null, state),
         el("td", null, tb.idle_seconds === null ? "–" : t("web.session.seconds", { n: tb.idle_seconds })),
-        el("td", null, tb.players.map((p) => seatName(p.seat) + ": " + p.name).join(", ")),
+        el("td", null, tb.players.map((p) => seatLabel(session, p.seat) + ": " + p.name).join(", ")),
         manage));
     }
     box.append(el("table", { class: "glance", id: "glance" }, el("caption", null, t("web.session.glance")), el("thead", null, head), body));
@@ -364,14 +375,14 @@ function seatForm(session, code, token, page) {
   el("h3", { id: "seat-h" }, t("web.session.seat_heading")),
   el("p", { class: "muted" }, t(session.status === "waiting" ? "web.session.seat_help" : "web.session.seat_help_late")),
   row("d-table", t("web.session.table"), select("d-table", Array.from({ length: n }, (_, i) => [String(i + 1), String(i + 1)]), "1")),
-  row("d-seat", t("web.session.seat"), select("d-seat", SEATS.map((x) => [x, seatName(x)]), "N")),
+  row("d-seat", t("web.session.seat"), select("d-seat", seatOptions(session), firstSeat(session, "N"))),
   row("d-name", t("web.session.person_name"), el("input", { id: "d-name", type: "text", autocomplete: "off" })),
   el("button", { type: "submit", id: "seat-person" }, t("web.session.seat_person")));
   if (handed.length) {
     const list = el("ul", { class: "plain", id: "handed" });
     handed.forEach((h, i) => {
       const id = "handed-" + i;
-      list.append(el("li", null, el("label", { for: id }, t("web.session.handed", { name: h.name, table: h.table, seat: seatName(h.seat) })), " ",
+      list.append(el("li", null, el("label", { for: id }, t("web.session.handed", { name: h.name, table: h.table, seat: seatLabel(session, h.seat) })), " ",
         el("input", { id, class: "handed-link", type: "text", readonly: true, value: h.link, size: 40 })));
     });
     form.append(el("h4", null, t("web.session.handed_heading", { n: handed.length })), list);
