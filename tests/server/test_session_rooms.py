@@ -386,3 +386,43 @@ def test_a_room_survives_a_restart_mid_deal(tmp_path: Path, helpers: Any) -> Non
         results = client.get(f"/api/sessions/{code}/results").json()
         assert all(t["winner"] for t in results["tables"])
         assert done["people"] == [{"name": "Ann", "pair": "1/P1", "left": True}]
+
+
+def test_the_director_pauses_and_ends_a_room(tmp_path: Path, helpers: Any) -> None:
+    """The director's rights in a room need his token: a person may not pause a table; a paused
+    table refuses Ann's action with the reason in both languages; resumed she plays; ending the
+    room stops both tables where they are, and the results keep the running totals (an
+    unfinished rubber scores no bonus, TH-A11)."""
+    with helpers.make_client(tmp_path / "r.sqlite3") as client:
+        code, director = create_room(client, tables=2, robots="basic", seed=12)
+        ann = client.post(
+            f"/api/sessions/{code}/join", json={"table": 1, "seat": "P2", "name": "Ann"}
+        ).json()["token"]
+        client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        path = f"/api/sessions/{code}/tables/1/pause"
+        assert client.post(path, json={"paused": True}, headers=auth(ann)).status_code == 403
+        assert client.post(path, json={"paused": True}).status_code == 401
+        one = client.get(f"/api/sessions/{code}", headers=auth(ann)).json()["you"]["code"]
+        with helpers.connect(client, one, ann) as ws:
+            a = helpers.Seat(ws)
+            a.receive()
+            a.wait(lambda s: s.my_turn())
+            paused = client.post(path, json={"paused": True}, headers=auth(director))
+            assert paused.status_code == 200 and paused.json()["tables"][0]["paused"]
+            a.send("action", action=helpers.first_legal(a))
+            while (msg := a.receive())["type"] != "error":
+                pass
+            assert msg["texts"]["ru"] == "Судья приостановил игру за этим столом."
+            client.post(path, json={"paused": False}, headers=auth(director))
+            a.wait(helpers.deal_over, helpers.first_legal)
+        assert client.post(f"/api/sessions/{code}/end", headers=auth(ann)).status_code == 403
+        ended = client.post(f"/api/sessions/{code}/end", headers=auth(director))
+        assert ended.status_code == 200 and ended.json()["status"] == "finished"
+        assert [t["paused"] for t in ended.json()["tables"]] == [True, True]
+        results = client.get(f"/api/sessions/{code}/results").json()
+        first = results["tables"][0]
+        assert first["deals"] >= 1 and first["winner"] is None  # Ann's rubber was cut short
+        assert {p["place"]: p["total"] for p in first["players"]} == {
+            place: sum(d["points"].get(place, 0) for d in first["played"])
+            for place in ("P1", "P2", "P3")
+        }

@@ -50,6 +50,7 @@ __all__ = [
     "person_label",
     "place_label",
     "ranks",
+    "seat_spec",
 ]
 
 #: The game of a room, and the score forms its tables are played with (TH-12..TH-20).
@@ -86,7 +87,8 @@ def _room_error(key: str, **params: Any) -> TableError:
     return TableError(f"session.{key}", **params)
 
 
-def _spec(place: Place) -> SeatSpec:
+def seat_spec(place: Place) -> SeatSpec:
+    """A place of a session's table as the store seats it (a person by his token's hash)."""
     return SeatSpec(place.name, place.level, place.token_hash if place.is_person else None)
 
 
@@ -197,7 +199,7 @@ class RoomSessions:
                         "play",
                         ROOM_GAME,
                         o["scoring"],
-                        seats=[_spec(p) for p in self.places(row, t)],
+                        seats=[seat_spec(p) for p in self.places(row, t)],
                         options={
                             "mode": "table",
                             "server": True,

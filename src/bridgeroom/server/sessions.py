@@ -57,11 +57,10 @@ from bridgeroom.server.session_boards import (
     practice_boards,
     seeded_boards,
 )
-from bridgeroom.server.session_rooms import RoomSessions, is_room
+from bridgeroom.server.session_rooms import RoomSessions, is_room, seat_spec
 from bridgeroom.sessions import SCORINGS, Movement, Played, Results
 from bridgeroom.store import (
     MatchRecord,
-    SeatSpec,
     StoreError,
     StoreUnavailable,
     hash_token,
@@ -325,7 +324,7 @@ class SessionManager:
                         "play",
                         o["game"],
                         _TABLE_SCORING[o["game"]],
-                        seats=[_spec(p) for p in places],
+                        seats=[seat_spec(p) for p in places],
                         options={
                             "mode": "strict",
                             "server": True,
@@ -404,7 +403,7 @@ class SessionManager:
             places = self._places(row, t, self._round(row))
             try:
                 await self.hub.db(
-                    self.rows.seat_table, room.match_id, [_spec(p) for p in places], options
+                    self.rows.seat_table, room.match_id, [seat_spec(p) for p in places], options
                 )
             except StoreError as err:
                 raise await self.hub._not_saved(err) from None
@@ -697,7 +696,3 @@ class SessionManager:
 
 def _since(when: float | None) -> int | None:
     return None if when is None else max(0, round(time.time() - when))
-
-
-def _spec(place: Place) -> SeatSpec:
-    return SeatSpec(place.name, place.level, place.token_hash if place.is_person else None)
