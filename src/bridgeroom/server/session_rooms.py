@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import csv
 import io
+import secrets
 import time
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Final
@@ -131,8 +132,6 @@ class RoomSessions:
             raise TableError("server.bad_request", reason=f"a language is en or ru: {language!r}")
         seed = body.get("seed")
         if seed is None:
-            import secrets
-
             seed = secrets.randbits(48)
         options = {
             "game": ROOM_GAME,
