@@ -308,9 +308,11 @@ class SessionManager:
                 raise TableError("session.started")
             self.hub.health.check()
             o = row.options
+            m = self.movement(row)
             codes = []
             for t in range(1, o["tables"] + 1):
                 places = self._places(row, t, 0)
+                numbers = [b for r in range(m.rounds) for b in m.order(t, r)]
                 try:
                     record = await self.hub.db(
                         self.hub.store.create_match,
@@ -323,7 +325,8 @@ class SessionManager:
                             "server": True,
                             "session": code,
                             "table": t,
-                            "boards": o["deals"],
+                            "boards": [o["deals"][b - 1] for b in numbers],
+                            "numbers": numbers,
                             "hold": self._hold(row, 0),
                             "paused": False,
                         },
@@ -501,11 +504,12 @@ class SessionManager:
             table = room.table
             state = table.current
             turn = None if state is None or state.to_act is None else state.to_act.letter
+            last = table.match.deals[-1] if table.match.deals else None
             tables.append(
                 {
                     "table": t,
                     "code": room.code,
-                    "board": table.number if table.number else None,
+                    "board": None if last is None else last.board,
                     "boards_played": sum(1 for d in table.match.deals if d.phase is Phase.DONE),
                     "turn": turn,
                     "paused": table.paused,
@@ -577,9 +581,11 @@ class SessionManager:
         says how many tables still play it."""
         row = await self._get(str(record.options["session"]))
         _, done = await self._results(row)
-        left = self.movement(row).tables - len(done.get(number, ()))
+        deal = next((d for d in record.deals if d.number == number), None)
+        board = number if deal is None or deal.board is None else deal.board
+        left = self.movement(row).tables - len(done.get(board, ()))
         if left > 0:
-            raise TableError("session.review_wait", board=number, n=left)
+            raise TableError("session.review_wait", board=board, n=left)
 
     @staticmethod
     def _person(row: SessionRecord, token: str | None) -> dict[str, Any] | None:
@@ -601,7 +607,7 @@ class SessionManager:
                 result = state.result
                 if state.phase is not Phase.DONE or result is None:
                     continue
-                board = index + 1
+                board = state.board or index + 1
                 e = m.encounter(m.round_of(board), t)
                 lead = next((str(a) for _, a in state.history if isinstance(a, Card)), None)
                 results.add(

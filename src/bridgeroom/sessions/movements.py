@@ -8,6 +8,10 @@ every table plays boards 1..N in order over the session. What moves are the pair
 * ``class``: one round; the pairs stay at their tables all session (a class, a teacher's
   session): the North-South pair of table ``t`` is pair ``t``, its East-West pair ``t + n``
   (shown ``tNS`` and ``tEW``).
+* ``rotating``: a class whose boards rotate between the tables, as wallets do in a classroom:
+  the pairs stay, and table ``t`` starts at the board ``(t - 1) * boards // tables + 1`` and
+  plays on in order, back to board 1 after the last (:meth:`Movement.order`). Every table
+  still plays every board, but not at the same time: the tables are spread over the boards.
 * ``mitchell``: North-South pairs stay; East-West pairs move up one table each round (pair
   ``tEW`` is at table ``t + r`` in round ``r``, counted from 0), so each meets a different
   North-South pair, at most ``tables`` rounds. North-South and East-West pairs are ranked
@@ -23,6 +27,9 @@ every table plays boards 1..N in order over the session. What moves are the pair
     [(1, '1NS', '3EW'), (2, '2NS', '1EW'), (3, '3NS', '2EW')]
     >>> m.expected(5), m.separate_directions
     (3, True)
+    >>> r = Movement.make("rotating", tables=2, boards=4)
+    >>> r.order(1), r.order(2)
+    ((1, 2, 3, 4), (3, 4, 1, 2))
     >>> h = Movement.make("howell", tables=2, boards=3)
     >>> [(e.table, e.ns, e.ew) for e in h.round(0)]
     [(1, 4, 1), (2, 2, 3)]
@@ -38,7 +45,7 @@ from bridgeroom.errors import ScoringError
 __all__ = ["KINDS", "Encounter", "Movement"]
 
 #: The movements, by name.
-KINDS: Final[tuple[str, ...]] = ("class", "mitchell", "howell")
+KINDS: Final[tuple[str, ...]] = ("class", "rotating", "mitchell", "howell")
 
 #: The most tables and boards a session may have.
 MAX_TABLES: Final[int] = 64
@@ -86,7 +93,9 @@ class Movement:
                 raise ScoringError(f"a session has 1 to {most} {what}, not {value!r}")
         if kind == "howell" and tables < 2:
             raise ScoringError("a Howell movement needs two tables or more (four pairs)")
-        most_rounds = {"class": 1, "mitchell": tables, "howell": 2 * tables - 1}[kind]
+        most_rounds = {"class": 1, "rotating": 1, "mitchell": tables, "howell": 2 * tables - 1}[
+            kind
+        ]
         if rounds is None:
             rounds = most_rounds
             while rounds > 1 and boards % rounds:
@@ -135,6 +144,24 @@ class Movement:
         k = self.boards_per_round
         return tuple(range(round_ * k + 1, round_ * k + k + 1))
 
+    def order(self, table: int, round_: int = 0) -> tuple[int, ...]:
+        """The boards of round ``round_`` in the order ``table`` plays them: in their numbers'
+        order, except in a ``rotating`` class, where table ``t`` of ``n`` starts a
+        ``(t - 1) / n``-th of the way through the boards and goes round.
+
+        >>> Movement.make("rotating", tables=3, boards=4).order(3)
+        (3, 4, 1, 2)
+        >>> Movement.make("class", tables=3, boards=4).order(3)
+        (1, 2, 3, 4)
+        """
+        boards = self.boards_of(round_)
+        if not 1 <= table <= self.tables:
+            raise ScoringError(f"no table {table!r} in a session of {self.tables} tables")
+        if self.kind != "rotating":
+            return boards
+        start = (table - 1) * len(boards) // self.tables
+        return boards[start:] + boards[:start]
+
     def round_of(self, board: int) -> int:
         """The round in which ``board`` is played."""
         if not 1 <= board <= self.boards:
@@ -156,7 +183,7 @@ class Movement:
         n, boards = self.tables, self.boards_of(round_)
         out = []
         for t in range(n):
-            if self.kind == "class":
+            if self.kind in ("class", "rotating"):
                 ns, ew = t + 1, n + t + 1
             elif self.kind == "mitchell":
                 ns, ew = t + 1, n + (t - round_) % n + 1
@@ -203,7 +230,12 @@ class Movement:
                     "round": r + 1,
                     "boards": list(self.boards_of(r)),
                     "tables": [
-                        {"table": e.table, "ns": self.label(e.ns), "ew": self.label(e.ew)}
+                        {
+                            "table": e.table,
+                            "ns": self.label(e.ns),
+                            "ew": self.label(e.ew),
+                            "order": list(self.order(e.table, r)),
+                        }
                         for e in self.round(r)
                     ],
                 }

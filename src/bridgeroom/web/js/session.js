@@ -85,11 +85,11 @@ function row(id, label, control) {
 async function renderNew(main, page) {
   let sets = [];
   try { sets = await call("/api/practice-sets"); } catch (e) { sets = []; }
-  const practice = select("s-practice", [["", t("web.session.random_boards")], ...sets.map((s) => [s.name, s.title])], "");
+  const practice = select("s-practice", [["", t("web.session.random_boards")], ...sets.map((s) => [s.name, (s.titles && s.titles[lang]) || s.title])], "");
   const game = select("s-game", [["minibridge", t("web.session.game_minibridge")], ["contract", t("web.session.game_contract")]], "minibridge");
   const tables = el("input", { id: "s-tables", type: "number", min: 1, max: 32, value: 2, inputmode: "numeric" });
   const boards = el("input", { id: "s-boards", type: "number", min: 1, max: 64, value: 3, inputmode: "numeric" });
-  const movement = select("s-movement", ["class", "mitchell", "howell"].map((m) => [m, t("web.session.movement_" + m)]), "class");
+  const movement = select("s-movement", ["class", "rotating", "mitchell", "howell"].map((m) => [m, t("web.session.movement_" + m)]), "class");
   const scoring = select("s-scoring", ["matchpoints", "imps", "total"].map((s) => [s, t("web.session.scoring_" + s)]), "matchpoints");
   const robots = select("s-robots", ["random", "basic", "expert"].map((l) => [l, t("web.level." + l)]), "basic");
   const seed = el("input", { id: "s-seed", type: "number", inputmode: "numeric" });
