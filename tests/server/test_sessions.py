@@ -319,6 +319,12 @@ def test_a_session_survives_a_restart_mid_round(tmp_path: Path, helpers: Any) ->
         ({"tables": 40}, "at most 32 tables"),
         ({"pbn": '[Board "1"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ - - -"]\n'}, "PBN file"),
         ({"tables": "two"}, "tables"),
+        (
+            {"game": "contract", "movement": "teams", "tables": 3, "scoring": "imps"},
+            "even number of tables",
+        ),
+        ({"movement": "teams", "scoring": "imps"}, "teams play contract bridge scored by IMPs"),
+        ({"game": "contract", "movement": "teams"}, "teams play contract bridge scored by IMPs"),
     ],
 )
 def test_a_bad_session_is_refused_and_nothing_is_stored(
@@ -579,3 +585,53 @@ def test_practice_sets_are_titled_in_both_languages(tmp_path: Path, helpers: Any
         )
         assert all(s["titles"]["en"] == s["title"] for s in sets.values())
         assert all(s["titles"]["ru"] != s["titles"]["en"] for s in sets.values())
+
+
+#: Law 78B: the upper bound of each band of points and its IMPs (written out from the Law).
+LAW_78B = [
+    (10, 0), (40, 1), (80, 2), (120, 3), (160, 4), (210, 5), (260, 6), (310, 7), (360, 8),
+    (420, 9), (490, 10), (590, 11), (740, 12), (890, 13), (1090, 14), (1290, 15), (1490, 16),
+    (1740, 17), (1990, 18), (2240, 19), (2490, 20), (2990, 21), (3490, 22), (3990, 23),
+]  # fmt: skip
+
+
+def law_78b(points: int) -> int:
+    size = abs(points)
+    gained = next((i for top, i in LAW_78B if size <= top), 24)
+    return gained if points >= 0 else -gained
+
+
+def test_a_teams_match_of_robots_is_scored_table_against_table(
+    tmp_path: Path, helpers: Any
+) -> None:
+    """Issue 17, teams: two teams of four robots at two tables; each board's IMPs are the
+    Law 78B IMPs of the difference between the two tables' North-South scores (team 1 sits
+    North-South at table 1 and East-West at table 2), and each team's total is the sum."""
+    with helpers.make_client(tmp_path / "s.sqlite3") as client:
+        code, director = create_session(
+            client, game="contract", tables=2, boards=4, movement="teams", scoring="imps",
+            robots="basic", seed=21,
+        )  # fmt: skip
+        session = client.get(f"/api/sessions/{code}").json()
+        assert [(t["ns"], t["ew"]) for t in session["movement"]["rounds"][0]["tables"]] == [
+            ("1NS", "2EW"),
+            ("2NS", "1EW"),
+        ]
+        client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        wait_for(client, code, "finished")
+        results = client.get(f"/api/sessions/{code}/results").json()
+        team_1 = 0
+        for board in results["boards"]:
+            one, two = board["results"]
+            assert (one["table"], two["table"]) == (1, 2)
+            gained = law_78b(one["ns_score"] - two["ns_score"])
+            assert (one["ns_imps"], two["ns_imps"]) == (gained, -gained)
+            team_1 += gained
+        ranking = results["ranking"]["teams"]
+        by_team = {row["team"]: row["imps"] for row in ranking}
+        assert by_team == {1: team_1, 2: -team_1}
+        assert [row["pair"] for row in ranking] == (["T1", "T2"] if team_1 >= 0 else ["T2", "T1"])
+        csv = client.get(f"/api/sessions/{code}/ranking.csv").text.splitlines()
+        assert [line.split(",")[:3] for line in csv[1:]] == [
+            ["teams", str(row["rank"]), row["pair"]] for row in ranking
+        ]

@@ -183,6 +183,8 @@ class SessionManager:
             made = Movement.make(movement, tables, boards, rounds)
         except BridgeError as err:
             raise bad_request(str(err)) from None
+        if made.kind == "teams" and (game, scoring) != ("contract", "imps"):
+            raise bad_request("teams play contract bridge scored by IMPs (Law 78B)")
         if seed is None:
             seed = secrets.randbits(48)
         if pbn is not None and practice is not None:

@@ -16,6 +16,12 @@ every table plays boards 1..N in order over the session. What moves are the pair
   ``tEW`` is at table ``t + r`` in round ``r``, counted from 0), so each meets a different
   North-South pair, at most ``tables`` rounds. North-South and East-West pairs are ranked
   apart. With boards copied, an even number of tables needs no skip and no relay.
+* ``teams``: ``n`` teams of four (``n`` even) in matches of two tables: team ``t`` is pairs
+  ``tNS`` (always North-South) and ``tEW`` (always East-West). In each round the teams meet in
+  matches (a round robin by the circle method, at most ``n - 1`` rounds); the match of teams
+  ``A`` and ``B`` is played at tables ``2k - 1`` (``A``'s North-South pair against ``B``'s
+  East-West pair) and ``2k`` (the other two pairs), and each board is compared between those
+  two tables only (:meth:`Movement.other_table`).
 * ``howell``: ``2 n`` pairs, each meeting a different opponent every round, at most
   ``2 n - 1`` rounds (the circle method of a round robin: pair ``2n`` stays at table 1, the
   others move), every pair changing direction now and then; one ranking.
@@ -30,6 +36,11 @@ every table plays boards 1..N in order over the session. What moves are the pair
     >>> r = Movement.make("rotating", tables=2, boards=4)
     >>> r.order(1), r.order(2)
     ((1, 2, 3, 4), (3, 4, 1, 2))
+    >>> t = Movement.make("teams", tables=4, boards=6)
+    >>> t.rounds, [(e.table, t.label(e.ns), t.label(e.ew)) for e in t.round(0)]
+    (3, [(1, '4NS', '1EW'), (2, '1NS', '4EW'), (3, '2NS', '3EW'), (4, '3NS', '2EW')])
+    >>> t.team_of(5), t.other_table(3)
+    (1, 4)
     >>> h = Movement.make("howell", tables=2, boards=3)
     >>> [(e.table, e.ns, e.ew) for e in h.round(0)]
     [(1, 4, 1), (2, 2, 3)]
@@ -45,7 +56,7 @@ from bridgeroom.errors import ScoringError
 __all__ = ["KINDS", "Encounter", "Movement"]
 
 #: The movements, by name.
-KINDS: Final[tuple[str, ...]] = ("class", "rotating", "mitchell", "howell")
+KINDS: Final[tuple[str, ...]] = ("class", "rotating", "mitchell", "howell", "teams")
 
 #: The most tables and boards a session may have.
 MAX_TABLES: Final[int] = 64
@@ -93,9 +104,17 @@ class Movement:
                 raise ScoringError(f"a session has 1 to {most} {what}, not {value!r}")
         if kind == "howell" and tables < 2:
             raise ScoringError("a Howell movement needs two tables or more (four pairs)")
-        most_rounds = {"class": 1, "rotating": 1, "mitchell": tables, "howell": 2 * tables - 1}[
-            kind
-        ]
+        if kind == "teams" and tables % 2:
+            raise ScoringError(
+                f"teams play matches of two tables: an even number of tables, not {tables}"
+            )
+        most_rounds = {
+            "class": 1,
+            "rotating": 1,
+            "mitchell": tables,
+            "howell": 2 * tables - 1,
+            "teams": max(1, tables - 1),
+        }[kind]
         if rounds is None:
             rounds = most_rounds
             while rounds > 1 and boards % rounds:
@@ -128,6 +147,28 @@ class Movement:
         """Whether every pair keeps its direction all session (a class, a Mitchell), so that
         North-South and East-West pairs are ranked apart."""
         return self.kind != "howell"
+
+    @property
+    def teams(self) -> tuple[int, ...]:
+        """Every team's number (a ``teams`` movement): one team for two tables' pairs."""
+        return tuple(range(1, self.tables + 1)) if self.kind == "teams" else ()
+
+    def team_of(self, pair: int) -> int:
+        """The team pair ``pair`` plays for (a ``teams`` movement): ``tNS`` and ``tEW`` are
+        team ``t``."""
+        if self.kind != "teams":
+            raise ScoringError(f"a {self.kind} movement has pairs, not teams")
+        self.label(pair)
+        return pair if pair <= self.tables else pair - self.tables
+
+    def other_table(self, table: int) -> int:
+        """The table of the same match (a ``teams`` movement): tables ``2k - 1`` and ``2k``
+        play the same boards between the same two teams."""
+        if self.kind != "teams":
+            raise ScoringError(f"a {self.kind} movement has no matches of two tables")
+        if not 1 <= table <= self.tables:
+            raise ScoringError(f"no table {table!r} in a session of {self.tables} tables")
+        return table + 1 if table % 2 else table - 1
 
     def label(self, pair: int) -> str:
         """How a pair is named: ``3NS`` and ``3EW`` in a class or a Mitchell, ``5`` in a Howell."""
@@ -187,10 +228,24 @@ class Movement:
                 ns, ew = t + 1, n + t + 1
             elif self.kind == "mitchell":
                 ns, ew = t + 1, n + (t - round_) % n + 1
+            elif self.kind == "teams":
+                a, b = self._match(round_, t // 2)
+                ns, ew = (a, n + b) if t % 2 == 0 else (b, n + a)
             else:
                 ns, ew = self._howell(round_, t)
             out.append(Encounter(round_, t + 1, ns, ew, boards))
         return tuple(out)
+
+    def _match(self, round_: int, k: int) -> tuple[int, int]:
+        """The two teams of match ``k`` (from 0) in ``round_``: the circle method, team ``n``
+        fixed, the others turning."""
+        n = self.tables
+        if n == 2:
+            return 1, 2
+        m = n - 1
+        if k == 0:
+            return n, round_ % m + 1
+        return (round_ + k) % m + 1, (round_ - k) % m + 1
 
     def _howell(self, round_: int, t: int) -> tuple[int, int]:
         """The circle method: pairs ``1..2n-1`` on a circle, pair ``2n`` in the middle at

@@ -89,7 +89,7 @@ async function renderNew(main, page) {
   const game = select("s-game", [["minibridge", t("web.session.game_minibridge")], ["contract", t("web.session.game_contract")]], "minibridge");
   const tables = el("input", { id: "s-tables", type: "number", min: 1, max: 32, value: 2, inputmode: "numeric" });
   const boards = el("input", { id: "s-boards", type: "number", min: 1, max: 64, value: 3, inputmode: "numeric" });
-  const movement = select("s-movement", ["class", "rotating", "mitchell", "howell"].map((m) => [m, t("web.session.movement_" + m)]), "class");
+  const movement = select("s-movement", ["class", "rotating", "mitchell", "howell", "teams"].map((m) => [m, t("web.session.movement_" + m)]), "class");
   const scoring = select("s-scoring", ["matchpoints", "imps", "total"].map((s) => [s, t("web.session.scoring_" + s)]), "matchpoints");
   const robots = select("s-robots", ["random", "basic", "expert"].map((l) => [l, t("web.level." + l)]), "basic");
   const seed = el("input", { id: "s-seed", type: "number", inputmode: "numeric" });
@@ -277,7 +277,7 @@ function resultsPanel(results, code, everyone) {
     const cols = ["rank", "pair", "boards", "points", "mp", "percent", "imps"];
     const body = el("tbody");
     for (const s of rows) {
-      body.append(el("tr", null, el("td", null, String(s.rank)), el("th", { scope: "row" }, s.pair), el("td", null, String(s.boards)),
+      body.append(el("tr", null, el("td", null, String(s.rank)), el("th", { scope: "row" }, s.team ? t("web.session.team_name", { team: s.team }) : s.pair), el("td", null, String(s.boards)),
         el("td", null, String(s.points)), el("td", null, fmt(s.mp)), el("td", null, fmt(s.percent)), el("td", null, fmt(s.imps))));
     }
     box.append(el("table", { class: "ranking", id: "ranking-" + direction },
