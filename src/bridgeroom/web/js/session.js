@@ -106,6 +106,10 @@ async function renderNew(main, page) {
     row("s-seed", t("web.session.seed"), seed),
     row("s-language", t("web.session.language"), language),
     el("button", { type: "submit", class: "primary", id: "session-create" }, t("web.session.create")));
+  // teams play contract bridge scored by IMPs: choosing the movement chooses those too
+  movement.addEventListener("change", () => {
+    if (movement.value === "teams") { game.value = "contract"; scoring.value = "imps"; }
+  });
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const body = {
