@@ -52,7 +52,10 @@ def overcalls(ctx: Context) -> list[Rule]:
                 (8 - shift, 15),
                 lengths={suit: (6 if call.level >= 3 else 5, 13)},
                 test=for_suit(
-                    suit, lambda f, s: f.longest == s and (f.suit_hcp(s) >= 4 or f.len(s) >= 6)
+                    suit,
+                    lambda f, s: (
+                        f.len(s) == max(f.lengths) and (f.suit_hcp(s) >= 4 or f.len(s) >= 6)
+                    ),
                 ),
             )
         rules += rule("P", says("no_reason_to_enter"), (0, 17))
@@ -216,6 +219,18 @@ def advances(ctx: Context) -> list[Rule] | None:
                 (6, 10),
                 lengths={p: (3, 13)},
                 test=lambda f: 8 <= f.support_points(p) <= 10,
+                to_play=True,
+            )
+        elif raise_ is not None and raise_.level == 3:
+            # they bid over partner's overcall: a raise at the three level competes
+            rules += rule(
+                raise_,
+                says("advance_compete"),
+                (6, 12),
+                lengths={p: (3, 13)},
+                test=lambda f: (
+                    9 <= f.support_points(p) <= 12 or (f.len(p) >= 4 and f.support_points(p) >= 7)
+                ),
                 to_play=True,
             )
     nt = ctx.cheapest(NT)

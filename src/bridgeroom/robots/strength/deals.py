@@ -27,8 +27,8 @@ import json
 import os
 import random
 from collections.abc import Sequence
-from pathlib import Path
 from functools import lru_cache
+from pathlib import Path
 
 from bridgeroom.rules.core import Contract, Deal, Seat, Strain, Vulnerability
 from bridgeroom.rules.dealing import deal_cards
