@@ -253,3 +253,37 @@ def test_over_their_notrump_the_five_card_suit_with_points() -> None:
     """Competition: over their 1NT, of two equally long suits the one with four points or more
     (not the higher without them)."""
     assert call_for("3.T9632.AQJ96.AQ", "1NT") == Call("2D")
+
+
+@pytest.mark.parametrize(
+    ("hand", "calls", "call"),
+    [
+        ("K83.J7.AK85.QT52", "1H 1NT P", "3NT"),  # 13 facing 15-18: game
+        ("Q83.J7.K985.QT52", "1H 1NT P", "2NT"),  # 8-9: invitation
+        ("Q83.J72.9852.Q75", "1H 1NT P", "P"),  # 5 points
+        ("J83.J7.AK85.QT52", "1H P P 1NT P", "2NT"),  # 11 facing a balancing 1NT (12+)
+    ],
+)
+def test_partner_of_the_notrump_overcall_raises_as_over_an_opening(
+    hand: str, calls: str, call: str
+) -> None:
+    """Partner of the overcaller: over his 1NT (a stopper in their suit, 15-18; 12-18 in the
+    balancing seat) game with 25 points between the hands, 2NT with 23-24, no stopper needed."""
+    assert call_for(hand, calls) == Call(call)
+
+
+@pytest.mark.parametrize(
+    ("hand", "calls", "call"),
+    [
+        ("AKJ2.32.AQ3.QJ32", "1H X P 1S P", "2S"),  # 18 support points: a raise
+        ("AKJ2.2.AQ32.KJ32", "1H X P 1S P", "3S"),  # 21: a jump raise
+        ("AKJ2.2.AK32.KQ32", "1H X P 1S P", "4S"),  # 23: game
+        ("AJ2.KQ2.AK32.K32", "1C X P 1H P", "1NT"),  # 19 balanced, a club stopper
+        ("AQ2.K2.AK32.J432", "1H X P 1S P", "P"),  # 17 support points: a minimum
+    ],
+)
+def test_the_takeout_doubler_rebids_with_a_strong_hand(hand: str, calls: str, call: str) -> None:
+    """The doubler's second call, after partner's answer: a raise with four trumps shows 18+
+    support points (18-19 a raise, 20-22 a jump, 23+ game), notrump 18-20 balanced with a
+    stopper (21+ a level higher); a pass, a minimum."""
+    assert call_for(hand, calls) == Call(call)
