@@ -1,5 +1,5 @@
-"""The opponents opened (docs/bidding.md, "Competition"): overcalls and doubles, and the first
-call of the overcaller's or doubler's partner.
+"""The opponents opened (docs/bidding.md, "Competition"): overcalls and doubles, the first
+call of the overcaller's or doubler's partner, and the takeout doubler's second call.
 """
 
 from __future__ import annotations
