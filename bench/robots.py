@@ -9,6 +9,8 @@ Fixed seeds; nothing asserted.
     python bench/robots.py --parts defence --levels expert --deals 60 --by-trick
     python bench/robots.py --scheduler tcp://10.0.0.5:8786 --deals 400      # on a Dask cluster
     python bench/robots.py --workers 0 --deals 4 --parts bidding            # here, without Dask
+    python bench/robots.py --workers 0 --parts bidding --levels basic --deals 400 \
+        --bidding-seed 2024 --dd-cache /tmp/dd                               # reruns only bid
 
 Parts (``--parts``, default all but ``minibridge``): ``timing`` (seconds a decision of whole
 deals in every game; with six cores or more it runs on two cores of its own, four processes at
@@ -29,6 +31,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from bridgeroom.robots.strength import PARTS, Chunk, Settings, chunks, lines, run_chunk, summarise
+from bridgeroom.robots.strength.deals import DD_CACHE_ENV
 
 #: The parts run when ``--parts`` is not given.
 DEFAULT_PARTS = tuple(p for p in PARTS if p != "minibridge")
@@ -186,7 +189,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--out", default=None, help="write every figure and record to this JSON file"
     )
+    parser.add_argument(
+        "--dd-cache",
+        default=None,
+        metavar="DIR",
+        help="keep the deals' double-dummy tables in DIR (a rerun then only bids or plays)",
+    )
     args = parser.parse_args(argv)
+    if args.dd_cache:
+        # set before the workers start, so that they inherit it
+        os.environ[DD_CACHE_ENV] = args.dd_cache
 
     parts = [p.strip() for p in args.parts.split(",") if p.strip()]
     unknown = [p for p in parts if p not in PARTS]

@@ -45,6 +45,7 @@ from bridgeroom.rules import (
 from bridgeroom.rules.minibridge import MiniBridgeDeal
 from bridgeroom.rules.three_handed import ThreeHandedDeal, ThreeHandedTable
 from bridgeroom.scoring import Session, SessionEntry, new_session
+from bridgeroom.scoring.sessions.boards import BoardOrder
 
 __all__ = ["GAMES", "Game", "Match", "get_game"]
 
@@ -135,7 +136,9 @@ class Match:
 
     ``players`` names the players (three for three-handed bridge; for the
     four-handed games, optional names by seat N, E, S, W). ``seed`` makes the
-    deals reproducible; without it they come from ``SystemRandom``.
+    deals reproducible; without it they come from ``SystemRandom``. ``board_order``: the
+    numbers of the boards a set of boards plays, in its order (a class whose boards rotate
+    between tables); by default 1, 2, 3...
     """
 
     def __init__(
@@ -147,6 +150,7 @@ class Match:
         seed: int | str | None = None,
         mode: Mode | str = Mode.STRICT,
         first_dealer: Seat = Seat.NORTH,
+        board_order: Sequence[int] = (),
     ) -> None:
         self.game = game if isinstance(game, Game) else get_game(game)
         self.scoring = scoring or self.game.default_scoring
@@ -175,7 +179,7 @@ class Match:
         self._rng: random.Random = make_rng(seed)
         #: The score: a rubber, a Chicago round, a set of boards, a three-handed rubber.
         self.session: Session = new_session(
-            self.scoring, players=self.players, first_dealer=first_dealer
+            self.scoring, players=self.players, first_dealer=first_dealer, board_order=board_order
         )
         #: Deals dealt so far (passed-out ones included), in order.
         self.deals: list[DealState] = []
@@ -188,6 +192,19 @@ class Match:
     def number(self) -> int:
         """The number of the next deal (1-based; boards for duplicate and mini-bridge)."""
         return len(self.deals) + 1
+
+    @property
+    def next_board(self) -> int | None:
+        """The number of the next board when the score is a set of boards (CB-B1), else
+        ``None``: the next in its order (a class whose boards rotate), else 1, 2, 3...
+
+        >>> Match("contract", scoring="duplicate", board_order=(3, 4, 1, 2)).next_board
+        3
+        >>> Match("contract").next_board is None
+        True
+        """
+        session = self.session
+        return session.next_board if isinstance(session, BoardOrder) else None
 
     def next_dealer(self) -> Seat:
         """The session's: boards from the board number (CB-B1); Chicago from the round (CB-C1);
@@ -223,9 +240,10 @@ class Match:
                 deal, mode=self.mode, vulnerable=vulnerable
             )
         elif cls is MiniBridgeDeal:
-            state = MiniBridgeDeal(deal, dealer, vulnerability, mode=self.mode, board=self.number)
+            board = self.next_board or self.number
+            state = MiniBridgeDeal(deal, dealer, vulnerability, mode=self.mode, board=board)
         else:
-            state = cls(deal, dealer, vulnerability, mode=self.mode)
+            state = cls(deal, dealer, vulnerability, mode=self.mode, board=self.next_board)
         self.deals.append(state)
         return state
 

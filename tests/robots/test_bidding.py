@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from bridgeroom.robots.bidding import Facts, basic_call, infer
-from bridgeroom.rules import Call, ContractBridgeDeal, Hand, Seat, Suit
+from bridgeroom.robots.bidding import Facts, Partnership, basic_call, infer
+from bridgeroom.robots.sampler import HandLimits
+from bridgeroom.rules import Call, ContractBridgeDeal, Hand, Seat, Strain, Suit
 
 from ..strategies import Line, auction_over, contract_deals, lines
 from .helpers import auction, deal_with
@@ -187,3 +188,102 @@ def test_basic_calls_are_legal_after_any_legal_auction(line: Line[ContractBridge
     decision = basic_call(view)
     assert decision.action in view.legal
     infer(view)
+
+
+# --- later rounds and competition (the fifth session's agreements) ---------------------------
+
+
+def test_negative_double_shows_four_of_the_one_unbid_major_and_opener_plays_there() -> None:
+    """After the opponents overcall: the negative double shows four cards in the unbid major
+    (here hearts, over 1S), so the opener with four hearts places the contract in hearts, not in
+    notrump without a spade stopper."""
+    state = auction(deal_with(north="2.KJ32.A32.AQ432"), "1C 1S X P")
+    assert infer(state.view(Seat.NORTH))[Seat.SOUTH].lengths[Suit.HEARTS][0] == 4
+    call = basic_call(state.view(Seat.NORTH)).action
+    assert isinstance(call, Call) and call.strain is not None
+    assert call.strain is Strain.HEARTS
+
+
+def test_placement_never_counts_partner_in_the_opponents_suit() -> None:
+    """Later rounds: partner is credited with his share of a suit only when the opponents have
+    not bid it; six of their spades make no spade fit (a stopper: notrump)."""
+    f = Facts(Hand("AQT973.QJ62.A3.7").mask)
+    partner = HandLimits((10, 21), ((2, 13), (0, 13), (0, 13), (0, 13)), False)
+    assert Partnership(f, partner).best_strain()[0] is Strain.SPADES
+    assert Partnership(f, partner, (3,)).best_strain()[0] is Strain.NOTRUMP
+
+
+def test_placement_prefers_a_seven_card_fit_to_notrump_without_their_stopper() -> None:
+    """Later rounds: notrump needs a stopper in each suit the opponents bid (mine, or partner's
+    notrump bid after their suit); without one, the longest fit of seven cards or more."""
+    f = Facts(Hand("KQT87.863.A3.K83").mask)  # no heart stopper
+    partner = HandLimits((10, 21), ((2, 13), (0, 13), (0, 13), (0, 13)), False)
+    assert Partnership(f, partner, (2,)).best_strain()[0] is Strain.SPADES
+    assert Partnership(f, partner, (2,), partner_stops=True).best_strain()[0] is Strain.NOTRUMP
+
+
+def test_opener_with_game_values_does_not_stop_in_a_partscore() -> None:
+    """The opener's rebid: with 20 points facing a one-level response (6+), the partnership has
+    26, so instead of a simple rebid of his clubs he places a game."""
+    call = call_for("Q6.A8.AK3.AKT653", "1C P 1S P")
+    assert call in (Call("3NT"), Call("4S"), Call("5C"))
+
+
+def test_no_slam_in_notrump_below_31_points() -> None:
+    """Later rounds: 6NT needs 31 points between the hands by their ranges (2C: 22+, and 8 of
+    mine make 30): game, not slam."""
+    assert call_for("KJ842.9862.K9.J3", "2C P 2D P 3C P") == Call("3NT")
+
+
+@pytest.mark.parametrize(
+    ("hand", "calls", "call"),
+    [
+        ("32.K32.QJ32.Q432", "1S 2H 2S", "3H"),  # three-card support, 9 support points
+        ("K2.T932.QJ53.A54", "1H 2D 2H", "3D"),  # four-card support, 10 points
+        ("32.K32.J432.5432", "1S 2H 2S", "P"),  # 4 points: too weak
+    ],
+)
+def test_advancer_competes_at_the_three_level(hand: str, calls: str, call: str) -> None:
+    """Partner of the overcaller, after the opponents raise: three of partner's suit with three
+    cards and 9-12 support points, or four cards and 7+."""
+    assert call_for(hand, calls) == Call(call)
+
+
+def test_over_their_notrump_the_five_card_suit_with_points() -> None:
+    """Competition: over their 1NT, of two equally long suits the one with four points or more
+    (not the higher without them)."""
+    assert call_for("3.T9632.AQJ96.AQ", "1NT") == Call("2D")
+
+
+@pytest.mark.parametrize(
+    ("hand", "calls", "call"),
+    [
+        ("K83.J7.AK85.QT52", "1H 1NT P", "3NT"),  # 13 facing 15-18: game
+        ("Q83.J7.K985.QT52", "1H 1NT P", "2NT"),  # 8-9: invitation
+        ("Q83.J72.9852.Q75", "1H 1NT P", "P"),  # 5 points
+        ("J83.J7.AK85.QT52", "1H P P 1NT P", "2NT"),  # 11 facing a balancing 1NT (12+)
+    ],
+)
+def test_partner_of_the_notrump_overcall_raises_as_over_an_opening(
+    hand: str, calls: str, call: str
+) -> None:
+    """Partner of the overcaller: over his 1NT (a stopper in their suit, 15-18; 12-18 in the
+    balancing seat) game with 25 points between the hands, 2NT with 23-24, no stopper needed."""
+    assert call_for(hand, calls) == Call(call)
+
+
+@pytest.mark.parametrize(
+    ("hand", "calls", "call"),
+    [
+        ("AKJ2.32.AQ3.QJ32", "1H X P 1S P", "2S"),  # 18 support points: a raise
+        ("AKJ2.2.AQ32.KJ32", "1H X P 1S P", "3S"),  # 21: a jump raise
+        ("AKJ2.2.AK32.KQ32", "1H X P 1S P", "4S"),  # 23: game
+        ("AJ2.KQ2.AK32.K32", "1C X P 1H P", "1NT"),  # 19 balanced, a club stopper
+        ("AQ2.K2.AK32.J432", "1H X P 1S P", "P"),  # 17 support points: a minimum
+    ],
+)
+def test_the_takeout_doubler_rebids_with_a_strong_hand(hand: str, calls: str, call: str) -> None:
+    """The doubler's second call, after partner's answer: a raise with four trumps shows 18+
+    support points (18-19 a raise, 20-22 a jump, 23+ game), notrump 18-20 balanced with a
+    stopper (21+ a level higher); a pass, a minimum."""
+    assert call_for(hand, calls) == Call(call)

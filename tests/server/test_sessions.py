@@ -375,7 +375,12 @@ def test_a_session_survives_a_restart_mid_round(tmp_path: Path, helpers: Any) ->
             time.sleep(0.05)
             after = client.get(f"/api/sessions/{code}").json()
         # round 2: Ann's pair (1NS) stays at table 1, the East-West pairs have swapped tables
-        assert after["movement"]["rounds"][1]["tables"][0] == {"table": 1, "ns": "1NS", "ew": "2EW"}
+        assert after["movement"]["rounds"][1]["tables"][0] == {
+            "table": 1,
+            "ns": "1NS",
+            "ew": "2EW",
+            "order": [2],
+        }
         assert after["tables"][0]["players"][0] == {"seat": "N", "name": "Ann", "kind": "person"}
         with helpers.connect(client, after["tables"][0]["code"], ann) as ws:
             a = helpers.Seat(ws)
@@ -397,6 +402,12 @@ def test_a_session_survives_a_restart_mid_round(tmp_path: Path, helpers: Any) ->
         ({"tables": 40}, "at most 32 tables"),
         ({"pbn": '[Board "1"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ - - -"]\n'}, "PBN file"),
         ({"tables": "two"}, "tables"),
+        (
+            {"game": "contract", "movement": "teams", "tables": 3, "scoring": "imps"},
+            "even number of tables",
+        ),
+        ({"movement": "teams", "scoring": "imps"}, "teams play contract bridge scored by IMPs"),
+        ({"game": "contract", "movement": "teams"}, "teams play contract bridge scored by IMPs"),
     ],
 )
 def test_a_bad_session_is_refused_and_nothing_is_stored(
@@ -561,3 +572,149 @@ def test_the_director_seats_people_before_and_after_the_start(tmp_path: Path, he
             f"/api/sessions/{code}/seat", json={**dee, "seat": "E"}, headers=auth(director)
         )
         assert ended.status_code == 409 and ended.json()["error"] == "session.not_playing"
+
+
+def test_a_class_whose_boards_rotate_starts_each_table_at_another_board(
+    tmp_path: Path, helpers: Any
+) -> None:
+    """Issue 17, a class whose boards rotate between tables: of two tables and four boards,
+    table 2 plays boards 3, 4, 1, 2. Its first deal is board 3 with board 3's dealer (South,
+    CB-B1) and vulnerability (East-West, CB-B2) and board 3's cards; each table sees the
+    travellers of the boards it has played, nobody else's; at the end every board has both
+    tables' results."""
+    with helpers.make_client(tmp_path / "s.sqlite3") as client:
+        code, director = create_session(
+            client, game="minibridge", tables=2, boards=4, movement="rotating",
+            scoring="total", robots="basic", seed=3,
+        )  # fmt: skip
+        orders = client.get(f"/api/sessions/{code}").json()["movement"]["rounds"][0]["tables"]
+        assert [t["order"] for t in orders] == [[1, 2, 3, 4], [3, 4, 1, 2]]
+        ann = join(client, code, 1, "N", "Ann")
+        bob = join(client, code, 2, "N", "Bob")
+        client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        one, two = table_code(client, code, 1), table_code(client, code, 2)
+        with (
+            helpers.connect(client, one, ann) as ws_ann,
+            helpers.connect(client, two, bob) as ws_bob,
+        ):
+            a, b = helpers.Seat(ws_ann), helpers.Seat(ws_bob)
+            a.receive()
+            b.receive()
+            b.wait(lambda s: s.deal is not None)
+            assert b.deal is not None
+            first = b.deal
+            assert (first["board"], first["dealer"], first["vulnerability"]) == (3, "S", "EW")
+            a.wait(lambda s: helpers.deal_over(s) and s.deal["board"] == 1, helpers.first_legal)
+            b.wait(lambda s: helpers.deal_over(s) and s.deal["board"] == 3, helpers.first_legal)
+            glance = client.get(f"/api/sessions/{code}", headers=auth(director)).json()
+            assert [t["board"] for t in glance["tables"]] == [1, 3]
+            for token, boards in ((ann, [1]), (bob, [3]), (None, []), (director, [1, 3])):
+                headers = auth(token) if token else {}
+                seen = client.get(f"/api/sessions/{code}/results", headers=headers).json()
+                assert [x["board"] for x in seen["boards"]] == boards
+            board_3 = next(
+                x["deal"]
+                for x in client.get(f"/api/sessions/{code}/results", headers=auth(director)).json()[
+                    "boards"
+                ]
+                if x["board"] == 3
+            )
+            from bridgeroom.rules import Deal, Seat
+
+            assert set(first["hand"]) == {str(c) for c in Deal.parse(board_3)[Seat.NORTH]}
+            for seat, played in ((a, (2, 3, 4)), (b, (4, 1, 2))):
+                for number in played:
+                    seat.send("next")
+                    seat.wait(
+                        lambda s, n=number: helpers.deal_over(s) and s.deal["board"] == n,
+                        helpers.first_legal,
+                    )
+        assert wait_for(client, code, "finished")["status"] == "finished"
+        results = client.get(f"/api/sessions/{code}/results").json()
+        assert [x["board"] for x in results["boards"]] == [1, 2, 3, 4]
+        for board in results["boards"]:
+            assert sorted(r["table"] for r in board["results"]) == [1, 2]
+
+
+def test_the_session_language_is_the_page_language_of_a_reader_who_chose_none(
+    tmp_path: Path, helpers: Any
+) -> None:
+    """Issue 17, the session's language: its page and its tables' pages open in it for a
+    reader who has chosen no language (no cookie), whatever his browser prefers; a reader's
+    own choice wins; other pages follow the browser."""
+    with helpers.make_client(tmp_path / "s.sqlite3") as client:
+        code, director = create_session(
+            client, game="minibridge", tables=1, boards=1, language="ru"
+        )
+        client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        table = table_code(client, code, 1)
+        english = {"Accept-Language": "en-GB,en;q=0.9"}
+        for path in (f"/session/{code}", f"/table/{table}"):
+            page = client.get(path, headers=english)
+            assert page.headers["content-language"] == "ru" and '<html lang="ru"' in page.text
+            client.cookies.set("bridgeroom_lang", "en")
+            assert client.get(path, headers=english).headers["content-language"] == "en"
+            client.cookies.clear()
+        assert client.get("/", headers=english).headers["content-language"] == "en"
+        assert client.get("/session/nosuch", headers=english).headers["content-language"] == "en"
+
+
+def test_practice_sets_are_titled_in_both_languages(tmp_path: Path, helpers: Any) -> None:
+    """The create form lists the practice sets in the reader's language."""
+    with helpers.make_client(tmp_path / "s.sqlite3") as client:
+        sets = {s["name"]: s for s in client.get("/api/practice-sets").json()}
+        assert sets["stayman"]["titles"]["ru"] == (
+            "Север открывается 1БК, у Юга четвёрка в старшей масти и 8+ очков: Стейман"
+        )
+        assert all(s["titles"]["en"] == s["title"] for s in sets.values())
+        assert all(s["titles"]["ru"] != s["titles"]["en"] for s in sets.values())
+
+
+#: Law 78B: the upper bound of each band of points and its IMPs (written out from the Law).
+LAW_78B = [
+    (10, 0), (40, 1), (80, 2), (120, 3), (160, 4), (210, 5), (260, 6), (310, 7), (360, 8),
+    (420, 9), (490, 10), (590, 11), (740, 12), (890, 13), (1090, 14), (1290, 15), (1490, 16),
+    (1740, 17), (1990, 18), (2240, 19), (2490, 20), (2990, 21), (3490, 22), (3990, 23),
+]  # fmt: skip
+
+
+def law_78b(points: int) -> int:
+    size = abs(points)
+    gained = next((i for top, i in LAW_78B if size <= top), 24)
+    return gained if points >= 0 else -gained
+
+
+def test_a_teams_match_of_robots_is_scored_table_against_table(
+    tmp_path: Path, helpers: Any
+) -> None:
+    """Issue 17, teams: two teams of four robots at two tables; each board's IMPs are the
+    Law 78B IMPs of the difference between the two tables' North-South scores (team 1 sits
+    North-South at table 1 and East-West at table 2), and each team's total is the sum."""
+    with helpers.make_client(tmp_path / "s.sqlite3") as client:
+        code, director = create_session(
+            client, game="contract", tables=2, boards=4, movement="teams", scoring="imps",
+            robots="basic", seed=21,
+        )  # fmt: skip
+        session = client.get(f"/api/sessions/{code}").json()
+        assert [(t["ns"], t["ew"]) for t in session["movement"]["rounds"][0]["tables"]] == [
+            ("1NS", "2EW"),
+            ("2NS", "1EW"),
+        ]
+        client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        wait_for(client, code, "finished")
+        results = client.get(f"/api/sessions/{code}/results").json()
+        team_1 = 0
+        for board in results["boards"]:
+            one, two = board["results"]
+            assert (one["table"], two["table"]) == (1, 2)
+            gained = law_78b(one["ns_score"] - two["ns_score"])
+            assert (one["ns_imps"], two["ns_imps"]) == (gained, -gained)
+            team_1 += gained
+        ranking = results["ranking"]["teams"]
+        by_team = {row["team"]: row["imps"] for row in ranking}
+        assert by_team == {1: team_1, 2: -team_1}
+        assert [row["pair"] for row in ranking] == (["T1", "T2"] if team_1 >= 0 else ["T2", "T1"])
+        csv = client.get(f"/api/sessions/{code}/ranking.csv").text.splitlines()
+        assert [line.split(",")[:3] for line in csv[1:]] == [
+            ["teams", str(row["rank"]), row["pair"]] for row in ranking
+        ]

@@ -1,5 +1,6 @@
 """Movements (docs/sessions.md): every pair plays every round once, meets an opponent at most
-once, and plays each board once; a Mitchell keeps directions, a Howell is a round robin."""
+once, and plays each board once; a Mitchell keeps directions, a Howell is a round robin; a
+rotating class spreads its tables over the boards; teams meet in matches of two tables."""
 
 from __future__ import annotations
 
@@ -13,9 +14,17 @@ from bridgeroom.sessions import Movement
 
 @st.composite
 def movements(draw: st.DrawFn) -> Movement:
-    kind = draw(st.sampled_from(["class", "mitchell", "howell"]))
+    kind = draw(st.sampled_from(["class", "rotating", "mitchell", "howell", "teams"]))
     tables = draw(st.integers(2 if kind == "howell" else 1, 12))
-    most = {"class": 1, "mitchell": tables, "howell": 2 * tables - 1}[kind]
+    if kind == "teams":
+        tables = 2 * draw(st.integers(1, 6))
+    most = {
+        "class": 1,
+        "rotating": 1,
+        "mitchell": tables,
+        "howell": 2 * tables - 1,
+        "teams": max(1, tables - 1),
+    }[kind]
     rounds = draw(st.integers(1, most))
     per_round = draw(st.integers(1, min(3, 64 // rounds)))  # at most 64 boards
     return Movement.make(kind, tables, rounds * per_round, rounds)
@@ -47,8 +56,45 @@ def test_directions(m: Movement) -> None:
     for r in range(m.rounds):
         for e in m.round(r):
             assert m.where(e.ns, r) == (e.table, "NS") and m.where(e.ew, r) == (e.table, "EW")
-            if m.kind in ("class", "mitchell"):
+            if m.kind in ("class", "rotating", "mitchell"):
                 assert e.ns == e.table and e.ew > m.tables  # North-South pairs stay
+            if m.kind == "teams":
+                assert e.ns <= m.tables < e.ew  # a team's pairs keep their directions
+
+
+@given(movements())
+def test_every_table_plays_every_board_of_a_round_once_in_a_rotation(m: Movement) -> None:
+    for r in range(m.rounds):
+        boards = m.boards_of(r)
+        for t in range(1, m.tables + 1):
+            order = m.order(t, r)
+            assert sorted(order) == list(boards)
+            start = boards.index(order[0])
+            assert order == boards[start:] + boards[:start]  # in order, going round
+            if m.kind != "rotating":
+                assert order == boards
+
+
+def test_a_rotating_class_spreads_the_tables_over_the_boards() -> None:
+    m = Movement.make("rotating", tables=4, boards=8)
+    assert [m.order(t)[0] for t in (1, 2, 3, 4)] == [1, 3, 5, 7]
+    assert m.order(4) == (7, 8, 1, 2, 3, 4, 5, 6)
+    # more tables than boards: tables share a first board, still every board once each
+    few = Movement.make("rotating", tables=3, boards=2)
+    assert [few.order(t) for t in (1, 2, 3)] == [(1, 2), (1, 2), (2, 1)]
+
+
+def test_teams_meet_every_other_team_once_in_matches_of_two_tables() -> None:
+    m = Movement.make("teams", tables=6, boards=10)
+    assert m.rounds == 5 and m.teams == (1, 2, 3, 4, 5, 6)
+    matches = set()
+    for r in range(m.rounds):
+        for e in m.round(r):
+            other = m.encounter(r, m.other_table(e.table))
+            # the same two teams at both tables of the match, each once North-South
+            assert (m.team_of(e.ns), m.team_of(e.ew)) == (m.team_of(other.ew), m.team_of(other.ns))
+            matches.add(frozenset((m.team_of(e.ns), m.team_of(e.ew))))
+    assert len(matches) == 6 * 5 // 2  # a round robin
 
 
 def test_complete_howell_is_a_round_robin() -> None:
@@ -75,6 +121,8 @@ def test_mitchell_ew_pairs_move_up_one_table() -> None:
         ("howell", 1, 4, None, "two tables"),
         ("mitchell", 3, 8, 4, "at most 3 rounds"),
         ("mitchell", 3, 7, 3, "cannot be shared out"),
+        ("teams", 3, 4, None, "even number of tables"),
+        ("teams", 4, 8, 4, "at most 3 rounds"),
     ],
 )
 def test_bad_movements_are_refused(

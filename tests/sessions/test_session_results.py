@@ -129,3 +129,45 @@ def test_a_result_from_the_wrong_pairs_or_twice_is_refused() -> None:
         results.add(Played.of("contract", 1, 2, 2, 4, "N", "3NT", 9))
     with pytest.raises(ScoringError, match="not 'swiss'"):
         Results(m, "contract", "swiss")
+
+
+def test_teams_compare_each_board_within_its_match_worked_by_hand() -> None:
+    """Four teams, round 1: teams 4 and 1 at tables 1-2, teams 2 and 3 at tables 3-4. Scores
+    by Law 77 (board 1 nobody vulnerable, board 2 North-South vulnerable, CB-B2), IMPs by the
+    Law 78B scale, each board compared between the two tables of its match only."""
+    m = Movement.make("teams", tables=4, boards=2, rounds=1)
+    results = Results(m, "contract", "imps")
+    for p in (
+        Played.of("contract", 1, 1, 4, 5, "N", "3NT", 10),  # team 4 NS: +430
+        Played.of("contract", 1, 2, 1, 8, "N", "3NT", 9),  # team 1 NS: +400
+        Played.of("contract", 2, 1, 4, 5, "E", "4S", 10),  # team 4 NS: -420
+        Played.of("contract", 1, 3, 2, 7, "N", "1NT", 7),  # team 2 NS: +90
+        Played.of("contract", 1, 4, 3, 6, "N", "1NT", 7),  # team 3 NS: +90
+        Played.of("contract", 2, 3, 2, 7, None, None, 0),  # passed out
+    ):
+        results.add(p)
+    # board 2 not yet played at tables 2 and 4: nothing compared yet
+    assert [(r.table, r.ns_imps) for r in results.traveller(2)] == [(1, 0), (3, 0)]
+    # board 1: 430 - 400 = 30 points = 1 IMP (20-40); 90 - 90 = 0
+    assert [(r.table, r.ns_imps) for r in results.traveller(1)] == [(1, 1), (2, -1), (3, 0), (4, 0)]
+    results.add(Played.of("contract", 2, 2, 1, 8, "E", "4S", 9))  # team 1 NS: +50
+    results.add(Played.of("contract", 2, 4, 3, 6, "N", "2S", 8))  # team 3 NS: +110 vulnerable
+    # board 2: -420 - 50 = -470 = 10 IMPs to team 1 (430-490); 0 - 110 = 3 IMPs to team 3
+    assert [(r.table, r.ns_imps) for r in results.traveller(2)] == [
+        (1, -10),
+        (2, 10),
+        (3, -3),
+        (4, 3),
+    ]
+    ranking = results.rankings()
+    assert list(ranking) == ["teams"]
+    assert [(s.rank, s.label, s.imps, s.boards) for s in ranking["teams"]] == [
+        (1, "T1", 9, 2),
+        (2, "T3", 3, 2),
+        (3, "T2", -3, 2),
+        (4, "T4", -9, 2),
+    ]
+    # team 1's East-West pair (1EW, at table 1) shares its team's IMPs on its scorecard
+    assert [(c["board"], c["imps"]) for c in results.scorecard(5)] == [(1, -1), (2, 10)]
+    with pytest.raises(ScoringError, match="scored by IMPs"):
+        Results(m, "contract", "matchpoints")

@@ -440,3 +440,40 @@ def test_the_review_opens_once_every_table_has_played_the_board(browser: Any, se
     ann.wait_for_selector("#review-tricks", timeout=60000)
     assert ann.locator("#review .diagram svg").count() == 1
     assert ann.locator("#review .error").count() == 0
+
+
+def test_a_teams_match_and_a_rotating_class_from_the_form(browser: Any, server: Any) -> None:
+    """Issue 17: choosing the Teams movement on the form chooses contract bridge and IMPs; a
+    match of two teams of robots ranks the teams by the IMPs of each board compared between
+    the two tables (Law 78B). A class whose boards rotate: table 2 starts at board 3 of 4, and
+    every board's traveller has both tables at the end."""
+    director, _ = new_session(browser, server, 31, tables="2", boards="2", movement="teams")
+    assert director.evaluate(
+        "fetch(location.pathname.replace('/session/', '/api/sessions/'))"
+        ".then(r => r.json()).then(s => [s.game, s.scoring])"
+    ) == ["contract", "imps"]
+    director.click("#start-session")
+    wait_over(director)
+    director.wait_for_selector("#ranking-teams")
+    ranking = table_rows(director, "#ranking-teams")
+    assert sorted(r[1] for r in ranking) == ["Team 1", "Team 2"]
+    imps = {r[1]: float(r[6]) for r in ranking}
+    assert imps["Team 1"] == -imps["Team 2"]
+    for board in (1, 2):  # the two tables' North-South IMPs on each board are opposite
+        rows = table_rows(director, f"#traveller-{board}")
+        assert float(rows[0][10]) == -float(rows[1][10])
+    teacher, _ = new_session(
+        browser, server, 32, game="minibridge", tables="2", boards="4", movement="rotating",
+        scoring="total",
+    )  # fmt: skip
+    teacher.click("#start-session")
+    teacher.wait_for_selector("#glance-2")
+    wait_over(teacher)
+    for board in (1, 2, 3, 4):  # every board reached both tables, whichever came first
+        teacher.wait_for_selector(f"#traveller-{board}")
+        assert [r[0] for r in table_rows(teacher, f"#traveller-{board}")] == ["1", "2"]
+    first = teacher.evaluate(
+        "fetch(location.pathname.replace('/session/', '/api/sessions/'))"
+        ".then(r => r.json()).then(s => s.movement.rounds[0].tables.map(t => t.order))"
+    )
+    assert first == [[1, 2, 3, 4], [3, 4, 1, 2]]

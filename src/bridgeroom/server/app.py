@@ -39,6 +39,7 @@ the connection (1009).
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -61,7 +62,7 @@ from bridgeroom.server.page import mount_page, web_messages
 from bridgeroom.server.protocol import BadRequest, HelloRequest, error_message, parse_request
 from bridgeroom.server.review import Reviews
 from bridgeroom.server.rooms import Room, Watcher
-from bridgeroom.server.session_api import mount_sessions
+from bridgeroom.server.session_api import mount_sessions, page_language
 from bridgeroom.store import Store
 from bridgeroom.table import ROBOT_LEVELS, TableError
 
@@ -233,8 +234,8 @@ def create_app(
         ],
         "robot_levels": list(ROBOT_LEVELS),
     }
-    mount_page(app, games_payload, reviews)
     sessions = mount_sessions(app, hub)
+    mount_page(app, games_payload, reviews, functools.partial(page_language, sessions))
     reviews.session_gate = sessions.may_review
 
     @app.get("/api/games")

@@ -2,7 +2,8 @@
 of a finished deal.
 
 The HTML comes with what the page needs to start (its messages in the language chosen by the
-``bridgeroom_lang`` cookie, else the browser's ``Accept-Language``, and the games) inside it, so
+``bridgeroom_lang`` cookie, else the language of the session whose page or table it is, else
+the browser's ``Accept-Language``, and the games) inside it, so
 that it starts without a chain of requests; its scripts are preloaded. Static files are served
 under ``/static/<version>/`` (the version is a hash of their contents) with a year's cache, and
 compressed with gzip like every HTTP answer; ``/static/`` itself answers with ``no-cache``.
@@ -17,6 +18,8 @@ shared catalogue it writes cards, seats and calls with (:data:`SHARED`).
     False
     >>> choose_language(None, "ru-RU,ru;q=0.9,en;q=0.8"), choose_language("en", "ru"), choose_language(None, None)
     ('ru', 'en', 'en')
+    >>> choose_language(None, "en-GB,en", "ru"), choose_language("en", "ru", "ru")
+    ('ru', 'en')
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import hashlib
 import html
 import json
 import tomllib
+from collections.abc import Awaitable, Callable
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -81,11 +85,14 @@ def static_version() -> str:
     return digest.hexdigest()[:12]
 
 
-def choose_language(cookie: str | None, accept: str | None) -> str:
-    """The page's language: the reader's choice (cookie), else the first of the browser's
-    languages we have, else English."""
+def choose_language(cookie: str | None, accept: str | None, session: str | None = None) -> str:
+    """The page's language: the reader's choice (cookie), else the language of the session he
+    came to (its director chose it for the class), else the first of the browser's languages
+    we have, else English."""
     if cookie in LANGUAGES:
         return str(cookie)
+    if session in LANGUAGES:
+        return str(session)
     ranked = []
     for i, part in enumerate((accept or "").split(",")):
         code, _, params = part.strip().partition(";")
@@ -160,8 +167,19 @@ def _error(err: BridgeError, status: int) -> JSONResponse:
     )
 
 
-def mount_page(app: FastAPI, games: dict[str, Any], reviews: Reviews) -> None:
-    """Add the page's routes to ``app``: the page, its files and messages, the deal reviews."""
+#: The language of the session a page belongs to: ``(kind, code)``, kind ``"session"`` or
+#: ``"table"``; ``None`` when it belongs to none.
+SessionLanguage = Callable[[str, str], Awaitable[str | None]]
+
+
+def mount_page(
+    app: FastAPI,
+    games: dict[str, Any],
+    reviews: Reviews,
+    session_language: SessionLanguage | None = None,
+) -> None:
+    """Add the page's routes to ``app``: the page, its files and messages, the deal reviews.
+    ``session_language`` tells a session's language (for the pages of its tables too)."""
     app.add_middleware(GZipMiddleware, minimum_size=600)
     root = web_dir()
     app.mount(
@@ -171,8 +189,12 @@ def mount_page(app: FastAPI, games: dict[str, Any], reviews: Reviews) -> None:
     )
     app.mount("/static", CachedFiles(directory=root, cache_control="no-cache"), name="static")
 
-    def page(request: Request) -> HTMLResponse:
-        lang = choose_language(request.cookies.get(COOKIE), request.headers.get("accept-language"))
+    async def page(request: Request, kind: str = "", code: str = "") -> HTMLResponse:
+        cookie = request.cookies.get(COOKIE)
+        session = None
+        if kind and cookie not in LANGUAGES and session_language is not None:
+            session = await session_language(kind, code)
+        lang = choose_language(cookie, request.headers.get("accept-language"), session)
         return HTMLResponse(
             page_html(lang, games),
             headers={
@@ -184,23 +206,23 @@ def mount_page(app: FastAPI, games: dict[str, Any], reviews: Reviews) -> None:
 
     @app.get("/", include_in_schema=False)
     async def index(request: Request) -> HTMLResponse:
-        return page(request)
+        return await page(request)
 
     @app.get("/table/{code}", include_in_schema=False)
     async def table_page(request: Request, code: str) -> HTMLResponse:
-        return page(request)
+        return await page(request, "table", code)
 
     @app.get("/session", include_in_schema=False)
     async def new_session_page(request: Request) -> HTMLResponse:
-        return page(request)
+        return await page(request)
 
     @app.get("/session/{code}", include_in_schema=False)
     async def session_page(request: Request, code: str) -> HTMLResponse:
-        return page(request)
+        return await page(request, "session", code)
 
     @app.get("/history", include_in_schema=False)
     async def history_page(request: Request) -> HTMLResponse:
-        return page(request)
+        return await page(request)
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:

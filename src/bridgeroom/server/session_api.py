@@ -3,18 +3,23 @@ does the work; docs/sessions.md lists them)."""
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Request
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, StrictBool, StrictInt, StringConstraints
 
+from bridgeroom.errors import BridgeError
+from bridgeroom.i18n import LANGUAGES
 from bridgeroom.server.hub import Hub
 from bridgeroom.server.session_rooms import ROOM_GAME, room_of
 from bridgeroom.server.sessions import SessionManager
 from bridgeroom.sessions.exports import ranking_csv, session_pbn
 
-__all__ = ["mount_sessions"]
+__all__ = ["mount_sessions", "page_language"]
+
+_CODE = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 class CreateSession(BaseModel):
@@ -32,6 +37,16 @@ class CreateSession(BaseModel):
     practice: Annotated[str, StringConstraints(max_length=40)] | None = None
     language: Annotated[str, StringConstraints(max_length=8)] = "en"
     title: Annotated[str, StringConstraints(max_length=100)] = ""
+
+
+class PracticeSetInfo(BaseModel):
+    """A practice set a session's boards may come from: its name, its title (English, and in
+    each language the page speaks) and the game its boards are dealt for."""
+
+    name: str
+    title: str
+    titles: dict[str, str]
+    game: str
 
 
 class JoinSession(BaseModel):
@@ -56,6 +71,30 @@ def _bearer(authorization: str | None) -> str | None:
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
+async def page_language(sessions: SessionManager, kind: str, code: str) -> str | None:
+    """The language of the session whose page (``kind`` ``"session"``) or table (``"table"``)
+    ``code`` is, for a reader who has not chosen one; ``None`` when it belongs to no session
+    or the store cannot tell (the page is served all the same)."""
+    if not _CODE.fullmatch(code):
+        return None
+    try:
+        if kind == "table":
+            room = sessions.hub.rooms.get(code)
+            if room is not None:
+                session = room.session
+            else:
+                record = await sessions.hub.db(sessions.hub.store.get_match, code)
+                session = record.options.get("session")
+            if not isinstance(session, str):
+                return None
+            code = session
+        row = await sessions.hub.db(sessions.rows.get, code)
+    except BridgeError:
+        return None
+    language = row.options.get("language")
+    return language if isinstance(language, str) else None
+
+
 def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
     """Add the sessions' routes to ``app``; returns the manager (its :meth:`start` reads back the
     sessions being played)."""
@@ -76,12 +115,18 @@ def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
         }
 
     @app.get("/api/practice-sets")
-    async def practice_sets() -> list[dict[str, str]]:
+    async def practice_sets() -> list[PracticeSetInfo]:
         """The deal generator's practice sets a session's boards may come from."""
         from bridgeroom.analysis.practice import practice_sets
 
         return [
-            {"name": s.name, "title": s.title, "game": s.game} for s in practice_sets().values()
+            PracticeSetInfo(
+                name=s.name,
+                title=s.title,
+                titles={lang: s.title_in(lang) for lang in LANGUAGES},
+                game=s.game,
+            )
+            for s in practice_sets().values()
         ]
 
     @app.get("/api/sessions/{code}")

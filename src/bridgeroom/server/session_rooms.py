@@ -52,6 +52,7 @@ __all__ = [
     "place_label",
     "ranks",
     "seat_spec",
+    "seconds_since",
 ]
 
 #: The game of a room, and the score forms its tables are played with (TH-12..TH-20).
@@ -273,7 +274,7 @@ class RoomSessions:
             "paused": table.paused,
             "waiting": state is None and not table.over,
             "over": table.over,
-            "idle_seconds": _since(self.sessions.last_change.get(room.code)),
+            "idle_seconds": seconds_since(self.sessions.last_change.get(room.code)),
             "players": [
                 {"seat": place_label(p.player), "name": p.name, "kind": p.holder.value}
                 for p in table.places
@@ -414,5 +415,6 @@ async def room_of(sessions: SessionManager, code: str) -> SessionRecord | None:
     return row if is_room(row) else None
 
 
-def _since(when: float | None) -> int | None:
+def seconds_since(when: float | None) -> int | None:
+    """Whole seconds since ``when`` (wall-clock; ``None``: never): a table's idle time."""
     return None if when is None else max(0, round(time.time() - when))

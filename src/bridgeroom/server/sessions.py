@@ -57,7 +57,7 @@ from bridgeroom.server.session_boards import (
     practice_boards,
     seeded_boards,
 )
-from bridgeroom.server.session_rooms import RoomSessions, is_room, seat_spec
+from bridgeroom.server.session_rooms import RoomSessions, is_room, seat_spec, seconds_since
 from bridgeroom.sessions import SCORINGS, Movement, Played, Results
 from bridgeroom.store import (
     MatchRecord,
@@ -184,6 +184,8 @@ class SessionManager:
             made = Movement.make(movement, tables, boards, rounds)
         except BridgeError as err:
             raise bad_request(str(err)) from None
+        if made.kind == "teams" and (game, scoring) != ("contract", "imps"):
+            raise bad_request("teams play contract bridge scored by IMPs (Law 78B)")
         if seed is None:
             seed = secrets.randbits(48)
         if pbn is not None and practice is not None:
@@ -315,9 +317,11 @@ class SessionManager:
                 raise TableError("session.started")
             self.hub.health.check()
             o = row.options
+            m = self.movement(row)
             codes = []
             for t in range(1, o["tables"] + 1):
                 places = self._places(row, t, 0)
+                numbers = [b for r in range(m.rounds) for b in m.order(t, r)]
                 try:
                     record = await self.hub.db(
                         self.hub.store.create_match,
@@ -330,7 +334,8 @@ class SessionManager:
                             "server": True,
                             "session": code,
                             "table": t,
-                            "boards": o["deals"],
+                            "boards": [o["deals"][b - 1] for b in numbers],
+                            "numbers": numbers,
                             "hold": self._hold(row, 0),
                             "paused": False,
                         },
@@ -512,17 +517,18 @@ class SessionManager:
             table = room.table
             state = table.current
             turn = None if state is None or state.to_act is None else state.to_act.letter
+            last = table.match.deals[-1] if table.match.deals else None
             tables.append(
                 {
                     "table": t,
                     "code": room.code,
-                    "board": table.number if table.number else None,
+                    "board": None if last is None else last.board,
                     "boards_played": sum(1 for d in table.match.deals if d.phase is Phase.DONE),
                     "turn": turn,
                     "paused": table.paused,
                     "waiting": state is None and not table.over,
                     "over": table.over,
-                    "idle_seconds": _since(self.last_change.get(room.code)),
+                    "idle_seconds": seconds_since(self.last_change.get(room.code)),
                     "players": [
                         {"seat": Seat(p.player).letter, "name": p.name, "kind": p.holder.value}
                         for p in table.places
@@ -592,9 +598,11 @@ class SessionManager:
         if is_room(row):
             return  # a room's tables play their own deals
         _, done = await self._results(row)
-        left = self.movement(row).tables - len(done.get(number, ()))
+        deal = next((d for d in record.deals if d.number == number), None)
+        board = number if deal is None or deal.board is None else deal.board
+        left = self.movement(row).tables - len(done.get(board, ()))
         if left > 0:
-            raise TableError("session.review_wait", board=number, n=left)
+            raise TableError("session.review_wait", board=board, n=left)
 
     @staticmethod
     def _person(row: SessionRecord, token: str | None) -> dict[str, Any] | None:
@@ -616,7 +624,7 @@ class SessionManager:
                 result = state.result
                 if state.phase is not Phase.DONE or result is None:
                     continue
-                board = index + 1
+                board = state.board or index + 1
                 e = m.encounter(m.round_of(board), t)
                 lead = next((str(a) for _, a in state.history if isinstance(a, Card)), None)
                 results.add(
@@ -692,7 +700,3 @@ class SessionManager:
                 results.add(p)
         deals = {b: Deal.parse(row.options["deals"][b - 1]) for b in visible}
         return results, deals
-
-
-def _since(when: float | None) -> int | None:
-    return None if when is None else max(0, round(time.time() - when))

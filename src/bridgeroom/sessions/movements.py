@@ -8,10 +8,20 @@ every table plays boards 1..N in order over the session. What moves are the pair
 * ``class``: one round; the pairs stay at their tables all session (a class, a teacher's
   session): the North-South pair of table ``t`` is pair ``t``, its East-West pair ``t + n``
   (shown ``tNS`` and ``tEW``).
+* ``rotating``: a class whose boards rotate between the tables, as wallets do in a classroom:
+  the pairs stay, and table ``t`` starts at the board ``(t - 1) * boards // tables + 1`` and
+  plays on in order, back to board 1 after the last (:meth:`Movement.order`). Every table
+  still plays every board, but not at the same time: the tables are spread over the boards.
 * ``mitchell``: North-South pairs stay; East-West pairs move up one table each round (pair
   ``tEW`` is at table ``t + r`` in round ``r``, counted from 0), so each meets a different
   North-South pair, at most ``tables`` rounds. North-South and East-West pairs are ranked
   apart. With boards copied, an even number of tables needs no skip and no relay.
+* ``teams``: ``n`` teams of four (``n`` even) in matches of two tables: team ``t`` is pairs
+  ``tNS`` (always North-South) and ``tEW`` (always East-West). In each round the teams meet in
+  matches (a round robin by the circle method, at most ``n - 1`` rounds); the match of teams
+  ``A`` and ``B`` is played at tables ``2k - 1`` (``A``'s North-South pair against ``B``'s
+  East-West pair) and ``2k`` (the other two pairs), and each board is compared between those
+  two tables only (:meth:`Movement.other_table`).
 * ``howell``: ``2 n`` pairs, each meeting a different opponent every round, at most
   ``2 n - 1`` rounds (the circle method of a round robin: pair ``2n`` stays at table 1, the
   others move), every pair changing direction now and then; one ranking.
@@ -23,6 +33,14 @@ every table plays boards 1..N in order over the session. What moves are the pair
     [(1, '1NS', '3EW'), (2, '2NS', '1EW'), (3, '3NS', '2EW')]
     >>> m.expected(5), m.separate_directions
     (3, True)
+    >>> r = Movement.make("rotating", tables=2, boards=4)
+    >>> r.order(1), r.order(2)
+    ((1, 2, 3, 4), (3, 4, 1, 2))
+    >>> t = Movement.make("teams", tables=4, boards=6)
+    >>> t.rounds, [(e.table, t.label(e.ns), t.label(e.ew)) for e in t.round(0)]
+    (3, [(1, '4NS', '1EW'), (2, '1NS', '4EW'), (3, '2NS', '3EW'), (4, '3NS', '2EW')])
+    >>> t.team_of(5), t.other_table(3)
+    (1, 4)
     >>> h = Movement.make("howell", tables=2, boards=3)
     >>> [(e.table, e.ns, e.ew) for e in h.round(0)]
     [(1, 4, 1), (2, 2, 3)]
@@ -38,7 +56,7 @@ from bridgeroom.errors import ScoringError
 __all__ = ["KINDS", "Encounter", "Movement"]
 
 #: The movements, by name.
-KINDS: Final[tuple[str, ...]] = ("class", "mitchell", "howell")
+KINDS: Final[tuple[str, ...]] = ("class", "rotating", "mitchell", "howell", "teams")
 
 #: The most tables and boards a session may have.
 MAX_TABLES: Final[int] = 64
@@ -86,7 +104,17 @@ class Movement:
                 raise ScoringError(f"a session has 1 to {most} {what}, not {value!r}")
         if kind == "howell" and tables < 2:
             raise ScoringError("a Howell movement needs two tables or more (four pairs)")
-        most_rounds = {"class": 1, "mitchell": tables, "howell": 2 * tables - 1}[kind]
+        if kind == "teams" and tables % 2:
+            raise ScoringError(
+                f"teams play matches of two tables: an even number of tables, not {tables}"
+            )
+        most_rounds = {
+            "class": 1,
+            "rotating": 1,
+            "mitchell": tables,
+            "howell": 2 * tables - 1,
+            "teams": max(1, tables - 1),
+        }[kind]
         if rounds is None:
             rounds = most_rounds
             while rounds > 1 and boards % rounds:
@@ -120,6 +148,28 @@ class Movement:
         North-South and East-West pairs are ranked apart."""
         return self.kind != "howell"
 
+    @property
+    def teams(self) -> tuple[int, ...]:
+        """Every team's number (a ``teams`` movement): one team for two tables' pairs."""
+        return tuple(range(1, self.tables + 1)) if self.kind == "teams" else ()
+
+    def team_of(self, pair: int) -> int:
+        """The team pair ``pair`` plays for (a ``teams`` movement): ``tNS`` and ``tEW`` are
+        team ``t``."""
+        if self.kind != "teams":
+            raise ScoringError(f"a {self.kind} movement has pairs, not teams")
+        self.label(pair)
+        return pair if pair <= self.tables else pair - self.tables
+
+    def other_table(self, table: int) -> int:
+        """The table of the same match (a ``teams`` movement): tables ``2k - 1`` and ``2k``
+        play the same boards between the same two teams."""
+        if self.kind != "teams":
+            raise ScoringError(f"a {self.kind} movement has no matches of two tables")
+        if not 1 <= table <= self.tables:
+            raise ScoringError(f"no table {table!r} in a session of {self.tables} tables")
+        return table + 1 if table % 2 else table - 1
+
     def label(self, pair: int) -> str:
         """How a pair is named: ``3NS`` and ``3EW`` in a class or a Mitchell, ``5`` in a Howell."""
         if pair not in self.pairs:
@@ -134,6 +184,24 @@ class Movement:
         self._check_round(round_)
         k = self.boards_per_round
         return tuple(range(round_ * k + 1, round_ * k + k + 1))
+
+    def order(self, table: int, round_: int = 0) -> tuple[int, ...]:
+        """The boards of round ``round_`` in the order ``table`` plays them: in their numbers'
+        order, except in a ``rotating`` class, where table ``t`` of ``n`` starts a
+        ``(t - 1) / n``-th of the way through the boards and goes round.
+
+        >>> Movement.make("rotating", tables=3, boards=4).order(3)
+        (3, 4, 1, 2)
+        >>> Movement.make("class", tables=3, boards=4).order(3)
+        (1, 2, 3, 4)
+        """
+        boards = self.boards_of(round_)
+        if not 1 <= table <= self.tables:
+            raise ScoringError(f"no table {table!r} in a session of {self.tables} tables")
+        if self.kind != "rotating":
+            return boards
+        start = (table - 1) * len(boards) // self.tables
+        return boards[start:] + boards[:start]
 
     def round_of(self, board: int) -> int:
         """The round in which ``board`` is played."""
@@ -156,14 +224,28 @@ class Movement:
         n, boards = self.tables, self.boards_of(round_)
         out = []
         for t in range(n):
-            if self.kind == "class":
+            if self.kind in ("class", "rotating"):
                 ns, ew = t + 1, n + t + 1
             elif self.kind == "mitchell":
                 ns, ew = t + 1, n + (t - round_) % n + 1
+            elif self.kind == "teams":
+                a, b = self._match(round_, t // 2)
+                ns, ew = (a, n + b) if t % 2 == 0 else (b, n + a)
             else:
                 ns, ew = self._howell(round_, t)
             out.append(Encounter(round_, t + 1, ns, ew, boards))
         return tuple(out)
+
+    def _match(self, round_: int, k: int) -> tuple[int, int]:
+        """The two teams of match ``k`` (from 0) in ``round_``: the circle method, team ``n``
+        fixed, the others turning."""
+        n = self.tables
+        if n == 2:
+            return 1, 2
+        m = n - 1
+        if k == 0:
+            return n, round_ % m + 1
+        return (round_ + k) % m + 1, (round_ - k) % m + 1
 
     def _howell(self, round_: int, t: int) -> tuple[int, int]:
         """The circle method: pairs ``1..2n-1`` on a circle, pair ``2n`` in the middle at
@@ -203,7 +285,12 @@ class Movement:
                     "round": r + 1,
                     "boards": list(self.boards_of(r)),
                     "tables": [
-                        {"table": e.table, "ns": self.label(e.ns), "ew": self.label(e.ew)}
+                        {
+                            "table": e.table,
+                            "ns": self.label(e.ns),
+                            "ew": self.label(e.ew),
+                            "order": list(self.order(e.table, r)),
+                        }
                         for e in self.round(r)
                     ],
                 }

@@ -6,7 +6,8 @@ and tricks. Its score from North-South's side comes from the game's score table 
 Law 77, for contract bridge; MB-9..MB-11 for mini-bridge) with the board's vulnerability
 (CB-B2). The comparisons are :mod:`bridgeroom.scoring.compare`'s: matchpoints (Law 78A) factored
 by the Neuberg formula, IMPs across the field (Law 78B) factored likewise; ``total`` scoring (a
-class) ranks by points alone.
+class) ranks by points alone. In a ``teams`` movement each board is compared between the two
+tables of a match only, in IMPs (Law 78B), and the teams are ranked by their IMPs.
 
     >>> from bridgeroom.sessions import Movement
     >>> m = Movement.make("class", tables=2, boards=1)
@@ -18,6 +19,18 @@ class) ranks by points alone.
     [(1, 400, '2'), (2, -50, '0')]
     >>> [(s.rank, s.label, s.percent) for s in results.ranking("NS")]
     [(1, '1NS', 100.0), (2, '2NS', 0.0)]
+
+A match of two teams on board 1 (nobody vulnerable): team 1's North-South pair makes 4♠ at
+table 1 (+420); at table 2 team 2's North-South pair goes one down in it (+50 to team 1's
+East-West pair): team 1 gains 470 points, 10 IMPs (Law 78B: 430-490).
+
+    >>> match = Movement.make("teams", tables=2, boards=1)
+    >>> teams = Results(match, "contract", "imps", [
+    ...     Played.of("contract", 1, 1, 1, 4, "N", "4S", 10),
+    ...     Played.of("contract", 1, 2, 2, 3, "N", "4S", 9),
+    ... ])
+    >>> [(s.rank, s.label, s.imps) for s in teams.rankings()["teams"]]
+    [(1, 'T1', Fraction(10, 1)), (2, 'T2', Fraction(-10, 1))]
 """
 
 from __future__ import annotations
@@ -30,7 +43,7 @@ from typing import Any, Final
 from bridgeroom.errors import ScoringError
 from bridgeroom.rules import Contract, Seat, Side, board_dealer, board_vulnerability
 from bridgeroom.scoring import score_duplicate, score_minibridge
-from bridgeroom.scoring.compare import imps_across_field, matchpoint_top, neuberg
+from bridgeroom.scoring.compare import imps, imps_across_field, matchpoint_top, neuberg
 from bridgeroom.sessions.movements import Movement
 
 __all__ = ["SCORINGS", "Played", "Results", "Standing", "TravellerRow"]
@@ -147,6 +160,8 @@ class Standing:
     top: int
     imps: Fraction
     rank: int = 0
+    #: The team's number when the standing is a team's (a ``teams`` movement).
+    team: int | None = None
 
     @property
     def percent(self) -> float:
@@ -159,7 +174,9 @@ class Results:
 
     ``scoring``: ``matchpoints``, ``imps`` (across the field) or ``total`` (points, a class).
     A board counts on the traveller as soon as one table has played it; its comparisons are
-    factored to the number of tables the movement meant (:meth:`Movement.expected`).
+    factored to the number of tables the movement meant (:meth:`Movement.expected`). Teams are
+    scored by ``imps`` only: each board between the two tables of a match, no factoring (a
+    board the other table has not played yet scores nothing yet).
     """
 
     def __init__(
@@ -167,6 +184,8 @@ class Results:
     ) -> None:
         if scoring not in SCORINGS:
             raise ScoringError(f"a session is scored by {', '.join(SCORINGS)}, not {scoring!r}")
+        if movement.kind == "teams" and scoring != "imps":
+            raise ScoringError(f"a teams match is scored by IMPs (Law 78B), not by {scoring!r}")
         self.movement = movement
         self.game = game
         self.scoring = scoring
@@ -198,6 +217,8 @@ class Results:
         rows = sorted((p for p in self.played if p.board == board), key=lambda p: p.table)
         if not rows:
             return ()
+        if self.movement.kind == "teams":
+            return self._match_traveller(rows)
         expected = self.movement.expected(board)
         scores = [p.ns_score for p in rows]
         top = matchpoint_top(expected)
@@ -207,6 +228,17 @@ class Results:
             TravellerRow(p, mp, top - mp, top, imp)
             for p, mp, imp in zip(rows, mps, ims, strict=True)
         )
+
+    def _match_traveller(self, rows: list[Played]) -> tuple[TravellerRow, ...]:
+        """A board of a teams session: each table's North-South pair wins or loses the IMPs of
+        the difference from the other table of its match (Law 78B); no matchpoints."""
+        by_table = {p.table: p for p in rows}
+        out = []
+        for p in rows:
+            other = by_table.get(self.movement.other_table(p.table))
+            gained = Fraction(0 if other is None else imps(p.ns_score - other.ns_score))
+            out.append(TravellerRow(p, Fraction(0), Fraction(0), 0, gained))
+        return tuple(out)
 
     def scorecard(self, pair: int) -> list[dict[str, Any]]:
         """A pair's boards: opponents, result, points, matchpoints and IMPs, as plain data."""
@@ -272,15 +304,38 @@ class Results:
         share a rank. ``direction`` (``NS``, ``EW``) ranks one direction of a movement whose
         pairs keep theirs (a class, a Mitchell)."""
         rows = [s for s in self.standings() if direction is None or s.direction == direction]
-        rows.sort(key=lambda s: (*self._key(s), s.pair))
+        return self._ranked(rows)
+
+    def _ranked(self, rows: list[Standing]) -> list[Standing]:
+        rows = sorted(rows, key=lambda s: (*self._key(s), s.pair))
         out: list[Standing] = []
         for i, s in enumerate(rows):
             rank = out[-1].rank if out and self._key(out[-1]) == self._key(s) else i + 1
             out.append(Standing(**{**s.__dict__, "rank": rank}))
         return out
 
+    def team_standings(self) -> list[Standing]:
+        """Every team's totals (a ``teams`` movement), unranked: its boards and IMPs are its
+        North-South pair's (the two pairs of a team share each board's IMPs), its points both
+        pairs' together."""
+        m = self.movement
+        pairs = {s.pair: s for s in self.standings()}
+        out = []
+        for team in m.teams:
+            ns, ew = pairs[team], pairs[team + m.tables]
+            points = ns.points + ew.points
+            out.append(
+                Standing(
+                    team, f"T{team}", None, ns.boards, points, Fraction(0), 0, ns.imps, team=team
+                )
+            )
+        return out
+
     def rankings(self) -> dict[str, list[Standing]]:
-        """The ranking of each direction (a class, a Mitchell) or the one ranking (``all``)."""
+        """The ranking of each direction (a class, a Mitchell), the one ranking (``all``), or
+        the teams' (``teams``)."""
+        if self.movement.kind == "teams":
+            return {"teams": self._ranked(self.team_standings())}
         if self.movement.separate_directions:
             return {"NS": self.ranking("NS"), "EW": self.ranking("EW")}
         return {"all": self.ranking()}
@@ -319,6 +374,7 @@ class Results:
             "top": s.top,
             "percent": s.percent,
             "imps": _num(s.imps),
+            "team": s.team,
         }
 
 

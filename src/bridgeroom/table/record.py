@@ -117,6 +117,7 @@ def table_from_record(
         undo_past_robots=undo_past_robots,
         robot_factory=robot_factory,
         boards=options.get("boards"),
+        numbers=options.get("numbers", ()),
         hold=options.get("hold"),
         paused=bool(options.get("paused", False)),
     )

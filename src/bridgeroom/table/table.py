@@ -112,7 +112,9 @@ class Table:
     robot has acted since).
 
     ``boards``: the cards of every deal of the match in order (a session's boards, the same
-    at every table); the match is over once they are played. ``hold``: deal no further than
+    at every table); the match is over once they are played. ``numbers``: those boards'
+    numbers, in the same order (a class whose boards rotate between the tables starts at
+    another board than 1; by default 1, 2, 3...). ``hold``: deal no further than
     this many deals for now (a session's round). ``paused``: nobody acts and nothing is
     dealt until it is lifted (a session's director).
     """
@@ -131,6 +133,7 @@ class Table:
         undo_past_robots: bool = True,
         robot_factory: RobotFactory | None = None,
         boards: Sequence[Deal | str] | None = None,
+        numbers: Sequence[int] = (),
         hold: int | None = None,
         paused: bool = False,
     ) -> None:
@@ -166,7 +169,12 @@ class Table:
             (tuple(names) or tuple(f"P{i + 1}" for i in range(3))) if n == 3 else ()
         )
         self.match = Match(
-            self.game, scoring=scoring, players=self.names, seed=self.seed, mode=self.mode
+            self.game,
+            scoring=scoring,
+            players=self.names,
+            seed=self.seed,
+            mode=self.mode,
+            board_order=numbers,
         )
         self.scoring = self.match.scoring
         self.undo_past_robots = undo_past_robots

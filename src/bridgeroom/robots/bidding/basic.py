@@ -27,6 +27,17 @@ def _game_values(ctx: Context, f: Facts) -> bool:
     return Partnership(f, partner).expected >= 25
 
 
+def _game_not_bid(ctx: Context, f: Facts, call: Call, forcing: bool) -> bool:
+    """A candidate bid below game that partner may pass, when my points and the bottom of partner's
+    shown range already make a game (26+) after partner has bid: then I place the contract."""
+    if not call.is_bid or forcing or _is_game(call) or ctx.doubled:
+        return False
+    if not any(c.is_bid for c in ctx.calls_of(ctx.partner)):
+        return False
+    partner = infer_calls(ctx.calls, ctx.dealer)[ctx.partner]
+    return Partnership(f, partner).low >= 26
+
+
 def basic_call(view: View) -> Decision:
     """The ``basic`` call for the seat to act (always one of ``view.legal``)."""
     return basic_call_detail(view)[0]
@@ -50,6 +61,8 @@ def basic_call_detail(view: View) -> tuple[Decision, bool]:
             if rule.call.is_pass and forcing:
                 continue
             if rule.call.is_pass and _game_values(ctx, f):
+                break
+            if _game_not_bid(ctx, f, rule.call, rule.forcing):
                 break
             return rule.explain(f), rule.to_play
     partner = infer_calls(ctx.calls, ctx.dealer)[ctx.partner]

@@ -9,7 +9,7 @@ public auction alone (so that the same tables read other players' calls backward
 
 from __future__ import annotations
 
-from bridgeroom.robots.bidding.competition import advances, overcalls
+from bridgeroom.robots.bidding.competition import advances, doubler_rebid, overcalls
 from bridgeroom.robots.bidding.model import NT, Context, Rule, rule, says
 from bridgeroom.robots.bidding.notrump import (
     after_stayman,
@@ -92,4 +92,4 @@ def candidates(ctx: Context) -> list[Rule]:
         return []
     if not my_calls:
         return advances(ctx) or []
-    return []
+    return doubler_rebid(ctx) or []

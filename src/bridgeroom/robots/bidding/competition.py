@@ -1,10 +1,10 @@
-"""The opponents opened (docs/bidding.md, "Competition"): overcalls and doubles, and the first
-call of the overcaller's or doubler's partner.
+"""The opponents opened (docs/bidding.md, "Competition"): overcalls and doubles, the first
+call of the overcaller's or doubler's partner, and the takeout doubler's second call.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bridgeroom.robots.bidding.model import (
     NT,
@@ -16,9 +16,9 @@ from bridgeroom.robots.bidding.model import (
     rule,
     says,
 )
-from bridgeroom.rules.core import Strain
+from bridgeroom.rules.core import Call, Strain
 
-__all__ = ["overcalls", "advances"]
+__all__ = ["overcalls", "advances", "doubler_rebid"]
 
 
 def overcalls(ctx: Context) -> list[Rule]:
@@ -52,7 +52,10 @@ def overcalls(ctx: Context) -> list[Rule]:
                 (8 - shift, 15),
                 lengths={suit: (6 if call.level >= 3 else 5, 13)},
                 test=for_suit(
-                    suit, lambda f, s: f.longest == s and (f.suit_hcp(s) >= 4 or f.len(s) >= 6)
+                    suit,
+                    lambda f, s: (
+                        f.len(s) == max(f.lengths) and (f.suit_hcp(s) >= 4 or f.len(s) >= 6)
+                    ),
                 ),
             )
         rules += rule("P", says("no_reason_to_enter"), (0, 17))
@@ -218,7 +221,26 @@ def advances(ctx: Context) -> list[Rule] | None:
                 test=lambda f: 8 <= f.support_points(p) <= 10,
                 to_play=True,
             )
+        elif raise_ is not None and raise_.level == 3:
+            # they bid over partner's overcall: a raise at the three level competes
+            rules += rule(
+                raise_,
+                says("advance_compete"),
+                (6, 12),
+                lengths={p: (3, 13)},
+                test=lambda f: (
+                    9 <= f.support_points(p) <= 12 or (f.len(p) >= 4 and f.support_points(p) >= 7)
+                ),
+                to_play=True,
+            )
     nt = ctx.cheapest(NT)
+    if bid == Call("1NT") and nt is not None and nt.level <= 2:
+        # partner's notrump overcall holds their stopper: raise it as an opening 1NT, counting
+        # his 15 points (12 in the balancing seat, after their opening and two passes)
+        k = next(i for i, (s, c) in enumerate(ctx.calls) if s == ctx.partner and c == bid)
+        lo = 12 if k >= 3 and ctx.calls[k - 1][1].is_pass and ctx.calls[k - 2][1].is_pass else 15
+        rules += rule("3NT", says("raise_nt_game", lo=lo), (25 - lo, 37), to_play=True)
+        rules += rule(nt, says("raise_nt_invite", lo=lo), (23 - lo, 24 - lo))
     if nt is not None and nt.level <= 2:
         rules += rule(
             "3NT",
@@ -242,6 +264,64 @@ def advances(ctx: Context) -> list[Rule] | None:
         )
     rules += rule("P", says("nothing_to_add_partner"), (0, 12), to_play=True)
     return rules
+
+
+def doubler_rebid(ctx: Context) -> list[Rule] | None:
+    """My second call after my takeout double of their opening and partner's answer in a suit,
+    both opponents passing since (``None`` otherwise): a raise or a notrump bid shows 18+."""
+    mine = [c for c in ctx.calls_of(ctx.seat) if not c.is_pass]
+    his = [c for c in ctx.calls_of(ctx.partner) if not c.is_pass]
+    if len(mine) != 1 or not mine[0].is_double or len(his) != 1 or not his[0].is_bid:
+        return None
+    answer = his[0]
+    if ctx.last_bid != answer or ctx.last_bidder != ctx.partner or ctx.doubled:
+        return None
+    if answer.strain is None or answer.level > 3 or ctx.opening is None or ctx.opening.strain == NT:
+        return None
+    theirs = ctx.suits_bid_by([ctx.lho, ctx.rho])
+    t = theirs[0] if theirs else 0
+    rules: list[Rule] = []
+    if answer.strain != NT:
+        p = int(answer.strain)
+        game = bid_at(4 if p >= 2 else 5, p)
+        if game is not None and game.index > answer.index:
+            rules += rule(
+                game,
+                says("doubler_game"),
+                (18, 37),
+                lengths={p: (4, 13)},
+                test=lambda f: f.support_points(p) >= 23,
+                to_play=True,
+            )
+        for step, lo, hi in ((2, 20, 22), (1, 18, 19)):
+            call = bid_at(answer.level + step, p)
+            if call is None or call.level > 3 or (game is not None and call.index >= game.index):
+                continue
+            rules += rule(
+                call,
+                says("doubler_raise"),
+                (16, 37),
+                lengths={p: (4, 13)},
+                test=_support_between(p, lo, hi),
+            )
+    nt = ctx.cheapest(NT)
+    if nt is not None and nt.level <= 2:
+        rules += rule(
+            "3NT" if nt.level == 2 else "2NT",
+            says("doubler_nt"),
+            (21, 23) if nt.level == 1 else (21, 37),
+            balanced=True,
+            test=lambda f: f.stopper(t),
+            to_play=nt.level == 2,
+        )
+        rules += rule(nt, says("doubler_nt"), (18, 20), balanced=True, test=lambda f: f.stopper(t))
+    rules += rule("P", says("doubler_minimum"), (0, 17), to_play=True)
+    return rules
+
+
+def _support_between(suit: int, lo: int, hi: int) -> Callable[[Facts], bool]:
+    """A rule's test: support points for ``suit`` from ``lo`` to ``hi`` (bound now)."""
+    return lambda f: lo <= f.support_points(suit) <= hi
 
 
 def _best_unbid(f: Facts, unbid: Sequence[int]) -> int:

@@ -291,6 +291,8 @@ def responses_after_overcall(ctx: Context) -> list[Rule]:
                 "X",
                 says("negative_double"),
                 (7, 37),
+                # one unbid major: the double shows four of it (partner may raise it)
+                lengths={unbid_majors[0]: (4, 13)} if len(unbid_majors) == 1 else None,
                 test=lambda f: (
                     any(f.len(s) >= 4 for s in unbid_majors)
                     and not (m >= 2 and f.len(m) >= 3)

@@ -25,6 +25,10 @@ class Partnership:
 
     facts: Facts
     partner: HandLimits
+    #: the suits the opponents have bid: partner is credited only with what he showed there
+    theirs: tuple[int, ...] = ()
+    #: partner has bid notrump since the opponents bid their suits (he holds their stoppers)
+    partner_stops: bool = False
 
     @property
     def low(self) -> int:
@@ -46,6 +50,8 @@ class Partnership:
     def partner_length(self, suit: int) -> float:
         """Partner's length: what he showed, at least his share of the cards I do not hold."""
         lo = self.partner.lengths[suit][0]
+        if suit in self.theirs:
+            return lo
         share = (13 - self.facts.len(suit)) / 3
         return max(lo, min(share, self.partner.lengths[suit][1]))
 
@@ -54,17 +60,19 @@ class Partnership:
         return self.facts.len(suit) + self.partner_length(suit)
 
     def best_strain(self) -> tuple[Strain, float]:
-        """An eight-card major fit, else notrump if I am not short, else the longest fit."""
-        fits = [(self.fit(s), s) for s in range(4)]
+        """An eight-card major fit, else notrump if I am not short and hold a stopper in each suit
+        the opponents bid, else the longest fit (seven cards will do without a stopper)."""
+        fits = [(self.fit(s), s) for s in range(4) if s not in self.theirs]
         majors = [x for x in fits if x[1] >= 2 and x[0] >= 8]
         if majors:
             n, s = max(majors)
             return Strain(s), n
         f = self.facts
-        if min(f.lengths) >= 2 or self.partner.balanced:
+        stopped = self.partner_stops or all(f.stopper(s) for s in self.theirs)
+        if (min(f.lengths) >= 2 or self.partner.balanced) and stopped:
             return NT, 0
-        n, s = max(fits)
-        if n >= 8:
+        n, s = max(fits) if fits else (0, 0)
+        if n >= 8 or (not stopped and n >= 7):
             return Strain(s), n
         return NT, 0
 
@@ -116,7 +124,7 @@ def place(ctx: Context, f: Facts, partner: HandLimits, legal: Sequence[Call]) ->
     done = after_blackwood(ctx, f, partner)
     if done is not None and done.action in legal:
         return done
-    side = Partnership(f, partner)
+    side = Partnership(f, partner, tuple(ctx.suits_bid_by([ctx.lho, ctx.rho])), _partner_stops(ctx))
     strain, _ = side.best_strain()
     points = side.expected
     if strain is not NT and f.len(int(strain)) >= 3:
@@ -136,7 +144,7 @@ def place(ctx: Context, f: Facts, partner: HandLimits, legal: Sequence[Call]) ->
         and side.low >= 29
     ):
         return because(Call("4NT"), "blackwood", points=round(points), strain=strain)
-    if level >= 6 and side.low < 29:
+    if level >= 6 and (side.low < 29 or (strain is NT and side.low < 31)):
         level = 4 if strain in (H, S) else 3 if strain is NT else 5
     target = Call.bid(level, strain) if level else None
     if last is not None and ours_last and ctx.doubled == 0:
@@ -166,6 +174,19 @@ def place(ctx: Context, f: Facts, partner: HandLimits, legal: Sequence[Call]) ->
         ):
             return because(Call.DOUBLE, "penalty_between_us", points=side.low, contract=last)
     return because(Call.PASS, "nothing_more")
+
+
+def _partner_stops(ctx: Context) -> bool:
+    """Whether partner bid notrump after the opponents' last new suit (showing their stoppers)."""
+    seen_theirs = False
+    stops = False
+    for seat, call in ctx.bids:
+        if not ctx.ours(seat):
+            seen_theirs = True
+            stops = False
+        elif seat == ctx.partner and call.strain is NT and seen_theirs:
+            stops = True
+    return stops
 
 
 def _is_game(call: Call) -> bool:

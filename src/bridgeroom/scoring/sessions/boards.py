@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from bridgeroom.errors import ScoringError
@@ -96,6 +96,9 @@ class DuplicateSet(BoardOrder):
 
     ``table``: ``"duplicate"`` or ``"minibridge"`` (options such as
     ``overtricks=True`` are passed to the table). Each board is scored on its own.
+    ``order``: the board numbers in the order this table plays them (a class whose boards
+    rotate between tables); by default boards 1, 2, 3... The boards after the order's last
+    go on from the highest board scored.
 
     >>> boards = DuplicateSet()
     >>> boards.record(3, Contract("4SE"), 10).ns_score
@@ -106,13 +109,22 @@ class DuplicateSet(BoardOrder):
     {<Side.NS: 0>: 0, <Side.EW: 1>: 720}
     """
 
-    def __init__(self, table: str | ScoreTable = "duplicate", **options: object) -> None:
+    def __init__(
+        self,
+        table: str | ScoreTable = "duplicate",
+        *,
+        order: Sequence[int] = (),
+        **options: object,
+    ) -> None:
         t = get_table(table)
         if t.game_points is not None or t.three_handed:
             raise ScoringError(
                 f"boards are scored with the duplicate or minibridge table, not {t.name!r}"
             )
         self.table = t.with_options(**options) if options else t
+        self.order: tuple[int, ...] = tuple(self._check_board(b) for b in order)
+        if len(set(self.order)) != len(self.order):
+            raise ScoringError(f"a board is played once at a table (CB-D6), not {self.order}")
         self.results: dict[int, BoardResult] = {}
 
     @staticmethod
@@ -181,7 +193,19 @@ class DuplicateSet(BoardOrder):
 
     @property
     def next_board(self) -> int:
-        """The board after the highest one scored (boards are played in order from 1)."""
+        """The next board of :attr:`order`, else the board after the highest one scored
+        (boards are played in order from 1).
+
+        >>> rotated = DuplicateSet(order=(3, 4, 1, 2))
+        >>> rotated.next_board, rotated.next_dealer(), rotated.next_vulnerability()
+        (3, <Seat.SOUTH: 2>, <Vulnerability.EW: 2>)
+        >>> _ = rotated.record_deal(Seat.SOUTH, "1NT", 7)
+        >>> rotated.next_board
+        4
+        """
+        played = len(self.results)
+        if played < len(self.order):
+            return self.order[played]
         return max(self.results, default=0) + 1
 
     def record_deal(

@@ -33,20 +33,27 @@ SCORE_FORMS: tuple[str, ...] = (
 
 
 def new_session(
-    form: str, *, players: Sequence[str] = (), first_dealer: Seat = Seat.NORTH
+    form: str,
+    *,
+    players: Sequence[str] = (),
+    first_dealer: Seat = Seat.NORTH,
+    board_order: Sequence[int] = (),
 ) -> Session:
     """A new session of score form ``form`` (one of :data:`SCORE_FORMS`).
 
     ``players`` names the three players of a three-handed rubber (TH-1);
     ``first_dealer`` deals first in a rubber or a Chicago round (boards fix
-    their dealers, CB-B1; three-handed deals start at N, TH-5).
+    their dealers, CB-B1; three-handed deals start at N, TH-5); ``board_order`` the
+    numbers of the boards a set of boards plays, in its order (by default 1, 2, 3...).
     """
+    if board_order and form not in ("duplicate", "minibridge"):
+        raise ScoringError(f"only boards have numbers to play in an order, not a {form} score")
     if form in ("rubber", "auction"):
         return Rubber(form, first_dealer=first_dealer)
     if form == "chicago":
         return Chicago(first_dealer)
     if form in ("duplicate", "minibridge"):
-        return DuplicateSet(form)
+        return DuplicateSet(form, order=board_order)
     if form in ("three-handed-contract", "three-handed-auction"):
         return ThreeHandedRubber(players, form)
     raise ScoringError(f"no score form {form!r}; the forms are {', '.join(SCORE_FORMS)}")

@@ -86,11 +86,11 @@ function row(id, label, control) {
 async function renderNew(main, page) {
   let sets = [];
   try { sets = await call("/api/practice-sets"); } catch (e) { sets = []; }
-  const practice = select("s-practice", [["", t("web.session.random_boards")], ...sets.map((s) => [s.name, s.title])], "");
+  const practice = select("s-practice", [["", t("web.session.random_boards")], ...sets.map((s) => [s.name, (s.titles && s.titles[lang]) || s.title])], "");
   const game = select("s-game", [["minibridge", t("web.session.game_minibridge")], ["contract", t("web.session.game_contract")], [ROOM, t("web.room.game")]], "minibridge");
   const tables = el("input", { id: "s-tables", type: "number", min: 1, max: 32, value: 2, inputmode: "numeric" });
   const boards = el("input", { id: "s-boards", type: "number", min: 1, max: 64, value: 3, inputmode: "numeric" });
-  const movement = select("s-movement", ["class", "mitchell", "howell"].map((m) => [m, t("web.session.movement_" + m)]), "class");
+  const movement = select("s-movement", ["class", "rotating", "mitchell", "howell", "teams"].map((m) => [m, t("web.session.movement_" + m)]), "class");
   const scoring = select("s-scoring", ["matchpoints", "imps", "total"].map((s) => [s, t("web.session.scoring_" + s)]), "matchpoints");
   const robots = select("s-robots", ["random", "basic", "expert"].map((l) => [l, t("web.level." + l)]), "basic");
   const seed = el("input", { id: "s-seed", type: "number", inputmode: "numeric" });
@@ -110,6 +110,10 @@ async function renderNew(main, page) {
   // a room of three-handed tables has no boards, movement or scoring of boards: their rows hide
   game.addEventListener("change", () => {
     for (const c of [boards, movement, scoring, practice]) c.closest(".form-row").hidden = game.value === ROOM;
+  });
+  // teams play contract bridge scored by IMPs: choosing the movement chooses those too
+  movement.addEventListener("change", () => {
+    if (movement.value === "teams") { game.value = "contract"; scoring.value = "imps"; }
   });
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
@@ -288,7 +292,7 @@ function resultsPanel(results, code, everyone) {
     const cols = ["rank", "pair", "boards", "points", "mp", "percent", "imps"];
     const body = el("tbody");
     for (const s of rows) {
-      body.append(el("tr", null, el("td", null, String(s.rank)), el("th", { scope: "row" }, s.pair), el("td", null, String(s.boards)),
+      body.append(el("tr", null, el("td", null, String(s.rank)), el("th", { scope: "row" }, s.team ? t("web.session.team_name", { team: s.team }) : s.pair), el("td", null, String(s.boards)),
         el("td", null, String(s.points)), el("td", null, fmt(s.mp)), el("td", null, fmt(s.percent)), el("td", null, fmt(s.imps))));
     }
     box.append(el("table", { class: "ranking", id: "ranking-" + direction },
