@@ -1,5 +1,27 @@
 """The HTTP routes of class and club sessions (the :class:`~bridgeroom.server.sessions.SessionManager`
-does the work; docs/sessions.md lists them)."""
+does the work; docs/sessions.md says more of each).
+
+========================================  =====================================================
+``POST /api/sessions``                    create: game, tables, boards, movement, scoring,
+                                          robots, seed (or ``pbn``, ``practice``), language ->
+                                          ``code``, ``director_token``
+``GET /api/sessions/{code}``              the session: movement, people, tables at a glance
+``POST /api/sessions/{code}/join``        a person takes a seat: ``{"table", "seat", "name"}``
+``POST /api/sessions/{code}/seat``        the director seats a person (the same body); once
+                                          started, in a seat a robot holds
+``POST /api/sessions/{code}/start``       the director starts it; robots take empty seats
+``POST /api/sessions/{code}/tables/{t}/pause``  the director pauses (``{"paused": false}``
+                                          resumes) a table
+``POST /api/sessions/{code}/replace``     the director puts a robot in a person's place
+``POST /api/sessions/{code}/end``         the director ends the session
+``GET /api/sessions/{code}/results``      travellers, ranking, scorecards (JSON)
+``GET /api/sessions/{code}/handrecord``   the hands, double-dummy tables and par (JSON)
+``GET /api/sessions/{code}/pbn``          every board with every table's result (PBN)
+``GET /api/sessions/{code}/ranking.csv``  the ranking (CSV)
+``GET /api/practice-sets``                the deal generator's sets a session's boards may
+                                          come from (``practice``)
+========================================  =====================================================
+"""
 
 from __future__ import annotations
 

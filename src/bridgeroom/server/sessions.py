@@ -9,26 +9,8 @@ session's code in its options, so a restart reads it back like any table; its ro
 unwatched; it has no spectators, and its deals are exported by the session only, so that no
 hand of a board reaches anyone who still has to play it.
 
-========================================  =====================================================
-``POST /api/sessions``                    create: game, tables, boards, movement, scoring,
-                                          robots, seed (or ``pbn``, ``practice``), language ->
-                                          ``code``, ``director_token``
-``GET /api/sessions/{code}``              the session: movement, people, tables at a glance
-``POST /api/sessions/{code}/join``        a person takes a seat: ``{"table", "seat", "name"}``
-``POST /api/sessions/{code}/seat``        the director seats a person (the same body); once
-                                          started, in a seat a robot holds
-``POST /api/sessions/{code}/start``       the director starts it; robots take empty seats
-``POST /api/sessions/{code}/tables/{t}/pause``  the director pauses (``{"paused": false}``
-                                          resumes) a table
-``POST /api/sessions/{code}/replace``     the director puts a robot in a person's place
-``POST /api/sessions/{code}/end``         the director ends the session
-``GET /api/sessions/{code}/results``      travellers, ranking, scorecards (JSON)
-``GET /api/sessions/{code}/handrecord``   the hands, double-dummy tables and par (JSON)
-``GET /api/sessions/{code}/pbn``          every board with every table's result (PBN)
-``GET /api/sessions/{code}/ranking.csv``  the ranking (CSV)
-``GET /api/practice-sets``                the deal generator's sets a session's boards may
-                                          come from (``practice``)
-========================================  =====================================================
+The HTTP routes are :mod:`bridgeroom.server.session_api`'s; a session of three-handed
+tables (a room) is :mod:`bridgeroom.server.session_rooms`'s.
 
 What a request sees depends on its token (``Authorization: Bearer``): the director sees
 everything; a person sees the travellers (and hands) of the boards his pair has played; anyone
