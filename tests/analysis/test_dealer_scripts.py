@@ -300,7 +300,7 @@ def numbers() -> st.SearchStrategy[str]:
     )
 
 
-def tests_() -> st.SearchStrategy[str]:
+def conditions() -> st.SearchStrategy[str]:
     """Truth values: comparisons, hascard and shape, joined by &&, || and !, and ?:."""
     compass = st.sampled_from(COMPASSES)
     leaf = st.one_of(
@@ -337,7 +337,7 @@ RANDOM_DEALS = deal(
 
 
 @settings(max_examples=15, deadline=None)
-@given(tests_())
+@given(conditions())
 def test_random_conditions_evaluate_as_endplay_does(text: str) -> None:
     """Drawn conditions accept the same deals as endplay's interpreter. (Numbers only meet
     '&&', '||' and '!' through comparisons, and there is no '/' or '%': there endplay follows
