@@ -8,6 +8,7 @@ fraction of a second.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -141,6 +142,23 @@ def create(client: TestClient, game: str, robots: dict[int, str], **body: Any) -
     return dict(r.json())
 
 
+def auth(token: str) -> dict[str, str]:
+    """The header that gives a request a token (a director's, a person's)."""
+    return {"Authorization": f"Bearer {token}"}
+
+
+def wait_for(client: TestClient, code: str, status: str, seconds: float = 120.0) -> dict[str, Any]:
+    """Session ``code`` once its status is ``status`` (asked every 50 ms)."""
+    end = time.monotonic() + seconds
+    session: dict[str, Any] = {}
+    while time.monotonic() < end:
+        session = client.get(f"/api/sessions/{code}").json()
+        if session["status"] == status:
+            return session
+        time.sleep(0.05)
+    raise AssertionError(f"session {code} is {session.get('status')}, not {status}")
+
+
 @pytest.fixture
 def helpers() -> Any:
     class H:
@@ -151,5 +169,7 @@ def helpers() -> Any:
         create = staticmethod(create)
         make_client = staticmethod(make_client)
         connect = staticmethod(connect)
+        auth = staticmethod(auth)
+        wait_for = staticmethod(wait_for)
 
     return H

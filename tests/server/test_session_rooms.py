@@ -24,7 +24,6 @@ rules of the spec written out below, not by bridgeroom's scorer:
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -43,21 +42,6 @@ UNDERTRICKS = {
     (True, 1): ([200, 500, 800, 1100], 300),
     (True, 2): ([400, 1000, 1600, 2200], 600),
 }
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def wait_for(client: TestClient, code: str, status: str, seconds: float = 120.0) -> dict[str, Any]:
-    end = time.monotonic() + seconds
-    session: dict[str, Any] = {}
-    while time.monotonic() < end:
-        session = client.get(f"/api/sessions/{code}").json()
-        if session["status"] == status:
-            return session
-        time.sleep(0.05)
-    raise AssertionError(f"room {code} is {session.get('status')}, not {status}")
 
 
 def create_room(client: TestClient, **body: Any) -> tuple[str, str]:
@@ -208,10 +192,10 @@ def test_a_room_of_robots_alone_plays_its_rubbers_and_ranks_its_players(
     with helpers.make_client(tmp_path / "r.sqlite3") as client:
         code, director = create_room(client, tables=2, robots="basic", seed=7)
         assert client.post(f"/api/sessions/{code}/start").status_code == 401
-        started = client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        started = client.post(f"/api/sessions/{code}/start", headers=helpers.auth(director))
         assert started.status_code == 200, started.text
         assert [len(t["players"]) for t in started.json()["tables"]] == [3, 3]
-        done = wait_for(client, code, "finished")
+        done = helpers.wait_for(client, code, "finished")
         assert all(t["over"] for t in done["tables"])
         results = client.get(f"/api/sessions/{code}/results").json()
         deals = pbn_deals(client.get(f"/api/sessions/{code}/pbn").text)
@@ -267,8 +251,8 @@ def test_a_room_is_reproducible_from_its_seed(tmp_path: Path, helpers: Any) -> N
         texts = []
         for _ in range(2):
             code, director = create_room(client, tables=2, robots="basic", seed=3)
-            client.post(f"/api/sessions/{code}/start", headers=auth(director))
-            wait_for(client, code, "finished")
+            client.post(f"/api/sessions/{code}/start", headers=helpers.auth(director))
+            helpers.wait_for(client, code, "finished")
             texts.append(pbn_deals(client.get(f"/api/sessions/{code}/pbn").text))
         first = {k: v["hands"] for k, v in texts[0].items()}
         assert first == {k: v["hands"] for k, v in texts[1].items()}
@@ -332,17 +316,19 @@ def test_a_room_seats_people_at_three_handed_places(tmp_path: Path, helpers: Any
         seated = client.post(
             f"/api/sessions/{code}/seat",
             json={"table": 1, "seat": "2", "name": "Cy"},
-            headers=auth(director),
+            headers=helpers.auth(director),
         )
         assert seated.status_code == 200 and seated.json()["pair"] == "1/P2"
-        room = client.get(f"/api/sessions/{code}", headers=auth(joined.json()["token"])).json()
+        room = client.get(
+            f"/api/sessions/{code}", headers=helpers.auth(joined.json()["token"])
+        ).json()
         assert [p["pair"] for p in room["people"]] == ["2/P3", "1/P2"]
         assert room["you"]["seat"] == "P3" and room["you"]["table"] == 2
-        started = client.post(f"/api/sessions/{code}/start", headers=auth(director)).json()
+        started = client.post(f"/api/sessions/{code}/start", headers=helpers.auth(director)).json()
         kinds = [[p["kind"] for p in t["players"]] for t in started["tables"]]
         assert kinds == [["robot", "person", "robot"], ["robot", "robot", "person"]]
         assert started["tables"][1]["players"][2] == {"seat": "P3", "name": "Ann", "kind": "person"}
-        client.post(f"/api/sessions/{code}/end", headers=auth(director))
+        client.post(f"/api/sessions/{code}/end", headers=helpers.auth(director))
 
 
 def test_a_room_survives_a_restart_mid_deal(tmp_path: Path, helpers: Any) -> None:
@@ -355,8 +341,8 @@ def test_a_room_survives_a_restart_mid_deal(tmp_path: Path, helpers: Any) -> Non
         ann = client.post(
             f"/api/sessions/{code}/join", json={"table": 1, "seat": "P1", "name": "Ann"}
         ).json()["token"]
-        client.post(f"/api/sessions/{code}/start", headers=auth(director))
-        before = client.get(f"/api/sessions/{code}", headers=auth(ann)).json()
+        client.post(f"/api/sessions/{code}/start", headers=helpers.auth(director))
+        before = client.get(f"/api/sessions/{code}", headers=helpers.auth(ann)).json()
         with helpers.connect(client, before["you"]["code"], ann) as ws:
             a = helpers.Seat(ws)
             a.receive()
@@ -366,7 +352,7 @@ def test_a_room_survives_a_restart_mid_deal(tmp_path: Path, helpers: Any) -> Non
             a.wait(lambda s: s.my_turn())
             history = (a.deal["number"], a.deal["calls"], a.deal.get("trick"))
     with helpers.make_client(db) as client:
-        again = client.get(f"/api/sessions/{code}", headers=auth(ann)).json()
+        again = client.get(f"/api/sessions/{code}", headers=helpers.auth(ann)).json()
         assert again["status"] == "playing"
         assert [t["code"] for t in again["tables"]] == [t["code"] for t in before["tables"]]
         with helpers.connect(client, again["you"]["code"], ann) as ws:
@@ -378,10 +364,10 @@ def test_a_room_survives_a_restart_mid_deal(tmp_path: Path, helpers: Any) -> Non
         replaced = client.post(
             f"/api/sessions/{code}/replace",
             json={"table": 1, "seat": "P1"},
-            headers=auth(director),
+            headers=helpers.auth(director),
         )
         assert replaced.status_code == 200, replaced.text
-        done = wait_for(client, code, "finished")
+        done = helpers.wait_for(client, code, "finished")
         assert all(t["over"] for t in done["tables"])
         results = client.get(f"/api/sessions/{code}/results").json()
         assert all(t["winner"] for t in results["tables"])
@@ -398,25 +384,29 @@ def test_the_director_pauses_and_ends_a_room(tmp_path: Path, helpers: Any) -> No
         ann = client.post(
             f"/api/sessions/{code}/join", json={"table": 1, "seat": "P2", "name": "Ann"}
         ).json()["token"]
-        client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        client.post(f"/api/sessions/{code}/start", headers=helpers.auth(director))
         path = f"/api/sessions/{code}/tables/1/pause"
-        assert client.post(path, json={"paused": True}, headers=auth(ann)).status_code == 403
+        assert (
+            client.post(path, json={"paused": True}, headers=helpers.auth(ann)).status_code == 403
+        )
         assert client.post(path, json={"paused": True}).status_code == 401
-        one = client.get(f"/api/sessions/{code}", headers=auth(ann)).json()["you"]["code"]
+        one = client.get(f"/api/sessions/{code}", headers=helpers.auth(ann)).json()["you"]["code"]
         with helpers.connect(client, one, ann) as ws:
             a = helpers.Seat(ws)
             a.receive()
             a.wait(lambda s: s.my_turn())
-            paused = client.post(path, json={"paused": True}, headers=auth(director))
+            paused = client.post(path, json={"paused": True}, headers=helpers.auth(director))
             assert paused.status_code == 200 and paused.json()["tables"][0]["paused"]
             a.send("action", action=helpers.first_legal(a))
             while (msg := a.receive())["type"] != "error":
                 pass
             assert msg["texts"]["ru"] == "Судья приостановил игру за этим столом."
-            client.post(path, json={"paused": False}, headers=auth(director))
+            client.post(path, json={"paused": False}, headers=helpers.auth(director))
             a.wait(helpers.deal_over, helpers.first_legal)
-        assert client.post(f"/api/sessions/{code}/end", headers=auth(ann)).status_code == 403
-        ended = client.post(f"/api/sessions/{code}/end", headers=auth(director))
+        assert (
+            client.post(f"/api/sessions/{code}/end", headers=helpers.auth(ann)).status_code == 403
+        )
+        ended = client.post(f"/api/sessions/{code}/end", headers=helpers.auth(director))
         assert ended.status_code == 200 and ended.json()["status"] == "finished"
         assert [t["paused"] for t in ended.json()["tables"]] == [True, True]
         results = client.get(f"/api/sessions/{code}/results").json()

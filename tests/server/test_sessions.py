@@ -11,20 +11,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 
-def wait_for(client: TestClient, code: str, status: str, seconds: float = 60.0) -> dict[str, Any]:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        session = client.get(f"/api/sessions/{code}").json()
-        if session["status"] == status:
-            return session
-        time.sleep(0.05)
-    raise AssertionError(f"session {code} is {session['status']}, not {status}")
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
 def test_a_session_of_robots_alone_is_played_and_ranked(tmp_path: Path, helpers: Any) -> None:
     with helpers.make_client(tmp_path / "s.sqlite3") as client:
         made = client.post(
@@ -35,10 +21,13 @@ def test_a_session_of_robots_alone_is_played_and_ranked(tmp_path: Path, helpers:
         assert made.status_code == 200, made.text
         code, director = made.json()["code"], made.json()["director_token"]
         assert client.post(f"/api/sessions/{code}/start").status_code == 401
-        assert client.post(f"/api/sessions/{code}/start", headers=auth("x" * 20)).status_code == 403
-        started = client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        assert (
+            client.post(f"/api/sessions/{code}/start", headers=helpers.auth("x" * 20)).status_code
+            == 403
+        )
+        started = client.post(f"/api/sessions/{code}/start", headers=helpers.auth(director))
         assert started.status_code == 200, started.text
-        wait_for(client, code, "finished")
+        helpers.wait_for(client, code, "finished")
         results = client.get(f"/api/sessions/{code}/results").json()
         assert [b["board"] for b in results["boards"]] == [1, 2, 3]
         for board in results["boards"]:
@@ -78,9 +67,9 @@ def test_a_mitchell_of_three_tables_with_robots_moves_the_east_west_pairs(
             client, game="contract", tables=3, boards=6, movement="mitchell", scoring="imps",
             robots="basic", seed=11,
         )  # fmt: skip
-        started = client.post(f"/api/sessions/{code}/start", headers=auth(director)).json()
+        started = client.post(f"/api/sessions/{code}/start", headers=helpers.auth(director)).json()
         assert [r["boards"] for r in started["movement"]["rounds"]] == [[1, 2], [3, 4], [5, 6]]
-        wait_for(client, code, "finished", 120)
+        helpers.wait_for(client, code, "finished", 120)
         results = client.get(f"/api/sessions/{code}/results").json()
         pairs = {(b["board"], r["table"]): r["ew"] for b in results["boards"] for r in b["results"]}
         assert [pairs[1, t] for t in (1, 2, 3)] == ["1EW", "2EW", "3EW"]
@@ -124,7 +113,7 @@ def test_no_hand_reaches_anyone_who_still_has_to_play_the_board(
         )
         ann = join(client, code, 1, "N", "Ann")
         bob = join(client, code, 2, "N", "Bob")
-        client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        client.post(f"/api/sessions/{code}/start", headers=helpers.auth(director))
         one, two = table_code(client, code, 1), table_code(client, code, 2)
         with (
             helpers.connect(client, one, ann) as ws_ann,
@@ -143,7 +132,7 @@ def test_no_hand_reaches_anyone_who_still_has_to_play_the_board(
             # table 1 is done with both boards; Bob has not acted on board 1
             assert b.deal is not None and b.deal["board"] == 1 and b.deal["phase"] != "done"
             for token, boards in ((bob, []), (None, []), (ann, [1, 2]), (director, [1, 2])):
-                headers = auth(token) if token else {}
+                headers = helpers.auth(token) if token else {}
                 seen = client.get(f"/api/sessions/{code}/results", headers=headers).json()
                 assert [x["board"] for x in seen["boards"]] == boards
                 records = client.get(f"/api/sessions/{code}/handrecord", headers=headers).json()
@@ -179,16 +168,16 @@ def test_no_hand_reaches_anyone_who_still_has_to_play_the_board(
                 )
                 if number == 1:
                     b.send("next")
-        assert wait_for(client, code, "finished")["status"] == "finished"
+        assert helpers.wait_for(client, code, "finished")["status"] == "finished"
         for table in (one, two):  # every table has played both boards: their reviews open
             review = client.get(f"/api/tables/{table}/deals/2/review")
             assert review.status_code == 200, review.text
             assert review.json()["svg"].startswith("<svg") and review.json()["review"]["tricks"]
         deals = {
             x["board"]: x["deal"]
-            for x in client.get(f"/api/sessions/{code}/results", headers=auth(director)).json()[
-                "boards"
-            ]
+            for x in client.get(
+                f"/api/sessions/{code}/results", headers=helpers.auth(director)
+            ).json()["boards"]
         }
         for frames in (a.frames, b.frames):
             checked = 0
@@ -221,7 +210,7 @@ def test_no_hidden_card_of_a_room_reaches_another_table(tmp_path: Path, helpers:
         )
         ann = join(client, code, 1, "P1", "Ann")
         bob = join(client, code, 2, "P2", "Bob")
-        client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        client.post(f"/api/sessions/{code}/start", headers=helpers.auth(director))
         one, two = table_code(client, code, 1), table_code(client, code, 2)
         with (
             helpers.connect(client, one, ann) as ws_ann,
@@ -240,7 +229,7 @@ def test_no_hidden_card_of_a_room_reaches_another_table(tmp_path: Path, helpers:
                     helpers.first_legal,
                 )
             for token in (None, ann, bob, director):
-                headers = auth(token) if token else {}
+                headers = helpers.auth(token) if token else {}
                 for path in (f"/api/sessions/{code}", f"/api/sessions/{code}/results"):
                     assert helpers.cards_in(client.get(path, headers=headers).json()) == set()
             pbn = client.get(f"/api/sessions/{code}/pbn").text
@@ -254,9 +243,9 @@ def test_no_hidden_card_of_a_room_reaches_another_table(tmp_path: Path, helpers:
             client.post(
                 f"/api/sessions/{code}/replace",
                 json={"table": t, "seat": seat},
-                headers=auth(director),
+                headers=helpers.auth(director),
             )
-        wait_for(client, code, "finished", 120)
+        helpers.wait_for(client, code, "finished", 120)
         deals: dict[tuple[int, int], Deal] = {}
         for block in client.get(f"/api/sessions/{code}/pbn").text.split("\n\n"):
             tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]', block, re.M))
@@ -299,15 +288,17 @@ def test_the_director_pauses_a_table_and_replaces_a_person_by_a_robot(
             client, game="minibridge", tables=2, boards=2, robots="basic", seed=9
         )
         ann = join(client, code, 1, "N", "Ann")
-        client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        client.post(f"/api/sessions/{code}/start", headers=helpers.auth(director))
         one = table_code(client, code, 1)
         path = f"/api/sessions/{code}/tables/1/pause"
-        assert client.post(path, json={"paused": True}, headers=auth(ann)).status_code == 403
+        assert (
+            client.post(path, json={"paused": True}, headers=helpers.auth(ann)).status_code == 403
+        )
         with helpers.connect(client, one, ann) as ws:
             a = helpers.Seat(ws)
             a.receive()
             assert a.my_turn()
-            paused = client.post(path, json={"paused": True}, headers=auth(director))
+            paused = client.post(path, json={"paused": True}, headers=helpers.auth(director))
             assert paused.status_code == 200 and paused.json()["tables"][0]["paused"]
             a.send("action", action=helpers.first_legal(a))
             while True:
@@ -320,12 +311,12 @@ def test_the_director_pauses_a_table_and_replaces_a_person_by_a_robot(
                 and a.deal["calls"] == []
                 and a.deal["extra"] == {"announcements": []}
             )
-            client.post(path, json={"paused": False}, headers=auth(director))
+            client.post(path, json={"paused": False}, headers=helpers.auth(director))
             a.wait(lambda s: len(s.deal["extra"]["announcements"]) > 0, helpers.first_legal)
             replaced = client.post(
                 f"/api/sessions/{code}/replace",
                 json={"table": 1, "seat": "N"},
-                headers=auth(director),
+                headers=helpers.auth(director),
             )
             assert replaced.status_code == 200, replaced.text
             assert replaced.json()["tables"][0]["players"][0]["kind"] == "robot"
@@ -336,7 +327,7 @@ def test_the_director_pauses_a_table_and_replaces_a_person_by_a_robot(
             assert msg["texts"]["ru"].startswith("Ваша пара перешла за другой стол")
         with helpers.connect(client, one, ann) as ws:  # her token is a spectator's now
             assert ws.receive_json()["type"] == "error"
-        finished = wait_for(client, code, "finished")
+        finished = helpers.wait_for(client, code, "finished")
         assert [t["boards_played"] for t in finished["tables"]] == [2, 2]
         assert finished["people"] == [{"name": "Ann", "pair": "1NS", "left": True}]
 
@@ -352,7 +343,7 @@ def test_a_session_survives_a_restart_mid_round(tmp_path: Path, helpers: Any) ->
             client, game="minibridge", tables=2, boards=2, movement="mitchell", seed=4
         )
         ann = join(client, code, 1, "N", "Ann")
-        client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        client.post(f"/api/sessions/{code}/start", headers=helpers.auth(director))
         deadline = time.monotonic() + 60
         while client.get(f"/api/sessions/{code}").json()["tables"][1]["boards_played"] < 1:
             assert time.monotonic() < deadline
@@ -386,7 +377,7 @@ def test_a_session_survives_a_restart_mid_round(tmp_path: Path, helpers: Any) ->
             a = helpers.Seat(ws)
             a.receive()
             a.wait(lambda s: helpers.deal_over(s) and s.deal["board"] == 2, helpers.first_legal)
-        done = wait_for(client, code, "finished")
+        done = helpers.wait_for(client, code, "finished")
         assert [t["boards_played"] for t in done["tables"]] == [2, 2]
         results = client.get(f"/api/sessions/{code}/results").json()
         assert [len(b["results"]) for b in results["boards"]] == [2, 2]
@@ -439,7 +430,7 @@ def test_seats_are_taken_once_and_before_the_start(tmp_path: Path, helpers: Any)
                 f"/api/sessions/{code}/join", json={"table": table, "seat": seat, "name": "Bob"}
             )
             assert bad.status_code == 422
-        client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        client.post(f"/api/sessions/{code}/start", headers=helpers.auth(director))
         late = client.post(
             f"/api/sessions/{code}/join", json={"table": 1, "seat": "N", "name": "Cy"}
         )
@@ -456,8 +447,8 @@ def test_the_boards_of_a_practice_set_or_a_pbn_file(tmp_path: Path, helpers: Any
         code, director = create_session(
             client, game="contract", tables=1, boards=3, practice="1nt-opening", seed=2
         )
-        client.post(f"/api/sessions/{code}/start", headers=auth(director))
-        wait_for(client, code, "finished")
+        client.post(f"/api/sessions/{code}/start", headers=helpers.auth(director))
+        helpers.wait_for(client, code, "finished")
         boards = client.get(f"/api/sessions/{code}/results").json()["boards"]
         for board in boards:
             south = Deal.parse(board["deal"])[Seat.SOUTH]
@@ -466,8 +457,8 @@ def test_the_boards_of_a_practice_set_or_a_pbn_file(tmp_path: Path, helpers: Any
             f'[Board "{i}"]\n[Deal "{board["deal"]}"]\n\n' for i, board in enumerate(boards, 1)
         )
         code, director = create_session(client, game="contract", tables=1, boards=2, pbn=pbn)
-        client.post(f"/api/sessions/{code}/start", headers=auth(director))
-        wait_for(client, code, "finished")
+        client.post(f"/api/sessions/{code}/start", headers=helpers.auth(director))
+        helpers.wait_for(client, code, "finished")
         again = client.get(f"/api/sessions/{code}/results").json()["boards"]
         assert [b["deal"] for b in again] == [b["deal"] for b in boards[:2]]
         bad = client.post("/api/sessions", json={"practice": "no-such-set"})
@@ -483,8 +474,8 @@ def test_a_howell_of_two_tables_ranks_every_pair_together(tmp_path: Path, helper
             client, game="contract", tables=2, boards=3, movement="howell", scoring="imps",
             robots="basic", seed=13,
         )  # fmt: skip
-        client.post(f"/api/sessions/{code}/start", headers=auth(director))
-        wait_for(client, code, "finished", 120)
+        client.post(f"/api/sessions/{code}/start", headers=helpers.auth(director))
+        helpers.wait_for(client, code, "finished", 120)
         results = client.get(f"/api/sessions/{code}/results").json()
         met = {frozenset((r["ns"], r["ew"])) for b in results["boards"] for r in b["results"]}
         assert len(met) == 6  # every pair of the four meets every other
@@ -501,9 +492,11 @@ def test_the_director_ends_the_session(tmp_path: Path, helpers: Any) -> None:
     with helpers.make_client(tmp_path / "s.sqlite3") as client:
         code, director = create_session(client, tables=2, boards=2, seed=3)
         ann = join(client, code, 1, "S", "Ann")
-        client.post(f"/api/sessions/{code}/start", headers=auth(director))
-        assert client.post(f"/api/sessions/{code}/end", headers=auth(ann)).status_code == 403
-        ended = client.post(f"/api/sessions/{code}/end", headers=auth(director))
+        client.post(f"/api/sessions/{code}/start", headers=helpers.auth(director))
+        assert (
+            client.post(f"/api/sessions/{code}/end", headers=helpers.auth(ann)).status_code == 403
+        )
+        ended = client.post(f"/api/sessions/{code}/end", headers=helpers.auth(director))
         assert ended.status_code == 200 and ended.json()["status"] == "finished"
         assert [t["paused"] for t in ended.json()["tables"]] == [True, True]
         rooms = client.app.state.hub.rooms  # type: ignore[attr-defined]
@@ -526,17 +519,21 @@ def test_the_director_seats_people_before_and_after_the_start(tmp_path: Path, he
         body = {"table": 1, "seat": "S", "name": "Ann"}
         assert client.post(f"/api/sessions/{code}/seat", json=body).status_code == 401
         ann_join = join(client, code, 2, "N", "Bob")
-        refused = client.post(f"/api/sessions/{code}/seat", json=body, headers=auth(ann_join))
+        refused = client.post(
+            f"/api/sessions/{code}/seat", json=body, headers=helpers.auth(ann_join)
+        )
         assert refused.status_code == 403
-        seated = client.post(f"/api/sessions/{code}/seat", json=body, headers=auth(director))
+        seated = client.post(
+            f"/api/sessions/{code}/seat", json=body, headers=helpers.auth(director)
+        )
         assert seated.status_code == 200, seated.text
         ann = seated.json()["token"]
         assert seated.json()["pair"] == "1NS"
-        you = client.get(f"/api/sessions/{code}", headers=auth(ann)).json()["you"]
+        you = client.get(f"/api/sessions/{code}", headers=helpers.auth(ann)).json()["you"]
         assert (you["name"], you["table"], you["seat"]) == ("Ann", 1, "S")
-        again = client.post(f"/api/sessions/{code}/seat", json=body, headers=auth(director))
+        again = client.post(f"/api/sessions/{code}/seat", json=body, headers=helpers.auth(director))
         assert again.status_code == 409 and "Ann" in again.json()["detail"]
-        client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        client.post(f"/api/sessions/{code}/start", headers=helpers.auth(director))
         late = client.post(
             f"/api/sessions/{code}/join",
             json={"table": 1, "seat": "N", "name": "Cy"},
@@ -545,14 +542,14 @@ def test_the_director_seats_people_before_and_after_the_start(tmp_path: Path, he
         assert late.status_code == 409 and late.json()["error"] == "session.join_late"
         assert "director" in late.json()["texts"]["en"] and "судья" in late.json()["texts"]["ru"]
         cy_body = {"table": 1, "seat": "N", "name": "Cy"}
-        cy = client.post(f"/api/sessions/{code}/seat", json=cy_body, headers=auth(director))
+        cy = client.post(f"/api/sessions/{code}/seat", json=cy_body, headers=helpers.auth(director))
         assert cy.status_code == 200, cy.text
         players = client.get(f"/api/sessions/{code}").json()["tables"][0]["players"]
         assert [(p["seat"], p["name"], p["kind"]) for p in players if p["kind"] == "person"] == [
             ("N", "Cy", "person"),
             ("S", "Ann", "person"),
         ]
-        taken = client.post(f"/api/sessions/{code}/seat", json=body, headers=auth(director))
+        taken = client.post(f"/api/sessions/{code}/seat", json=body, headers=helpers.auth(director))
         assert taken.status_code == 409
         with helpers.connect(client, table_code(client, code, 1), cy.json()["token"]) as ws:
             state = helpers.Seat(ws).receive()
@@ -560,16 +557,20 @@ def test_the_director_seats_people_before_and_after_the_start(tmp_path: Path, he
             assert len(helpers.cards_in(state)) >= 13  # his hand (and any card played)
         # Ann leaves, a robot takes her place; the director may seat someone else there
         client.post(
-            f"/api/sessions/{code}/replace", json={"table": 1, "seat": "S"}, headers=auth(director)
+            f"/api/sessions/{code}/replace",
+            json={"table": 1, "seat": "S"},
+            headers=helpers.auth(director),
         )
         dee = {"table": 1, "seat": "S", "name": "Dee"}
         assert (
-            client.post(f"/api/sessions/{code}/seat", json=dee, headers=auth(director)).status_code
+            client.post(
+                f"/api/sessions/{code}/seat", json=dee, headers=helpers.auth(director)
+            ).status_code
             == 200
         )
-        client.post(f"/api/sessions/{code}/end", headers=auth(director))
+        client.post(f"/api/sessions/{code}/end", headers=helpers.auth(director))
         ended = client.post(
-            f"/api/sessions/{code}/seat", json={**dee, "seat": "E"}, headers=auth(director)
+            f"/api/sessions/{code}/seat", json={**dee, "seat": "E"}, headers=helpers.auth(director)
         )
         assert ended.status_code == 409 and ended.json()["error"] == "session.not_playing"
 
@@ -591,7 +592,7 @@ def test_a_class_whose_boards_rotate_starts_each_table_at_another_board(
         assert [t["order"] for t in orders] == [[1, 2, 3, 4], [3, 4, 1, 2]]
         ann = join(client, code, 1, "N", "Ann")
         bob = join(client, code, 2, "N", "Bob")
-        client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        client.post(f"/api/sessions/{code}/start", headers=helpers.auth(director))
         one, two = table_code(client, code, 1), table_code(client, code, 2)
         with (
             helpers.connect(client, one, ann) as ws_ann,
@@ -606,17 +607,17 @@ def test_a_class_whose_boards_rotate_starts_each_table_at_another_board(
             assert (first["board"], first["dealer"], first["vulnerability"]) == (3, "S", "EW")
             a.wait(lambda s: helpers.deal_over(s) and s.deal["board"] == 1, helpers.first_legal)
             b.wait(lambda s: helpers.deal_over(s) and s.deal["board"] == 3, helpers.first_legal)
-            glance = client.get(f"/api/sessions/{code}", headers=auth(director)).json()
+            glance = client.get(f"/api/sessions/{code}", headers=helpers.auth(director)).json()
             assert [t["board"] for t in glance["tables"]] == [1, 3]
             for token, boards in ((ann, [1]), (bob, [3]), (None, []), (director, [1, 3])):
-                headers = auth(token) if token else {}
+                headers = helpers.auth(token) if token else {}
                 seen = client.get(f"/api/sessions/{code}/results", headers=headers).json()
                 assert [x["board"] for x in seen["boards"]] == boards
             board_3 = next(
                 x["deal"]
-                for x in client.get(f"/api/sessions/{code}/results", headers=auth(director)).json()[
-                    "boards"
-                ]
+                for x in client.get(
+                    f"/api/sessions/{code}/results", headers=helpers.auth(director)
+                ).json()["boards"]
                 if x["board"] == 3
             )
             from bridgeroom.rules import Deal, Seat
@@ -629,7 +630,7 @@ def test_a_class_whose_boards_rotate_starts_each_table_at_another_board(
                         lambda s, n=number: helpers.deal_over(s) and s.deal["board"] == n,
                         helpers.first_legal,
                     )
-        assert wait_for(client, code, "finished")["status"] == "finished"
+        assert helpers.wait_for(client, code, "finished")["status"] == "finished"
         results = client.get(f"/api/sessions/{code}/results").json()
         assert [x["board"] for x in results["boards"]] == [1, 2, 3, 4]
         for board in results["boards"]:
@@ -646,7 +647,7 @@ def test_the_session_language_is_the_page_language_of_a_reader_who_chose_none(
         code, director = create_session(
             client, game="minibridge", tables=1, boards=1, language="ru"
         )
-        client.post(f"/api/sessions/{code}/start", headers=auth(director))
+        client.post(f"/api/sessions/{code}/start", headers=helpers.auth(director))
         table = table_code(client, code, 1)
         english = {"Accept-Language": "en-GB,en;q=0.9"}
         for path in (f"/session/{code}", f"/table/{table}"):
@@ -700,8 +701,8 @@ def test_a_teams_match_of_robots_is_scored_table_against_table(
             ("1NS", "2EW"),
             ("2NS", "1EW"),
         ]
-        client.post(f"/api/sessions/{code}/start", headers=auth(director))
-        wait_for(client, code, "finished")
+        client.post(f"/api/sessions/{code}/start", headers=helpers.auth(director))
+        helpers.wait_for(client, code, "finished")
         results = client.get(f"/api/sessions/{code}/results").json()
         team_1 = 0
         for board in results["boards"]:

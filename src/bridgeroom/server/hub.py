@@ -76,8 +76,9 @@ HOST = -1
 #: Tables abandoned in one statement of a sweep.
 SWEEP_BATCH = 500
 
-#: A table's code as the store makes them (``secrets.token_urlsafe``).
-_CODE = re.compile(r"[A-Za-z0-9_-]{1,32}")
+#: A table's or a session's code as the store makes them (``secrets.token_urlsafe``): anything
+#: else is refused before the store is asked.
+CODE = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 class Hub:
@@ -187,7 +188,7 @@ class Hub:
         room = self.rooms.get(code)
         if room is not None:
             return room
-        if not _CODE.fullmatch(code):
+        if not CODE.fullmatch(code):
             raise SeatError("server.no_table", code=code[:32])
         loading = self._loading.get(code)
         if loading is not None:
@@ -659,7 +660,7 @@ class Hub:
 
     async def pbn(self, code: str, number: int | None = None) -> str:
         """The finished deals of a table (or deal ``number``) as PBN."""
-        if not _CODE.fullmatch(code):
+        if not CODE.fullmatch(code):
             raise SeatError("server.no_table", code=code[:32])
         try:
             record = await self.db(self.store.get_match, code)

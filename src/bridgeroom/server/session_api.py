@@ -25,7 +25,6 @@ does the work; docs/sessions.md says more of each).
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Request
@@ -34,14 +33,12 @@ from pydantic import BaseModel, StrictBool, StrictInt, StringConstraints
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.i18n import LANGUAGES
-from bridgeroom.server.hub import Hub
+from bridgeroom.server.hub import CODE, Hub
 from bridgeroom.server.session_rooms import ROOM_GAME, room_of
 from bridgeroom.server.sessions import SessionManager
 from bridgeroom.sessions.exports import ranking_csv, session_pbn
 
 __all__ = ["mount_sessions", "page_language"]
-
-_CODE = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 class CreateSession(BaseModel):
@@ -97,7 +94,7 @@ async def page_language(sessions: SessionManager, kind: str, code: str) -> str |
     """The language of the session whose page (``kind`` ``"session"``) or table (``"table"``)
     ``code`` is, for a reader who has not chosen one; ``None`` when it belongs to no session
     or the store cannot tell (the page is served all the same)."""
-    if not _CODE.fullmatch(code):
+    if not CODE.fullmatch(code):
         return None
     try:
         if kind == "table":

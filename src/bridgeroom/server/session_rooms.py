@@ -180,44 +180,13 @@ class RoomSessions:
 
     # --- the tables ---------------------------------------------------------------------------
 
-    async def begin(self, code: str, token: str | None) -> None:
-        """The director starts the room: one three-handed table per table, robots in the places
-        nobody holds; each deals its first deal."""
-        s = self.sessions
-        async with s._lock(code):
-            row = await s._get(code)
-            s._director(row, token)
-            if row.status != "waiting":
-                raise TableError("session.started")
-            self.hub.health.check()
-            o = row.options
-            codes = []
-            for t in range(1, o["tables"] + 1):
-                try:
-                    record = await self.hub.db(
-                        self.hub.store.create_match,
-                        "play",
-                        ROOM_GAME,
-                        o["scoring"],
-                        seats=[seat_spec(p) for p in self.places(row, t)],
-                        options={
-                            "mode": "table",
-                            "server": True,
-                            "session": code,
-                            "table": t,
-                            "paused": False,
-                        },
-                        seed=f"{o['seed']}:{t}",
-                        private=True,
-                        host_hash=row.director_hash,
-                    )
-                except StoreError as err:
-                    raise await self.hub._not_saved(err) from None
-                codes.append(record.code)
-            await s._save(row, {**row.state, "tables": codes, "round": 0}, "playing")
-        for room in await s._tables(await s._get(code)):
-            async with room.lock:
-                await self.hub.after_change(room)
+    def table_spec(
+        self, row: SessionRecord, t: int
+    ) -> tuple[str, str, list[Place], dict[str, Any]]:
+        """Table ``t`` of the room as the session starts it: a three-handed table in table
+        mode with robots in the places nobody holds (:meth:`SessionManager.begin`)."""
+        options = {"mode": "table", "server": True, "session": row.code, "table": t}
+        return ROOM_GAME, row.options["scoring"], self.places(row, t), options
 
     async def advance(self, row: SessionRecord) -> None:
         """Under the session's lock: once every table's rubber is over, the room is over."""

@@ -287,41 +287,48 @@ class SessionManager:
     def _hold(self, row: SessionRecord, round_: int) -> int:
         return (round_ + 1) * self.movement(row).boards_per_round
 
+    def _table_spec(
+        self, row: SessionRecord, t: int
+    ) -> tuple[str, str, list[Place], dict[str, Any]]:
+        """Table ``t`` as the session starts it: its game and score form, who sits there in
+        round 1, and its options (the boards in the order it plays them, with their numbers,
+        no further than round 1)."""
+        o, m = row.options, self.movement(row)
+        numbers = [b for r in range(m.rounds) for b in m.order(t, r)]
+        options = {
+            "mode": "strict",
+            "server": True,
+            "session": row.code,
+            "table": t,
+            "boards": [o["deals"][b - 1] for b in numbers],
+            "numbers": numbers,
+            "hold": self._hold(row, 0),
+        }
+        return o["game"], _TABLE_SCORING[o["game"]], self._places(row, t, 0), options
+
     async def begin(self, code: str, token: str | None) -> None:
-        """The director starts the session: a table per table of the movement, robots in the
-        seats nobody holds; each deals its first board."""
-        if is_room(await self._get(code)):
-            return await self.rooms.begin(code, token)
+        """The director starts the session: a table per table of the movement (of a room: a
+        three-handed table each), robots in the seats nobody holds; each deals its first
+        board."""
         async with self._lock(code):
             row = await self._get(code)
             self._director(row, token)
             if row.status != "waiting":
                 raise TableError("session.started")
             self.hub.health.check()
-            o = row.options
-            m = self.movement(row)
+            spec = self.rooms.table_spec if is_room(row) else self._table_spec
             codes = []
-            for t in range(1, o["tables"] + 1):
-                places = self._places(row, t, 0)
-                numbers = [b for r in range(m.rounds) for b in m.order(t, r)]
+            for t in range(1, row.options["tables"] + 1):
+                game, scoring, places, options = spec(row, t)
                 try:
                     record = await self.hub.db(
                         self.hub.store.create_match,
                         "play",
-                        o["game"],
-                        _TABLE_SCORING[o["game"]],
+                        game,
+                        scoring,
                         seats=[seat_spec(p) for p in places],
-                        options={
-                            "mode": "strict",
-                            "server": True,
-                            "session": code,
-                            "table": t,
-                            "boards": [o["deals"][b - 1] for b in numbers],
-                            "numbers": numbers,
-                            "hold": self._hold(row, 0),
-                            "paused": False,
-                        },
-                        seed=f"{o['seed']}:{t}",
+                        options={**options, "paused": False},
+                        seed=f"{row.options['seed']}:{t}",
                         private=True,
                         host_hash=row.director_hash,
                     )
