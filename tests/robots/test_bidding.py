@@ -280,10 +280,28 @@ def test_partner_of_the_notrump_overcall_raises_as_over_an_opening(
         ("AKJ2.2.AK32.KQ32", "1H X P 1S P", "4S"),  # 23: game
         ("AJ2.KQ2.AK32.K32", "1C X P 1H P", "1NT"),  # 19 balanced, a club stopper
         ("AQ2.K2.AK32.J432", "1H X P 1S P", "P"),  # 17 support points: a minimum
+        ("AKT8.AK642.Q7.K3", "2D X P 2S P", "3S"),  # 21 over a two-level answer: the single raise
     ],
 )
 def test_the_takeout_doubler_rebids_with_a_strong_hand(hand: str, calls: str, call: str) -> None:
     """The doubler's second call, after partner's answer: a raise with four trumps shows 18+
-    support points (18-19 a raise, 20-22 a jump, 23+ game), notrump 18-20 balanced with a
+    support points (18-19 a raise, 20-22 a jump, 23+ game; 18-22 the single raise when the jump
+    would be game), notrump 18-20 balanced with a
     stopper (21+ a level higher); a pass, a minimum."""
+    assert call_for(hand, calls) == Call(call)
+
+
+@pytest.mark.parametrize(
+    ("hand", "calls", "call"),
+    [
+        ("K74.A7.AKJ432.AT", "1D P 1H P", "3NT"),  # 19, six diamonds: 3NT on the running minor
+        ("A4.AKQJ52.KQ3.32", "1H P 1S P", "4H"),  # 19, six hearts: game in the major
+        ("AKQJ52.A4.KQ3.32", "1S P 2C P", "4S"),  # 19 after a two-level response below spades
+        ("K74.A7.AKJ432.QT", "1D P 1H P", "3D"),  # 17: the jump rebid, an invitation
+    ],
+)
+def test_opener_with_a_strong_six_card_suit_bids_game(hand: str, calls: str, call: str) -> None:
+    """The opener's rebid after a new suit at the one level (or a lower suit at the two level):
+    with six cards and 19-21 points game at once (four of a major, 3NT with a minor), a jump
+    rebid with 17+ length points below that."""
     assert call_for(hand, calls) == Call(call)

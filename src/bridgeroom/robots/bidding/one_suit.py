@@ -495,6 +495,15 @@ def opener_rebid(ctx: Context) -> list[Rule] | None:
             rules += rule("2NT", says("balanced_12_14"), (10, 14), balanced=True)
             if p < 2:
                 rules += rule(bid_at(3, p), says("support_minor"), (10, 21), lengths={p: (4, 13)})
+        # a strong one-suiter, too strong to invite: game opposite any response (a major's game,
+        # or 3NT on a running minor)
+        rules += rule(
+            bid_at(4, m) if m >= 2 else Call("3NT"),
+            says("six_card_game"),
+            (19, 21),
+            lengths={m: (6, 13)},
+            to_play=True,
+        )
         jump = bid_at((ctx.cheapest(m) or Call.bid(7, NT)).level + 1, m)
         rules += rule(
             jump,
