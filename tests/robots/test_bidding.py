@@ -305,3 +305,34 @@ def test_opener_with_a_strong_six_card_suit_bids_game(hand: str, calls: str, cal
     with six cards and 19-21 points game at once (four of a major, 3NT with a minor), a jump
     rebid with 17+ length points below that."""
     assert call_for(hand, calls) == Call(call)
+
+
+@pytest.mark.parametrize(
+    ("hand", "calls", "call"),
+    [
+        ("K532.QT432.T72.J", "1D P 1H P 2C P", "2D"),  # three diamonds, one club: back to 2♦
+        ("K532.QT432.J.T72", "1D P 1H P 2C P", "P"),  # more clubs than diamonds: 2♣ is the fit
+        ("K532.QT432.T7.J2", "1D P 1H P 2C P", "P"),  # two of each: no preference to give
+    ],
+)
+def test_responder_gives_preference_to_the_first_suit(hand: str, calls: str, call: str) -> None:
+    """Not our hand for more (5 points facing 10-18), partner's second suit is passed unless the
+    responder holds three or more of the first suit and fewer of the second: then the first
+    suit again at the same level."""
+    assert call_for(hand, calls) == Call(call)
+
+
+@pytest.mark.parametrize(
+    ("hand", "calls", "call"),
+    [
+        ("K942.984.JT.A932", "1NT X P", "P"),  # 8 points: 1NT doubled is theirs to make
+        ("T8652.984.J32.93", "1NT X P", "2S"),  # 1 point and five spades: out to 2♠
+        ("T86.984.J32.9732", "1NT X P", "P"),  # 1 point and no five-card suit: nowhere to go
+    ],
+)
+def test_partner_of_the_penalty_double_of_1nt_leaves_it_in(
+    hand: str, calls: str, call: str
+) -> None:
+    """The double of their 1NT opening is for penalties (15+): partner passes with 5+ points; with
+    0-4 he escapes to two of his longest suit when it has five cards or more."""
+    assert call_for(hand, calls) == Call(call)

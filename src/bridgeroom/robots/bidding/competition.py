@@ -129,6 +129,21 @@ def advances(ctx: Context) -> list[Rule] | None:
     if pc[0].is_double:
         if rho is not None and not rho.is_pass:
             return None
+        if ctx.opening == Call("1NT") and len(ctx.bids) == 1:
+            # partner's double of their 1NT is for penalties (15+): left in, unless the hand is
+            # too weak to help beat it and has a long suit to play in
+            rules += rule("P", says("penalty_left_in"), (5, 37), to_play=True)
+            for suit in (3, 2, 1, 0):
+                rules += rule(
+                    bid_at(2, suit),
+                    says("weak_escape", suit=Strain(suit)),
+                    (0, 4),
+                    lengths={suit: (5, 13)},
+                    test=for_suit(suit, lambda f, s: f.len(s) == max(f.lengths)),
+                    to_play=True,
+                )
+            rules += rule("P", says("penalty_left_in"), (0, 4), to_play=True)
+            return rules
         unbid = [s for s in range(4) if s not in theirs]
         majors = [s for s in unbid if s >= 2]
         t = theirs[0] if theirs else 0
@@ -296,7 +311,7 @@ def doubler_rebid(ctx: Context) -> list[Rule] | None:
         jump = bid_at(answer.level + 2, p)
         if jump is None or jump.level > 3 or (game is not None and jump.index >= game.index):
             # no room for a jump below game (an answer at the two level): the raise shows 18-22
-            bands = ((1, 18, 22),)
+            bands: tuple[tuple[int, int, int], ...] = ((1, 18, 22),)
         else:
             bands = ((2, 20, 22), (1, 18, 19))
         for step, lo, hi in bands:

@@ -165,6 +165,12 @@ def place(ctx: Context, f: Facts, partner: HandLimits, legal: Sequence[Call]) ->
             call = ctx.cheapest(st)
             if call is not None and call in legal:
                 return because(call, "forced", strain=st)
+    # preference: partner's last suit is shorter here than his first, which is bid again at the
+    # same level (1♦ 1♥ 2♣ 2♦ with three diamonds and one club)
+    if last is not None and ctx.last_bidder == ctx.partner and ctx.doubled == 0:
+        first = preference(ctx, f)
+        if first is not None and first in legal:
+            return because(first, "preference", strain=first.strain)
     # penalty double: the opponents have outbid a side with the balance of strength
     if last is not None and not ours_last and Call.DOUBLE in legal and last.strain is not None:
         theirs = int(last.strain) if last.strain is not NT else None
@@ -174,6 +180,25 @@ def place(ctx: Context, f: Facts, partner: HandLimits, legal: Sequence[Call]) ->
         ):
             return because(Call.DOUBLE, "penalty_between_us", points=side.low, contract=last)
     return because(Call.PASS, "nothing_more")
+
+
+def preference(ctx: Context, f: Facts) -> Call | None:
+    """Partner's first suit again at the level of his last bid, a second suit, when I hold three
+    or more of the first and fewer of the second (``None`` otherwise)."""
+    last = ctx.last_bid
+    if last is None or last.strain is None or last.strain is NT:
+        return None
+    second = int(last.strain)
+    his = ctx.suits_bid_by([ctx.partner])
+    if len(his) < 2 or his[-1] != second:
+        return None
+    first = his[0]
+    call = ctx.cheapest(first)
+    if call is None or call.level != last.level:
+        return None
+    if f.len(first) >= 3 and f.len(first) > f.len(second):
+        return call
+    return None
 
 
 def _partner_stops(ctx: Context) -> bool:
