@@ -308,15 +308,21 @@ def doubler_rebid(ctx: Context) -> list[Rule] | None:
                 test=lambda f: f.support_points(p) >= 23,
                 to_play=True,
             )
-        jump = bid_at(answer.level + 2, p)
-        if jump is None or jump.level > 3 or (game is not None and jump.index >= game.index):
-            # no room for a jump below game (an answer at the two level): the raise shows 18-22
-            bands: tuple[tuple[int, int, int], ...] = ((1, 18, 22),)
-        else:
-            bands = ((2, 20, 22), (1, 18, 19))
+
+        def below_game(call: Call | None) -> bool:
+            return (
+                call is not None and call.level <= 3 and (game is None or call.index < game.index)
+            )
+
+        # with no room for a jump below game (an answer at the two level) the raise shows 18-22
+        bands = (
+            ((2, 20, 22), (1, 18, 19))
+            if below_game(bid_at(answer.level + 2, p))
+            else ((1, 18, 22),)
+        )
         for step, lo, hi in bands:
             call = bid_at(answer.level + step, p)
-            if call is None or call.level > 3 or (game is not None and call.index >= game.index):
+            if not below_game(call):
                 continue
             rules += rule(
                 call,

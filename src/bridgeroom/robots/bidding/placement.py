@@ -167,10 +167,9 @@ def place(ctx: Context, f: Facts, partner: HandLimits, legal: Sequence[Call]) ->
                 return because(call, "forced", strain=st)
     # preference: partner's last suit is shorter here than his first, which is bid again at the
     # same level (1♦ 1♥ 2♣ 2♦ with three diamonds and one club)
-    if last is not None and ctx.last_bidder == ctx.partner and ctx.doubled == 0:
-        first = preference(ctx, f)
-        if first is not None and first in legal:
-            return because(first, "preference", strain=first.strain)
+    first = _preference(ctx, f)
+    if first is not None and first in legal:
+        return because(first, "preference", strain=first.strain)
     # penalty double: the opponents have outbid a side with the balance of strength
     if last is not None and not ours_last and Call.DOUBLE in legal and last.strain is not None:
         theirs = int(last.strain) if last.strain is not NT else None
@@ -182,11 +181,13 @@ def place(ctx: Context, f: Facts, partner: HandLimits, legal: Sequence[Call]) ->
     return because(Call.PASS, "nothing_more")
 
 
-def preference(ctx: Context, f: Facts) -> Call | None:
-    """Partner's first suit again at the level of his last bid, a second suit, when I hold three
-    or more of the first and fewer of the second (``None`` otherwise)."""
+def _preference(ctx: Context, f: Facts) -> Call | None:
+    """Partner's first suit again at the level of his last bid, a second suit, undoubled, when I
+    hold three or more of the first and fewer of the second (``None`` otherwise)."""
     last = ctx.last_bid
     if last is None or last.strain is None or last.strain is NT:
+        return None
+    if ctx.last_bidder != ctx.partner or ctx.doubled:
         return None
     second = int(last.strain)
     his = ctx.suits_bid_by([ctx.partner])
