@@ -249,7 +249,8 @@ def test_hint_and_claim_limits_per_address_count_every_table_together(
 
 
 def test_a_table_unchanged_for_long_is_abandoned_shown_not_played(db: Path, helpers: Any) -> None:
-    with helpers.make_client(db, abandon_after=0.3) as client:
+    # the periodic sweep waits an hour, so only the sweep this test calls abandons the table
+    with helpers.make_client(db, abandon_after=0.3, sweep_every=3600.0) as client:
         out = helpers.create(client, "contract", ROBOTS, name="Ann", slot=0, seed=7)
         code = out["code"]
         time.sleep(0.5)
@@ -293,7 +294,7 @@ def test_a_sweep_abandons_every_table_left_however_many(
     """Issue 20: the tables left in a store stayed active for ever. One sweep closes all of
     them, in batches (here of 2), and leaves a table someone has open."""
     monkeypatch.setattr(hub_module, "SWEEP_BATCH", 2)
-    with helpers.make_client(db, abandon_after=0.3) as client:
+    with helpers.make_client(db, abandon_after=0.3, sweep_every=3600.0) as client:
         made = [
             helpers.create(client, "contract", ROBOTS, name="Ann", slot=0, seed=i) for i in range(6)
         ]
@@ -306,3 +307,15 @@ def test_a_sweep_abandons_every_table_left_however_many(
             assert listed == [made[0]["code"]]
         statuses = sorted(m.status for m in Store(str(db)).list_matches())
         assert statuses == ["abandoned"] * 5 + ["active"]
+
+
+def test_the_server_sweeps_abandoned_tables_on_its_own(db: Path, helpers: Any) -> None:
+    """Nobody calls the sweep here: the server's own periodic sweep abandons the table."""
+    with helpers.make_client(db, abandon_after=0.3, sweep_every=0.2) as client:
+        code = helpers.create(client, "contract", ROBOTS, name="Ann", slot=0, seed=3)["code"]
+        deadline = time.monotonic() + 20.0
+        while client.get(f"/api/tables/{code}").json()["status"] != "abandoned":
+            assert time.monotonic() < deadline, "the periodic sweep never abandoned the table"
+            time.sleep(0.1)
+        assert code not in {t["code"] for t in client.get("/api/tables").json()}
+    assert [m.status for m in Store(str(db)).list_matches()] == ["abandoned"]

@@ -176,6 +176,7 @@ def create_app(
     store: Store | None = None,
     release_after: float = 60.0,
     abandon_after: float = 7 * 86400.0,
+    sweep_every: float | None = None,
     limits: Limits | None = None,
     probe_interval: float = 1.0,
 ) -> FastAPI:
@@ -183,7 +184,8 @@ def create_app(
 
     ``database``: a URL (SQLite file by default, PostgreSQL by URL). ``release_after``: seconds
     an unused table stays in memory; ``abandon_after``: seconds without a change after which a
-    table is abandoned; ``limits``: what one client may ask (:class:`Limits`: the
+    table is abandoned; ``sweep_every``: seconds between two sweeps for such tables (a quarter
+    of ``abandon_after`` by default); ``limits``: what one client may ask (:class:`Limits`: the
     connections served at once default to what the open-file limit allows);
     ``probe_interval``: seconds between two tries of a store that cannot write. The hub is
     ``app.state.hub``, the connection gate's counters ``app.state.gauge``.
@@ -202,6 +204,7 @@ def create_app(
         next_deal_delay=next_deal_delay,
         release_after=release_after,
         abandon_after=abandon_after,
+        sweep_every=sweep_every,
         limits=limits,
         probe_interval=probe_interval,
     )

@@ -88,8 +88,10 @@ class Hub:
     ``hint_level``: the robot level whose decision a hint shows; ``next_deal_delay``:
     seconds before a table of robots alone deals on; ``release_after``: seconds an unused
     table stays in memory; ``abandon_after``: seconds without a change after which a table is
-    abandoned; ``limits``: what one client may ask (:class:`Limits`); ``probe_interval``:
-    seconds between two tries of a store that cannot write.
+    abandoned; ``sweep_every``: seconds between two sweeps of abandoned tables (a quarter of
+    ``abandon_after`` by default, from 1 s to an hour); ``limits``: what one client may ask
+    (:class:`Limits`); ``probe_interval``: seconds between two tries of a store that cannot
+    write.
     """
 
     def __init__(
@@ -101,6 +103,7 @@ class Hub:
         next_deal_delay: float = 2.0,
         release_after: float = 60.0,
         abandon_after: float = 7 * 86400.0,
+        sweep_every: float | None = None,
         limits: Limits | None = None,
         probe_interval: float = 1.0,
     ) -> None:
@@ -108,6 +111,9 @@ class Hub:
         self.hint_level = hint_level
         self.release_after = release_after
         self.abandon_after = abandon_after
+        self.sweep_every = (
+            sweep_every if sweep_every is not None else min(3600.0, max(1.0, abandon_after / 4))
+        )
         self.limits = limits or Limits()
         self.limiter = RateLimiter()
         self.rooms: dict[str, Room] = {}
@@ -264,7 +270,6 @@ class Hub:
             self.releases += 1
 
     async def _sweep_forever(self) -> None:
-        every = min(3600.0, max(1.0, self.abandon_after / 4))
         while True:
             try:
                 await self.sweep()
@@ -272,7 +277,7 @@ class Hub:
                 log.warning("the sweep of abandoned tables failed: %s", err)
             except Exception:
                 log.exception("the sweep of abandoned tables failed")
-            await asyncio.sleep(every)
+            await asyncio.sleep(self.sweep_every)
 
     async def sweep(self) -> int:
         """Mark ``abandoned`` the active tables unchanged for ``abandon_after`` seconds that
