@@ -336,3 +336,20 @@ def test_partner_of_the_penalty_double_of_1nt_leaves_it_in(
     """The double of their 1NT opening is for penalties (15+): partner passes with 5+ points; with
     0-4 he escapes to two of his longest suit when it has five cards or more."""
     assert call_for(hand, calls) == Call(call)
+
+
+@pytest.mark.parametrize(
+    ("hand", "calls", "call"),
+    [
+        ("832.AQ2.AJ9652.5", "3S P", "4S"),  # 11 points, three trumps, a singleton: game
+        ("832.Q32.AJ965.K5", "3S P", "P"),  # 10 points but 11 support points: pass
+        ("83.AQ2.AJ9652.54", "3S P", "P"),  # two trumps: game wants 14+
+        ("832.AQ2.AJ9652.5", "2S P", "3S"),  # over a weak two the single raise stays pre-emptive
+    ],
+)
+def test_partner_raises_a_three_level_major_pre_empt_to_game(
+    hand: str, calls: str, call: str
+) -> None:
+    """Over three of a major (seven trumps, 5-10 points) three-card support with 10+ points and
+    12+ support points is enough for game; two trumps need 14+ as over a weak two."""
+    assert call_for(hand, calls) == Call(call)

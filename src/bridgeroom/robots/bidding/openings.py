@@ -121,6 +121,15 @@ def responses_to_preempt(ctx: Context) -> list[Rule]:
         rules += rule(
             bid_at(4, s), says("fit_enough_for_game"), (14, 37), lengths={s: (2, 13)}, to_play=True
         )
+        if opening.level == 3:
+            rules += rule(
+                bid_at(4, s),
+                says("fit_enough_for_game"),
+                (10, 37),
+                lengths={s: (3, 13)},
+                test=lambda f: f.support_points(s) >= 12,
+                to_play=True,
+            )
         if opening.level == 2:
             rules += rule(
                 bid_at(3, s),
