@@ -152,8 +152,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--levels", default="basic,expert", help="levels measured (default basic,expert)"
     )
-    parser.add_argument(
+    thinking = parser.add_mutually_exclusive_group()
+    thinking.add_argument(
         "--budget", type=float, default=None, help="the expert's seconds a card (default its own)"
+    )
+    thinking.add_argument(
+        "--layouts",
+        type=int,
+        default=None,
+        help="no clock: the expert plays each card from at most N layouts (its calls from their "
+        "usual number), so two runs make the same calls and cards (for paired comparisons of a "
+        "change; the timing part keeps the clock)",
     )
     parser.add_argument(
         "--contracts",
@@ -208,12 +217,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    if args.budget is not None and not 0 < args.budget < float("inf"):
+        print(
+            f"bench/robots.py: --budget is a positive number of seconds, not {args.budget}",
+            file=sys.stderr,
+        )
+        return 2
+    if args.layouts is not None and args.layouts < 1:
+        print(f"bench/robots.py: --layouts is one or more, not {args.layouts}", file=sys.stderr)
+        return 2
     match = tuple(x.strip() for x in args.match.split(","))
     settings = Settings(
         deals=args.deals,
         seed=args.seed,
         levels=tuple(x.strip() for x in args.levels.split(",") if x.strip()),
         budget=args.budget,
+        layouts=args.layouts,
         contracts=args.contracts,
         by_trick=args.by_trick,
         match_boards=args.match_boards,
@@ -224,7 +243,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     print(
         f"bridgeroom robot benchmark: {settings.deals} deals, seed {settings.seed}, "
-        f"levels {', '.join(settings.levels)}, parts {', '.join(parts)}",
+        f"levels {', '.join(settings.levels)}, parts {', '.join(parts)}"
+        + (
+            f", at most {settings.layouts} layouts a decision (no clock)"
+            if settings.layouts
+            else ""
+        ),
         flush=True,
     )
     total = {"n": 0, "done": 0}

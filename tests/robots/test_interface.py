@@ -52,9 +52,10 @@ def test_make_robot_unknown_level_names_the_levels() -> None:
         make_robot("grandmaster")
 
 
-def test_expert_rejects_a_budget_that_is_not_positive() -> None:
+@pytest.mark.parametrize("budget", [0.0, -0.5, float("nan")])
+def test_expert_rejects_a_budget_that_is_not_positive(budget: float) -> None:
     with pytest.raises(BridgeError, match="positive"):
-        make_robot("expert", time_budget=0)
+        make_robot("expert", time_budget=budget)
 
 
 def test_decision_has_action_and_one_line_reason() -> None:

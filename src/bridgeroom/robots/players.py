@@ -141,7 +141,7 @@ class ExpertRobot(BasicRobot):
         card_reading: int = 0,
     ) -> None:
         super().__init__(seed=seed, scoring=scoring)
-        if time_budget <= 0:
+        if not time_budget > 0:  # NaN too
             from bridgeroom.errors import BridgeError
 
             raise BridgeError(

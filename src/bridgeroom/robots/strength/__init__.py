@@ -49,7 +49,9 @@ PARTS: tuple[str, ...] = (
 @dataclass(frozen=True)
 class Settings:
     """What to measure: ``deals`` deals of the set ``seed``, for ``levels``; the expert's
-    ``budget`` (seconds a card, ``None``: its default), who declares in the card-play parts
+    ``budget`` (seconds a card, ``None``: its default) or ``layouts`` (no clock: at most that many
+    layouts a card, so that two runs make the same calls and cards; the timing part keeps the clock:
+    :mod:`~bridgeroom.robots.strength.players`), who declares in the card-play parts
     (``contracts``), whether to judge every robot card (``by_trick``), the boards of the match
     (``match_boards``, between ``match``), the deals of the timing part, and the deal set of the
     bidding parts (``bidding_seed``: by default the held-out deals, which the bidding was not
@@ -59,6 +61,7 @@ class Settings:
     seed: int = 2024
     levels: tuple[str, ...] = ("basic", "expert")
     budget: float | None = None
+    layouts: int | None = None
     contracts: str = "stronger"
     by_trick: bool = False
     match_boards: int = 100
@@ -128,6 +131,7 @@ def run_chunk(chunk: Chunk, s: Settings) -> list[dict[str, object]]:
                     s.seed,
                     contracts=s.contracts,
                     budget=s.budget,
+                    layouts=s.layouts,
                     by_trick=s.by_trick,
                 )
             ]
@@ -139,25 +143,30 @@ def run_chunk(chunk: Chunk, s: Settings) -> list[dict[str, object]]:
                     s.seed,
                     contracts=s.contracts,
                     budget=s.budget,
+                    layouts=s.layouts,
                     by_trick=s.by_trick,
                 )
             ]
         elif chunk.part == "lead":
-            rec = play.auction_lead(chunk.level, i, s.seed, budget=s.budget)
+            rec = play.auction_lead(chunk.level, i, s.seed, budget=s.budget, layouts=s.layouts)
             got = [rec] if rec is not None else []
         elif chunk.part == "bidding":
             got = [
-                bidding.bid_four_handed(chunk.level, i, s.bidding_seed, budget=s.budget).to_json()
+                bidding.bid_four_handed(
+                    chunk.level, i, s.bidding_seed, budget=s.budget, layouts=s.layouts
+                ).to_json()
             ]
         elif chunk.part == "three-bidding":
             got = [
-                bidding.bid_three_handed(chunk.level, i, s.bidding_seed, budget=s.budget).to_json()
+                bidding.bid_three_handed(
+                    chunk.level, i, s.bidding_seed, budget=s.budget, layouts=s.layouts
+                ).to_json()
             ]
         elif chunk.part == "match":
             a, b = s.match
-            got = [match.match_board(a, b, i, s.seed, budget=s.budget)]
+            got = [match.match_board(a, b, i, s.seed, budget=s.budget, layouts=s.layouts)]
         elif chunk.part == "minibridge":
-            got = [minibridge.minibridge_board(i, s.seed, budget=s.budget)]
+            got = [minibridge.minibridge_board(i, s.seed, budget=s.budget, layouts=s.layouts)]
         for rec in got:
             rec["part"] = chunk.part
             rec["level"] = chunk.level

@@ -107,18 +107,25 @@ def four_handed_loss(
 
 
 def bid_four_handed(
-    level: str, index: int, seed: int, *, budget: float | None = None
+    level: str,
+    index: int,
+    seed: int,
+    *,
+    budget: float | None = None,
+    layouts: int | None = None,
 ) -> BiddingResult:
     """Four robots of ``level`` bid deal ``index`` of the set ``seed`` (contract bridge)."""
     import time
 
-    from bridgeroom.robots import make_robot
+    from bridgeroom.robots.strength.players import robot
     from bridgeroom.rules import ContractBridgeDeal, Phase
 
     deal = deal_at(seed, index)
     dealer, vul = board_conditions(index)
     state = ContractBridgeDeal(deal, dealer=dealer, vulnerability=vul)
-    robots = {s: make_robot(level, seed=seed * 7 + index * 4 + s, time_budget=budget) for s in Seat}
+    robots = {
+        s: robot(level, seed * 7 + index * 4 + s, budget=budget, layouts=layouts) for s in Seat
+    }
     t0 = time.perf_counter()
     while state.phase is Phase.AUCTION:
         seat = state.to_act
@@ -239,18 +246,25 @@ def three_handed_par(
 
 
 def bid_three_handed(
-    level: str, index: int, seed: int, *, budget: float | None = None
+    level: str,
+    index: int,
+    seed: int,
+    *,
+    budget: float | None = None,
+    layouts: int | None = None,
 ) -> BiddingResult:
     """Three robots of ``level`` bid deal ``index`` of the set ``seed`` (three-handed bridge)."""
     import time
 
-    from bridgeroom.robots import make_robot
+    from bridgeroom.robots.strength.players import robot
     from bridgeroom.rules import Phase, ThreeHandedDeal
 
     deal = deal_at(seed, index)
     dealer, _ = board_conditions(index)
     state = ThreeHandedDeal(deal, dealer=dealer)
-    robots = {s: make_robot(level, seed=seed * 7 + index * 4 + s, time_budget=budget) for s in Seat}
+    robots = {
+        s: robot(level, seed * 7 + index * 4 + s, budget=budget, layouts=layouts) for s in Seat
+    }
     t0 = time.perf_counter()
     while state.phase is Phase.AUCTION:
         seat = state.to_act

@@ -42,10 +42,17 @@ def _table(deal, dealer, vul, robots) -> tuple[int, str, int]:  # type: ignore[n
 
 
 def match_board(
-    a: str, b: str, index: int, seed: int, *, budget: float | None = None
+    a: str,
+    b: str,
+    index: int,
+    seed: int,
+    *,
+    budget: float | None = None,
+    layouts: int | None = None,
 ) -> dict[str, object]:
-    """Board ``index`` at two tables, ``a`` North-South at the first and East-West at the second."""
-    from bridgeroom.robots import make_robot
+    """Board ``index`` at two tables, ``a`` North-South at the first and East-West at the second
+    (``budget`` and ``layouts``: :func:`~bridgeroom.robots.strength.players.robot`)."""
+    from bridgeroom.robots.strength.players import robot
     from bridgeroom.scoring.compare import imps
 
     deal = deal_at(seed, index)
@@ -55,10 +62,11 @@ def match_board(
     scores = []
     for table, (ns, ew) in enumerate(((a, b), (b, a)), start=1):
         robots = {
-            s: make_robot(
+            s: robot(
                 ns if s in (Seat.NORTH, Seat.SOUTH) else ew,
-                seed=seed * 11 + index * 8 + table * 4 + s,
-                time_budget=budget,
+                seed * 11 + index * 8 + table * 4 + s,
+                budget=budget,
+                layouts=layouts,
             )
             for s in Seat
         }

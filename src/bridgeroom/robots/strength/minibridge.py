@@ -13,13 +13,16 @@ from bridgeroom.robots.strength.stats import figure, paired
 __all__ = ["minibridge_board", "summary"]
 
 
-def minibridge_board(index: int, seed: int, *, budget: float | None = None) -> dict[str, object]:
+def minibridge_board(
+    index: int, seed: int, *, budget: float | None = None, layouts: int | None = None
+) -> dict[str, object]:
     """Board ``index + 1`` of the set as mini-bridge: the three contracts' scores, both vulnerabilities."""
     from dataclasses import replace
 
     from bridgeroom.robots import make_robot
     from bridgeroom.robots.contracts import order_for
     from bridgeroom.robots.dds import Position, solver
+    from bridgeroom.robots.strength.players import robot
     from bridgeroom.rules import Contract, MiniBridgeDeal, Strain, Vulnerability
     from bridgeroom.scoring import score_minibridge
 
@@ -34,7 +37,7 @@ def minibridge_board(index: int, seed: int, *, budget: float | None = None) -> d
     tricks = {strain: 13 - best[j] for j, strain in enumerate(Strain)}
     view = state.view(declarer)
     advice = make_robot("basic").decide(view).action
-    expert = make_robot("expert", seed=seed + index, time_budget=budget)
+    expert = robot("expert", seed + index, budget=budget, layouts=layouts)
     out: dict[str, object] = {"deal": index}
     for vulnerable in (False, True):
         vul = Vulnerability.BOTH if vulnerable else Vulnerability.NONE

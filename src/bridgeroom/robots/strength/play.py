@@ -15,7 +15,8 @@ auction, so the robots are told to read nothing into the auction (they still rea
   robot under test makes the opening lead with the real auction to read; the ``basic`` robot's
   lead from the same view is judged with it.
 
-Each function returns one JSON-able record for one deal.
+Each function returns one JSON-able record for one deal. ``budget`` and ``layouts`` say how the
+expert thinks (:func:`~bridgeroom.robots.strength.players.robot`).
 """
 
 from __future__ import annotations
@@ -64,10 +65,13 @@ def _imposed(index: int, seed: int, contracts: str):  # type: ignore[no-untyped-
     return state, contract, dd
 
 
-def _robot(level: str, seed: int, budget: float | None, *, imposed: bool):  # type: ignore[no-untyped-def]
-    from bridgeroom.robots import ExpertRobot, make_robot
+def _robot(  # type: ignore[no-untyped-def]
+    level: str, seed: int, budget: float | None, layouts: int | None, *, imposed: bool
+):
+    from bridgeroom.robots import ExpertRobot
+    from bridgeroom.robots.strength.players import robot as make
 
-    robot = make_robot(level, seed=seed, time_budget=budget)
+    robot = make(level, seed, budget=budget, layouts=layouts)
     if imposed and isinstance(robot, ExpertRobot):
         # the contract is imposed by a one-bid auction whose calls show nothing by the system
         robot.use_auction = False
@@ -109,11 +113,12 @@ def declarer_deal(
     *,
     contracts: str = "stronger",
     budget: float | None = None,
+    layouts: int | None = None,
     by_trick: bool = False,
 ) -> dict[str, object]:
     """The robot declares deal ``index`` against double-dummy defenders."""
     state, contract, dd = _imposed(index, seed, contracts)
-    robot = _robot(level, seed + index, budget, imposed=True)
+    robot = _robot(level, seed + index, budget, layouts, imposed=True)
     t0 = time.perf_counter()
     where, times = _play_out(state, True, robot, by_trick)
     tricks = state.result.tricks
@@ -142,6 +147,7 @@ def defence_deal(
     *,
     contracts: str = "stronger",
     budget: float | None = None,
+    layouts: int | None = None,
     by_trick: bool = False,
 ) -> dict[str, object]:
     """Robot defenders on deal ``index`` against a double-dummy declarer; the opening lead judged
@@ -149,7 +155,7 @@ def defence_deal(
     from bridgeroom.robots.play import basic_card
 
     state, contract, dd = _imposed(index, seed, contracts)
-    robot = _robot(level, seed + index, budget, imposed=True)
+    robot = _robot(level, seed + index, budget, layouts, imposed=True)
     leader = state.to_act
     assert leader is not None
     values = dd_values(state)
@@ -179,7 +185,12 @@ def defence_deal(
 
 
 def auction_lead(
-    level: str, index: int, seed: int, *, budget: float | None = None
+    level: str,
+    index: int,
+    seed: int,
+    *,
+    budget: float | None = None,
+    layouts: int | None = None,
 ) -> dict[str, object] | None:
     """``basic`` robots bid deal ``index``; the robot of ``level`` leads with the auction to read.
     ``None`` for a deal passed out."""
@@ -201,7 +212,7 @@ def auction_lead(
     assert leader is not None
     values = dd_values(state)
     view = state.view(leader)
-    robot = _robot(level, seed + index, budget, imposed=False)
+    robot = _robot(level, seed + index, budget, layouts, imposed=False)
     t0 = time.perf_counter()
     lead = robot.decide(view).action
     seconds = time.perf_counter() - t0

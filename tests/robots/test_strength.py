@@ -1,0 +1,93 @@
+"""The robot benchmark's measures (:mod:`bridgeroom.robots.strength`): how the expert thinks in
+them. With ``layouts`` the clock is taken away, so that two runs make the same cards and a
+change of the robot can be measured paired, card for card, whatever the machine's load."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bridgeroom.robots import ExpertRobot
+from bridgeroom.robots.strength import play
+from bridgeroom.robots.strength.players import robot
+
+ROOT = Path(__file__).resolve().parents[2]
+#: The fields of a record that are times, not play.
+TIMES = {"seconds", "lead_seconds"}
+
+
+def _play(record: dict[str, object]) -> dict[str, object]:
+    return {k: v for k, v in record.items() if k not in TIMES}
+
+
+def test_layouts_take_the_clock_away() -> None:
+    clockless = robot("expert", 3, budget=0.2, layouts=12)
+    assert isinstance(clockless, ExpertRobot)
+    assert clockless.samples == 12 and math.isinf(clockless.time_budget)
+    timed = robot("expert", 3, budget=0.2)
+    assert isinstance(timed, ExpertRobot) and timed.time_budget == 0.2
+    assert type(robot("basic", 3, layouts=12)).__name__ == "BasicRobot"
+    with pytest.raises(ValueError, match="at least one layout, not 0"):
+        robot("expert", 3, layouts=0)
+
+
+def test_a_loaded_machine_defends_alike_without_the_clock(monkeypatch: Any) -> None:
+    """The same deal defended twice from 6 layouts a decision: once as it comes, once on a
+    "machine" whose clock jumps a second at every look (every budget long spent). The cards, the
+    lead and the tricks are the same."""
+    first = play.defence_deal("expert", 5, 2024, layouts=6)
+    now = [time.perf_counter()]
+
+    def slow() -> float:
+        now[0] += 1.0
+        return now[0]
+
+    monkeypatch.setattr(time, "perf_counter", slow)
+    second = play.defence_deal("expert", 5, 2024, layouts=6)
+    assert _play(second) == _play(first)
+    assert isinstance(first["decisions"], int) and first["decisions"] > 1
+
+
+def test_the_clock_is_what_a_loaded_machine_changes(monkeypatch: Any) -> None:
+    """The same loaded clock with a time budget: every decision runs out of time, and the robot
+    says so in its reason instead of pretending it weighed its layouts."""
+    now = [time.perf_counter()]
+
+    def slow() -> float:
+        now[0] += 1.0
+        return now[0]
+
+    state, _, _ = play._imposed(5, 2024, "stronger")
+    leader = state.to_act
+    assert leader is not None
+    expert = robot("expert", 5, budget=0.8)
+    monkeypatch.setattr(time, "perf_counter", slow)
+    decision = expert.decide(state.view(leader))
+    assert decision.action in state.legal_actions()
+    assert decision.why.key == "robot.expert.no_time"
+    assert decision.reason.endswith("no layout could be solved in the time")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--layouts", "0"], "--layouts is one or more, not 0"),
+        (["--budget", "-1"], "--budget is a positive number of seconds, not -1.0"),
+        (["--budget", "nan"], "--budget is a positive number of seconds, not nan"),
+    ],
+)
+def test_the_benchmark_refuses_a_bad_budget_in_one_line(args: list[str], message: str) -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "robots.py"), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"bench/robots.py: {message}"
