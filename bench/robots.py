@@ -245,7 +245,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"bridgeroom robot benchmark: {settings.deals} deals, seed {settings.seed}, "
         f"levels {', '.join(settings.levels)}, parts {', '.join(parts)}"
         + (
-            f", at most {settings.layouts} layouts a decision (no clock)"
+            f", at most {settings.layouts} layouts a card (no clock)"
             if settings.layouts
             else ""
         ),
