@@ -10,8 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
+from bridgeroom.server import create_app
 from bridgeroom.server import hub as hub_module
 from bridgeroom.server.limits import Limits, Rate
 from bridgeroom.store import Store
@@ -307,6 +309,12 @@ def test_a_sweep_abandons_every_table_left_however_many(
             assert listed == [made[0]["code"]]
         statuses = sorted(m.status for m in Store(str(db)).list_matches())
         assert statuses == ["abandoned"] * 5 + ["active"]
+
+
+@pytest.mark.parametrize("every", [0.0, -1.0, float("nan")])
+def test_a_sweep_that_would_never_rest_is_refused(db: Path, every: float) -> None:
+    with pytest.raises(ValueError, match="every few seconds"):
+        create_app(str(db), sweep_every=every)
 
 
 def test_the_server_sweeps_abandoned_tables_on_its_own(db: Path, helpers: Any) -> None:

@@ -111,6 +111,10 @@ class Hub:
         self.hint_level = hint_level
         self.release_after = release_after
         self.abandon_after = abandon_after
+        if sweep_every is not None and not sweep_every > 0:
+            raise ValueError(
+                f"the sweep of abandoned tables runs every few seconds, not {sweep_every}"
+            )
         self.sweep_every = (
             sweep_every if sweep_every is not None else min(3600.0, max(1.0, abandon_after / 4))
         )
