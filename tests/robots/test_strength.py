@@ -26,6 +26,18 @@ def _play(record: dict[str, object]) -> dict[str, object]:
     return {k: v for k, v in record.items() if k not in TIMES}
 
 
+def _load_the_clock(monkeypatch: Any) -> None:
+    """From now on the clock jumps a second at every look: a machine so loaded that every
+    budget is long spent."""
+    now = [time.perf_counter()]
+
+    def slow() -> float:
+        now[0] += 1.0
+        return now[0]
+
+    monkeypatch.setattr(time, "perf_counter", slow)
+
+
 def test_layouts_take_the_clock_away() -> None:
     clockless = robot("expert", 3, budget=0.2, layouts=12)
     assert isinstance(clockless, ExpertRobot)
@@ -42,13 +54,7 @@ def test_a_loaded_machine_defends_alike_without_the_clock(monkeypatch: Any) -> N
     "machine" whose clock jumps a second at every look (every budget long spent). The cards, the
     lead and the tricks are the same."""
     first = play.defence_deal("expert", 5, 2024, layouts=6)
-    now = [time.perf_counter()]
-
-    def slow() -> float:
-        now[0] += 1.0
-        return now[0]
-
-    monkeypatch.setattr(time, "perf_counter", slow)
+    _load_the_clock(monkeypatch)
     second = play.defence_deal("expert", 5, 2024, layouts=6)
     assert _play(second) == _play(first)
     assert isinstance(first["decisions"], int) and first["decisions"] > 1
@@ -57,17 +63,11 @@ def test_a_loaded_machine_defends_alike_without_the_clock(monkeypatch: Any) -> N
 def test_the_clock_is_what_a_loaded_machine_changes(monkeypatch: Any) -> None:
     """The same loaded clock with a time budget: every decision runs out of time, and the robot
     says so in its reason instead of pretending it weighed its layouts."""
-    now = [time.perf_counter()]
-
-    def slow() -> float:
-        now[0] += 1.0
-        return now[0]
-
     state, _, _ = play._imposed(5, 2024, "stronger")
     leader = state.to_act
     assert leader is not None
     expert = robot("expert", 5, budget=0.8)
-    monkeypatch.setattr(time, "perf_counter", slow)
+    _load_the_clock(monkeypatch)
     decision = expert.decide(state.view(leader))
     assert decision.action in state.legal_actions()
     assert decision.why.key == "robot.expert.no_time"
