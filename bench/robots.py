@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 
 from bridgeroom.robots.strength import PARTS, Chunk, Settings, chunks, lines, run_chunk, summarise
 from bridgeroom.robots.strength.deals import DD_CACHE_ENV
+from bridgeroom.robots.strength.play import CARDING
 
 #: The parts run when ``--parts`` is not given.
 DEFAULT_PARTS = tuple(p for p in PARTS if p != "minibridge")
@@ -171,6 +172,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="who declares in the card-play parts (default: the side with more points)",
     )
     parser.add_argument(
+        "--dd-carding",
+        choices=CARDING,
+        default="conventional",
+        help="how the declarer part's double-dummy defenders choose among equal cards: the one "
+        "our carding conventions give (default) or the lowest (the yardstick before the ninth "
+        "session)",
+    )
+    parser.add_argument(
         "--by-trick", action="store_true", help="judge every robot card (one DDS solve each)"
     )
     parser.add_argument(
@@ -234,6 +243,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         budget=args.budget,
         layouts=args.layouts,
         contracts=args.contracts,
+        carding=args.dd_carding,
         by_trick=args.by_trick,
         match_boards=args.match_boards,
         match=(match[0], match[1]),

@@ -16,6 +16,8 @@ import pytest
 from bridgeroom.robots import ExpertRobot
 from bridgeroom.robots.strength import play
 from bridgeroom.robots.strength.players import robot
+from bridgeroom.rules import Card, ContractBridgeDeal, Deal, Seat
+from bridgeroom.rules.core import Rank
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The fields of a record that are times, not play.
@@ -91,3 +93,54 @@ def test_the_benchmark_refuses_a_bad_budget_in_one_line(args: list[str], message
     )
     assert done.returncode == 2
     assert done.stderr.strip() == f"bench/robots.py: {message}"
+
+
+#: 7NT by North with thirteen top tricks: every card of the defenders is as good as any other,
+#: double dummy, so only the carding chooses among them.
+GRAND = "N:AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 765.765.8765.876 432.432.432.5432"
+
+
+def _grand() -> ContractBridgeDeal:
+    state = ContractBridgeDeal(Deal(GRAND), dealer=Seat.NORTH)
+    for call in ("7N", "P", "P", "P"):
+        state.apply(call)
+    return state
+
+
+def test_double_dummy_defenders_card_as_the_conventions_say() -> None:
+    """East's every lead takes as many tricks as any other (none). The conventional defender
+    leads the top of a sequence, a jack (docs/bidding.md, "Carding"); the yardstick before the
+    ninth session led the lowest card, the club nine, which by the convention denies the jack and
+    the ten that East holds."""
+    state = _grand()
+    assert state.to_act is Seat.EAST
+    conventional = play.dd_card(state, "conventional")
+    assert conventional.rank == Rank.JACK
+    assert play.dd_card(state, "lowest") == Card.parse("C9")
+    assert play.dd_card(state) == Card.parse("C9")
+
+
+def test_a_double_dummy_declarer_plays_the_lowest_of_equal_cards() -> None:
+    """The declarer signals nothing: whatever the carding, of equal cards he plays the lowest."""
+    state = _grand()
+    state.apply(Card.parse("HJ"))
+    state.apply(Card.parse("H5"))
+    assert state.to_act is Seat.WEST
+    state.apply(Card.parse("H2"))
+    assert state.to_act is Seat.NORTH
+    assert play.dd_card(state, "conventional") == Card.parse("HQ")
+
+
+def test_an_unknown_carding_is_refused() -> None:
+    with pytest.raises(ValueError, match="carding is one of conventional, lowest, not 'sideways'"):
+        play.dd_card(_grand(), "sideways")
+    with pytest.raises(ValueError, match="not 'sideways'"):
+        play.declarer_deal("expert", 0, 2024, carding="sideways")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "robots.py"), "--dd-carding", "sideways"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2
+    assert "invalid choice: 'sideways'" in done.stderr

@@ -52,7 +52,9 @@ class Settings:
     ``budget`` (seconds a card, ``None``: its default) or ``layouts`` (no clock: at most that many
     layouts a card, so that two runs make the same calls and cards; the timing part keeps the clock:
     :mod:`~bridgeroom.robots.strength.players`), who declares in the card-play parts
-    (``contracts``), whether to judge every robot card (``by_trick``), the boards of the match
+    (``contracts``), how the double-dummy defenders choose among equal cards (``carding``:
+    :func:`~bridgeroom.robots.strength.play.dd_card`), whether to judge every robot card
+    (``by_trick``), the boards of the match
     (``match_boards``, between ``match``), the deals of the timing part, and the deal set of the
     bidding parts (``bidding_seed``: by default the held-out deals, which the bidding was not
     tuned on)."""
@@ -63,6 +65,7 @@ class Settings:
     budget: float | None = None
     layouts: int | None = None
     contracts: str = "stronger"
+    carding: str = "conventional"
     by_trick: bool = False
     match_boards: int = 100
     match: tuple[str, str] = ("expert", "basic")
@@ -133,6 +136,7 @@ def run_chunk(chunk: Chunk, s: Settings) -> list[dict[str, object]]:
                     budget=s.budget,
                     layouts=s.layouts,
                     by_trick=s.by_trick,
+                    carding=s.carding,
                 )
             ]
         elif chunk.part == "defence":

@@ -15,6 +15,13 @@ auction, so the robots are told to read nothing into the auction (they still rea
   robot under test makes the opening lead with the real auction to read; the ``basic`` robot's
   lead from the same view is judged with it.
 
+The double-dummy defenders of :func:`declarer_deal` play, of their double-dummy best cards, the one
+our carding conventions give (``carding="conventional"``: :func:`dd_card`), as strong defenders
+signal when it costs nothing; ``carding="lowest"`` is the yardstick of the eighth session and
+before, defenders who play the lowest of equal cards and so false-card at every turn (a jack led
+from king-queen-jack, the lower card of a doubleton). A declarer who reads the defenders' cards,
+as :mod:`bridgeroom.robots.signals` does, is misled by them.
+
 Each function returns one JSON-able record for one deal. ``budget`` and ``layouts`` say how the
 expert thinks (:func:`~bridgeroom.robots.strength.players.robot`).
 """
@@ -27,7 +34,10 @@ from collections.abc import Callable
 from bridgeroom.robots.strength.deals import board_conditions, dd_table, deal_at, played_contract
 from bridgeroom.rules.core import Card, Contract, Seat
 
-__all__ = ["auction_lead", "dd_card", "dd_values", "declarer_deal", "defence_deal"]
+__all__ = ["CARDING", "auction_lead", "dd_card", "dd_values", "declarer_deal", "defence_deal"]
+
+#: How double-dummy defenders choose among their equally good cards (:func:`dd_card`).
+CARDING = ("conventional", "lowest")
 
 
 def dd_values(state) -> dict[int, int]:  # type: ignore[no-untyped-def]
@@ -42,11 +52,45 @@ def dd_values(state) -> dict[int, int]:  # type: ignore[no-untyped-def]
     return solver().solve([pos])[0]
 
 
-def dd_card(state) -> Card:  # type: ignore[no-untyped-def]
-    """The double-dummy best card for the hand to play; of equal ones the lowest."""
+def dd_card(state, carding: str = "lowest") -> Card:  # type: ignore[no-untyped-def]
+    """The double-dummy best card for the hand to play. Of equal ones, with ``carding``
+    ``"lowest"`` the lowest; with ``"conventional"`` a defender plays the card our conventions
+    give when it is among them: the ``basic`` robot's card (the opening lead, attitude and count of
+    docs/bidding.md, "Carding"), else on lead the conventional card of a suit with a best card
+    (:func:`~bridgeroom.robots.signals.lead_card`), else the lowest. A declarer, who signals
+    nothing, always plays the lowest of equal cards."""
+    if carding not in CARDING:
+        raise ValueError(f"carding is one of {', '.join(CARDING)}, not {carding!r}")
     result = dd_values(state)
     best = max(result.values())
-    return Card.from_index(min(c for c, t in result.items() if t == best))
+    equal = sorted(c for c, t in result.items() if t == best)
+    if (
+        carding == "lowest"
+        or len(equal) == 1
+        or state.turn in (state.declarer, state.declarer.partner)
+    ):
+        return Card.from_index(equal[0])
+    return _conventional(state, equal)
+
+
+def _conventional(state, equal: list[int]) -> Card:  # type: ignore[no-untyped-def]
+    """Of the defender's double-dummy best cards ``equal`` (indexes, low to high), the one the
+    carding conventions give, else the lowest."""
+    from bridgeroom.robots.play import basic_card
+    from bridgeroom.robots.signals import lead_card
+    from bridgeroom.rules.core import SUIT_MASK
+
+    rule = basic_card(state.view(state.to_act)).action
+    if isinstance(rule, Card) and rule.index in equal:
+        return rule
+    if not state.current_trick:
+        hand = state.hand(state.turn).mask
+        notrump = state.contract.strain.suit is None
+        for index in equal:
+            card = lead_card(hand & SUIT_MASK[Card.from_index(index).suit], notrump=notrump)
+            if card.index in equal:
+                return card
+    return Card.from_index(equal[0])
 
 
 def _imposed(index: int, seed: int, contracts: str):  # type: ignore[no-untyped-def]
@@ -84,9 +128,12 @@ def _kind(state) -> str:  # type: ignore[no-untyped-def]
     return "later leads" if state.tricks else "opening lead"
 
 
-def _play_out(state, robot_side: bool, robot, by_trick: bool) -> tuple[dict[str, int], list[float]]:  # type: ignore[no-untyped-def]
-    """Play to the end: the robot for one side, double dummy for the other. Returns the tricks
-    lost by kind of card (when ``by_trick``) and the robot's decision times."""
+def _play_out(  # type: ignore[no-untyped-def]
+    state, robot_side: bool, robot, by_trick: bool, carding: str = "lowest"
+) -> tuple[dict[str, int], list[float]]:
+    """Play to the end: the robot for one side, double dummy for the other (its equal cards chosen
+    by ``carding``: :func:`dd_card`). Returns the tricks lost by kind of card (when ``by_trick``)
+    and the robot's decision times."""
     where = {"opening lead": 0, "later leads": 0, "following": 0}
     times: list[float] = []
     declarer = state.declarer
@@ -102,7 +149,7 @@ def _play_out(state, robot_side: bool, robot, by_trick: bool) -> tuple[dict[str,
                 where[_kind(state)] += max(values.values()) - values[card.index]
             state.apply(card)
         else:
-            state.apply(dd_card(state))
+            state.apply(dd_card(state, carding))
     return where, times
 
 
@@ -115,12 +162,16 @@ def declarer_deal(
     budget: float | None = None,
     layouts: int | None = None,
     by_trick: bool = False,
+    carding: str = "conventional",
 ) -> dict[str, object]:
-    """The robot declares deal ``index`` against double-dummy defenders."""
+    """The robot declares deal ``index`` against double-dummy defenders, who choose among their
+    equal cards by ``carding`` (:func:`dd_card`)."""
+    if carding not in CARDING:
+        raise ValueError(f"carding is one of {', '.join(CARDING)}, not {carding!r}")
     state, contract, dd = _imposed(index, seed, contracts)
     robot = _robot(level, seed + index, budget, layouts, imposed=True)
     t0 = time.perf_counter()
-    where, times = _play_out(state, True, robot, by_trick)
+    where, times = _play_out(state, True, robot, by_trick, carding)
     tricks = state.result.tricks
     return {
         "deal": index,
@@ -128,6 +179,7 @@ def declarer_deal(
         "dd": dd,
         "tricks": tricks,
         "loss": dd - tricks,
+        "carding": carding,
         "by_kind": where if by_trick else None,
         "seconds": round(time.perf_counter() - t0, 3),
         "decisions": len(times),
