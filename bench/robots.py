@@ -254,7 +254,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"bridgeroom robot benchmark: {settings.deals} deals, seed {settings.seed}, "
         f"levels {', '.join(settings.levels)}, parts {', '.join(parts)}"
-        + (f", at most {settings.layouts} layouts a card (no clock)" if settings.layouts else ""),
+        + (f", at most {settings.layouts} layouts a card (no clock)" if settings.layouts else "")
+        + (f", declarer's defenders card {settings.carding}" if "declarer" in parts else ""),
         flush=True,
     )
     total = {"n": 0, "done": 0}
