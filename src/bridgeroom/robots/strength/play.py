@@ -52,6 +52,11 @@ def dd_values(state) -> dict[int, int]:  # type: ignore[no-untyped-def]
     return solver().solve([pos])[0]
 
 
+def _check_carding(carding: str) -> None:
+    if carding not in CARDING:
+        raise ValueError(f"carding is one of {', '.join(CARDING)}, not {carding!r}")
+
+
 def dd_card(state, carding: str = "lowest") -> Card:  # type: ignore[no-untyped-def]
     """The double-dummy best card for the hand to play. Of equal ones, with ``carding``
     ``"lowest"`` the lowest; with ``"conventional"`` a defender plays the card our conventions
@@ -59,8 +64,7 @@ def dd_card(state, carding: str = "lowest") -> Card:  # type: ignore[no-untyped-
     docs/bidding.md, "Carding"), else on lead the conventional card of a suit with a best card
     (:func:`~bridgeroom.robots.signals.lead_card`), else the lowest. A declarer, who signals
     nothing, always plays the lowest of equal cards."""
-    if carding not in CARDING:
-        raise ValueError(f"carding is one of {', '.join(CARDING)}, not {carding!r}")
+    _check_carding(carding)
     result = dd_values(state)
     best = max(result.values())
     equal = sorted(c for c, t in result.items() if t == best)
@@ -166,8 +170,7 @@ def declarer_deal(
 ) -> dict[str, object]:
     """The robot declares deal ``index`` against double-dummy defenders, who choose among their
     equal cards by ``carding`` (:func:`dd_card`)."""
-    if carding not in CARDING:
-        raise ValueError(f"carding is one of {', '.join(CARDING)}, not {carding!r}")
+    _check_carding(carding)
     state, contract, dd = _imposed(index, seed, contracts)
     robot = _robot(level, seed + index, budget, layouts, imposed=True)
     t0 = time.perf_counter()
