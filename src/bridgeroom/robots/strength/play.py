@@ -68,11 +68,7 @@ def dd_card(state, carding: str = "lowest") -> Card:  # type: ignore[no-untyped-
     result = dd_values(state)
     best = max(result.values())
     equal = sorted(c for c, t in result.items() if t == best)
-    if (
-        carding == "lowest"
-        or len(equal) == 1
-        or state.turn in (state.declarer, state.declarer.partner)
-    ):
+    if carding == "lowest" or len(equal) == 1 or state.is_declaring(state.turn):
         return Card.from_index(equal[0])
     return _conventional(state, equal)
 
@@ -140,10 +136,9 @@ def _play_out(  # type: ignore[no-untyped-def]
     and the robot's decision times."""
     where = {"opening lead": 0, "later leads": 0, "following": 0}
     times: list[float] = []
-    declarer = state.declarer
     while not state.is_over:
         seat = state.to_act
-        ours = state.turn in (declarer, declarer.partner)
+        ours = state.is_declaring(state.turn)
         if ours == robot_side:
             values = dd_values(state) if by_trick else None
             t0 = time.perf_counter()
