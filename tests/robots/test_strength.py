@@ -144,3 +144,68 @@ def test_an_unknown_carding_is_refused() -> None:
     )
     assert done.returncode == 2
     assert "invalid choice: 'sideways'" in done.stderr
+
+
+def test_every_lead_of_the_grand_slam_costs_nothing_in_every_layout() -> None:
+    """North's thirteen top tricks make every lead of East's equal in any layout of the unseen
+    cards: the layouts expect no lead to cost a trick."""
+    state = _grand()
+    east = robot("expert", 1, layouts=8)
+    assert isinstance(east, ExpertRobot)
+    stats = east.card_stats(state.view(Seat.EAST))
+    assert stats.count == 8
+    assert [stats.expected_cost(i) for i in range(len(stats.cards))] == [0.0] * 13
+
+
+def test_a_twin_of_the_robot_weighs_the_layouts_it_decided_on() -> None:
+    """A robot of the same seed that has decided nothing yet solves the same layouts as the robot
+    that made the lead: as many of them, and the lead's mean the reason gave."""
+    state, _, _ = play._imposed(5, 2024, "stronger")
+    leader = state.to_act
+    assert leader is not None
+    view = state.view(leader)
+    decision = robot("expert", 7, layouts=12).decide(view)
+    params = dict(decision.why.params)
+    twin = robot("expert", 7, layouts=12)
+    assert isinstance(twin, ExpertRobot)
+    stats = twin.card_stats(view)
+    assert isinstance(decision.action, Card)
+    assert stats.count == params["n"] == 12
+    assert stats.mean(stats.cards.index(decision.action.index)) == params["tricks"]
+
+
+def test_the_defence_record_says_what_the_layouts_expected_of_the_lead() -> None:
+    expert = play.defence_deal("expert", 5, 2024, layouts=6)
+    assert isinstance(expert["lead_expected"], float)
+    assert 0.0 <= expert["lead_expected"] <= 13.0
+    assert play.defence_deal("basic", 5, 2024)["lead_expected"] is None
+
+
+def _lead_record(deal: int, cost: int, basic: int, expected: float | None) -> dict[str, object]:
+    return {
+        "deal": deal,
+        "level": "expert",
+        "contract": "4SN",
+        "loss": cost,
+        "seconds": 1.0,
+        "lead_seconds": 0.5,
+        "lead_cost": cost,
+        "basic_lead_cost": basic,
+        "lead_expected": expected,
+    }
+
+
+def test_the_lead_summary_sets_the_cost_beside_what_the_layouts_expected() -> None:
+    from bridgeroom.robots.strength import summarise
+
+    records = [_lead_record(0, 1, 1, 0.25), _lead_record(1, 0, 2, 0.5), _lead_record(2, 0, 0, 0.0)]
+    body = summarise("defence", records)["expert"]
+    assert isinstance(body, dict)
+    assert body["lead_cost"]["mean"] == round(1 / 3, 4)
+    assert body["lead_expected"]["mean"] == 0.25
+    assert body["lead_minus_expected"]["mean"] == round((0.75 - 0.5 + 0.0) / 3, 4)
+    # a robot that samples nothing (the basic level) expects nothing
+    records = [_lead_record(0, 1, 1, None), _lead_record(1, 0, 2, None)]
+    body = summarise("defence", records)["expert"]
+    assert isinstance(body, dict)
+    assert "lead_expected" not in body and "lead_minus_expected" not in body

@@ -8,6 +8,8 @@ Decision(action=Call('1NT'), reason='1NT: 15-17 points, balanced (I have 16)')
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from bridgeroom.robots.base import Decision, Robot
@@ -16,6 +18,9 @@ from bridgeroom.robots.dds import Solver
 from bridgeroom.robots.sampler import HandLimits
 from bridgeroom.rules.core import Call, Hand, Seat
 from bridgeroom.rules.state import Phase, View
+
+if TYPE_CHECKING:
+    from bridgeroom.robots.cardplay import CardStats
 
 __all__ = ["BUDGET_SHARE", "BasicRobot", "ExpertRobot"]
 
@@ -175,10 +180,9 @@ class ExpertRobot(BasicRobot):
             self._solver = solver(self.threads)
         return self._solver
 
-    def card(self, view: View) -> Decision:
-        from bridgeroom.robots.cardplay import expert_card
-        from bridgeroom.robots.play import basic_card
-
+    def _card_limits(self, view: View) -> tuple[list[HandLimits | None] | None, bool]:
+        """What the card play reads of the unseen hands (the auction's and the contract's
+        limits, per seat) and whether the opening lead weighs the contract's likelihood."""
         inferred: list[HandLimits | None] | None = None
         four_handed = view.game == "contract"
         if self.use_auction and view.calls and four_handed:
@@ -187,6 +191,13 @@ class ExpertRobot(BasicRobot):
             from bridgeroom.robots.inference import contract_limits
 
             inferred = contract_limits(view, inferred)
+        return inferred, self.read_contract and four_handed
+
+    def card(self, view: View) -> Decision:
+        from bridgeroom.robots.cardplay import expert_card
+        from bridgeroom.robots.play import basic_card
+
+        inferred, contract_prior = self._card_limits(view)
         return expert_card(
             view,
             self.solver,
@@ -196,7 +207,32 @@ class ExpertRobot(BasicRobot):
             budget=self.time_budget,
             fallback=basic_card(view),
             judge=self.card_reading,
-            contract_prior=self.read_contract and four_handed,
+            contract_prior=contract_prior,
+        )
+
+    def card_stats(self, view: View) -> CardStats:
+        """The layouts and double-dummy tricks that :meth:`card` weighs for the card due: the
+        same ones, for a robot of the same seed that has decided nothing yet.
+
+        It answers what the robot's own layouts expect of a card
+        (:meth:`~bridgeroom.robots.cardplay.CardStats.expected_cost`); the benchmarks use it
+        to tell a card chosen badly from a card chosen well on too little information.
+        """
+        import time
+
+        from bridgeroom.robots.cardplay import evaluate_cards
+        from bridgeroom.robots.public import knowledge
+
+        inferred, contract_prior = self._card_limits(view)
+        return evaluate_cards(
+            view,
+            knowledge(view, inferred),
+            self.solver,
+            self.rng,
+            samples=self.samples,
+            deadline=time.perf_counter() + self.time_budget,
+            judge=self.card_reading,
+            contract_prior=contract_prior,
         )
 
     def call(self, view: View) -> Decision:

@@ -221,8 +221,14 @@ def _play_summary(part: str, rs: list[dict[str, object]]) -> dict[str, object]:
 def _lead_summary(rs: list[dict[str, object]]) -> dict[str, object]:
     mine = [_num(r, "lead_cost") for r in rs]
     basic = [_num(r, "basic_lead_cost") for r in rs]
-    return {
-        "lead_cost": figure(mine).to_json(),
+    out: dict[str, object] = {"lead_cost": figure(mine).to_json()}
+    if all(r.get("lead_expected") is not None for r in rs):
+        # what the robot's own layouts expected its leads to cost: near lead_cost, the leads
+        # are chosen well from what the layouts say, and only better layouts can do better
+        expected = [_num(r, "lead_expected") for r in rs]
+        out["lead_expected"] = figure(expected).to_json()
+        out["lead_minus_expected"] = paired(mine, expected).to_json()
+    return out | {
         "basic_lead_cost": figure(basic).to_json(),
         "lead_minus_basic": paired(mine, basic).to_json(),
         "lead_seconds_p95": round(

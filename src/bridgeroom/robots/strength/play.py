@@ -184,6 +184,30 @@ def declarer_deal(
     }
 
 
+def _expected_cost(  # type: ignore[no-untyped-def]
+    level: str,
+    seed: int,
+    budget: float | None,
+    layouts: int | None,
+    view,
+    lead: object,
+    *,
+    imposed: bool,
+) -> float | None:
+    """What the robot's own layouts expect its ``lead`` to cost against the best lead
+    (:meth:`~bridgeroom.robots.cardplay.CardStats.expected_cost`): a twin of the robot, of the
+    same seed, weighs the same layouts (the very same ones when ``layouts`` is fixed). ``None``
+    for a robot that does not sample layouts."""
+    from bridgeroom.robots import ExpertRobot
+
+    twin = _robot(level, seed, budget, layouts, imposed=imposed)
+    if not isinstance(twin, ExpertRobot):
+        return None
+    assert isinstance(lead, Card)
+    stats = twin.card_stats(view)
+    return round(stats.expected_cost(stats.cards.index(lead.index)), 3)
+
+
 def _lead_cost(card: object, values: dict[int, int]) -> int:
     """The tricks a lead costs its side against the best lead, double dummy."""
     assert isinstance(card, Card)
@@ -214,6 +238,8 @@ def defence_deal(
     t0 = time.perf_counter()
     lead = robot.decide(view).action
     lead_seconds = time.perf_counter() - t0
+    expected = _expected_cost(level, seed + index, budget, layouts, view, lead, imposed=True)
+    t1 = time.perf_counter()
     state.apply(lead)
     where, times = _play_out(state, False, robot, by_trick)
     tricks = state.result.tricks
@@ -227,9 +253,10 @@ def defence_deal(
         "lead_cost": _lead_cost(lead, values),
         "basic_lead": str(basic),
         "basic_lead_cost": _lead_cost(basic, values),
+        "lead_expected": expected,
         "lead_seconds": round(lead_seconds, 3),
         "by_kind": where if by_trick else None,
-        "seconds": round(time.perf_counter() - t0, 3),
+        "seconds": round(lead_seconds + time.perf_counter() - t1, 3),
         "decisions": len(times) + 1,
     }
 
@@ -267,6 +294,7 @@ def auction_lead(
     lead = robot.decide(view).action
     seconds = time.perf_counter() - t0
     basic = basic_card(view).action
+    expected = _expected_cost(level, seed + index, budget, layouts, view, lead, imposed=False)
     contract: Contract = state.contract
     return {
         "deal": index,
@@ -276,6 +304,7 @@ def auction_lead(
         "lead_cost": _lead_cost(lead, values),
         "basic_lead": str(basic),
         "basic_lead_cost": _lead_cost(basic, values),
+        "lead_expected": expected,
         "seconds": round(seconds, 3),
     }
 
