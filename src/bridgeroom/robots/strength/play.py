@@ -15,6 +15,10 @@ auction, so the robots are told to read nothing into the auction (they still rea
   robot under test makes the opening lead with the real auction to read; the ``basic`` robot's
   lead from the same view is judged with it.
 
+Both lead records carry ``lead_expected`` as well: what the expert's own layouts expected its lead
+to cost (:meth:`~bridgeroom.robots.cardplay.CardStats.expected_cost`), so that a lead chosen
+badly can be told from a lead chosen well from layouts that describe the deal poorly.
+
 The double-dummy defenders of :func:`declarer_deal` play, of their double-dummy best cards, the one
 our carding conventions give (``carding="conventional"``: :func:`dd_card`), as strong defenders
 signal when it costs nothing; ``carding="lowest"`` is the yardstick of the eighth session and
