@@ -53,6 +53,7 @@ __all__ = [
     "expert_card",
     "past_plays",
     "positions_for",
+    "weigh_cards",
 ]
 
 #: The weight of a layout, per opponent's card that would have been a double-dummy mistake in it.
@@ -390,6 +391,32 @@ def _equivalent_classes(view: View, hand: int, legal: list[Card]) -> int:
     return groups
 
 
+def weigh_cards(
+    view: View,
+    solver: Solver,
+    rng: np.random.Generator,
+    *,
+    inferred: Sequence[HandLimits | None] | None = None,
+    samples: int = 40,
+    deadline: float,
+    judge: int = 0,
+    contract_prior: bool = False,
+) -> CardStats:
+    """The layouts and double-dummy tricks an expert card is chosen from: the view's knowledge
+    with the ``inferred`` limits, sampled and solved by :func:`evaluate_cards` until ``deadline``
+    (:func:`expert_card` and :meth:`bridgeroom.robots.ExpertRobot.card_stats` both ask here)."""
+    return evaluate_cards(
+        view,
+        knowledge(view, inferred),
+        solver,
+        rng,
+        samples=samples,
+        deadline=deadline,
+        judge=judge,
+        contract_prior=contract_prior,
+    )
+
+
 def expert_card(
     view: View,
     solver: Solver,
@@ -419,12 +446,11 @@ def expert_card(
     if _equivalent_classes(view, hand, legal) == 1:
         card = min(legal, key=lambda c: c.index)
         return Decision.because(card, "robot.expert.equal_cards")
-    k = knowledge(view, inferred)
-    stats = evaluate_cards(
+    stats = weigh_cards(
         view,
-        k,
         solver,
         rng,
+        inferred=inferred,
         samples=samples,
         deadline=start + budget,
         judge=judge,

@@ -220,15 +220,14 @@ class ExpertRobot(BasicRobot):
         """
         import time
 
-        from bridgeroom.robots.cardplay import evaluate_cards
-        from bridgeroom.robots.public import knowledge
+        from bridgeroom.robots.cardplay import weigh_cards
 
         inferred, contract_prior = self._card_limits(view)
-        return evaluate_cards(
+        return weigh_cards(
             view,
-            knowledge(view, inferred),
             self.solver,
             self.rng,
+            inferred=inferred,
             samples=self.samples,
             deadline=time.perf_counter() + self.time_budget,
             judge=self.card_reading,
