@@ -27,7 +27,7 @@ import random
 from collections.abc import Sequence
 
 from bridgeroom.robots.strength.deals import Table, board_conditions, dd_tables
-from bridgeroom.rules.core import Contract, Deal, Seat, Strain, Suit
+from bridgeroom.rules.core import FULL_PACK_MASK, Contract, Deal, Seat, Strain, Suit
 
 __all__ = [
     "best_expected",
@@ -39,7 +39,6 @@ __all__ = [
 
 NS = (Seat.NORTH, Seat.SOUTH)
 EW = (Seat.EAST, Seat.WEST)
-_FULL = (1 << 52) - 1
 
 
 def oracle_side(deal: Deal) -> tuple[Seat, Seat]:
@@ -75,7 +74,7 @@ def opponents_layouts(deal: Deal, side: Sequence[Seat], n: int, rng: random.Rand
     """
     masks = deal.masks
     theirs = [s for s in Seat if s not in side]
-    rest = _FULL & ~(masks[side[0]] | masks[side[1]])
+    rest = FULL_PACK_MASK & ~(masks[side[0]] | masks[side[1]])
     cards = [b for b in range(52) if rest >> b & 1]
     out = []
     for _ in range(n):
