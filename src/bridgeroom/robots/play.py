@@ -8,7 +8,9 @@ The rules, in the order they are tried (docs/robots.md has the list):
 * declarer on lead: draw trumps while the opponents may hold some; cash a
   card that is master (no higher card is left outside his own hands); else
   lead from his longest combined suit toward the hand holding its honours;
-* defender on lead: cash a master, return partner's suit, continue his own;
+* defender on lead: return the suit partner asked for with his lead that he ruffed (suit
+  preference); give partner a ruff in a suit he has shown out of (the card asks for a suit);
+  cash a master, return partner's suit, continue his own;
 * second hand low, but cover an honour with a higher honour;
 * third hand high (the lowest of equal top cards), low if partner is winning;
 * fourth hand: win as cheaply as possible, low if partner is winning;
@@ -31,12 +33,17 @@ from __future__ import annotations
 from bridgeroom.robots.base import Decision
 from bridgeroom.robots.public import high_to_low, partner_of, played_masks, winning_so_far
 from bridgeroom.robots.signals import (
+    asked_suit,
     attitude_card,
     count_card,
     gives_attitude,
     gives_count,
+    gives_suit_preference,
     lead_card,
+    leads_for_ruff,
+    preferred_suit,
     sequence_top,
+    suit_preference_card,
 )
 from bridgeroom.rules.core import SUIT_MASK, Card, Seat, Suit
 from bridgeroom.rules.state import View
@@ -192,6 +199,23 @@ def _defender_lead(view: View, hand: int, trump: Suit | None, unplayed: int) -> 
     partner = partner_of(view, me)
     mine = masters(hand, unplayed & ~hand)
     dummy_mask = view.dummy.mask if view.dummy is not None else 0
+    # partner's lead that I ruffed asked for a suit (suit preference): lead it, low
+    asked = asked_suit(view, me)
+    if asked is not None and hand & SUIT_MASK[asked]:
+        card = _cards(hand & SUIT_MASK[asked])[-1]
+        return Decision.because(card, "robot.play.asked_return", suit=asked)
+    # a ruff for partner in a suit he has shown out of, where no card of mine wins by itself
+    if trump is not None and unplayed & SUIT_MASK[trump] & ~hand & ~dummy_mask:
+        for suit in Suit:
+            holding = hand & SUIT_MASK[suit]
+            if (
+                holding
+                and gives_suit_preference(view, me, suit)
+                and not masters(holding, unplayed & ~hand)
+            ):
+                card = suit_preference_card(hand, suit, trump)
+                side = preferred_suit(hand, suit, trump)
+                return Decision.because(card, "robot.play.ruff_for_partner", suit=side)
     for suit in Suit:
         winners = mine & SUIT_MASK[suit]
         if winners and (
@@ -253,8 +277,16 @@ def _follow(view: View, hand: int, trump: Suit | None, unplayed: int) -> Decisio
         if gives_count(view, me_seat):
             return _count(hand & SUIT_MASK[led], led)
         return Decision.because(lowest, "robot.play.cannot_win")
-    # void in the suit led
-    if trump is not None and hand & SUIT_MASK[trump] and not partner_winning:
+    # void in the suit led: ruff when the opponents are winning, or when partner led the suit
+    # for me to ruff and his card may still be beaten
+    ruff_lead = (
+        trump is not None
+        and trick[0][0] == partner
+        and position == 3
+        and leads_for_ruff(view, partner, led, len(view.tricks))
+        and bool(masters(trick[0][1].mask, unplayed & ~trick[0][1].mask) == 0)
+    )
+    if trump is not None and hand & SUIT_MASK[trump] and (not partner_winning or ruff_lead):
         trumps = _cards(hand & SUIT_MASK[trump])
         if win_card.suit == trump:
             over = [c for c in trumps if c.rank > win_card.rank]

@@ -12,6 +12,11 @@ Three conventions, each a card chosen from a holding of one suit:
 * **the opening lead** (:func:`lead_card`): from the suit led, the top of a sequence of honours,
   the top of a doubleton, fourth best from four or more at notrump, and otherwise a low card
   (the lowest under an honour, the third from three small or more, the lowest in partner's suit).
+* **suit preference** (:func:`suit_preference_card`): a defender who leads a suit that his
+  partner has shown out of, in a suit contract while partner may still hold trumps (a ruff),
+  leads its highest card to ask for the higher-ranking of the two other side suits on the
+  return, its lowest for the lower one: he asks for the suit headed by his higher card
+  (:func:`asked_suit` reads it).
 
     >>> from bridgeroom.rules import Hand
     >>> str(attitude_card(Hand("K872.-.-.-").mask)), str(attitude_card(Hand("9742.-.-.-").mask))
@@ -20,12 +25,14 @@ Three conventions, each a card chosen from a holding of one suit:
     ('S9', 'S4')
     >>> str(lead_card(Hand("KQ74.-.-.-").mask, notrump=True)), str(lead_card(Hand("K974.-.-.-").mask, notrump=True))
     ('SK', 'S4')
+    >>> str(suit_preference_card(Hand("-.A4.952.8763").mask, Suit.DIAMONDS, Suit.SPADES))   # the ace of hearts
+    'D9'
 
 Reading (:func:`read_signals`, :func:`signal_weights`): a layout of the unseen cards in which a
 signaller's card is not the one the convention gives from his holding there counts
 :data:`SIGNAL_WEIGHT` as much (:data:`LEAD_WEIGHT` for the opening lead, whose choice of suit is
-freer). A defender reads his partner's attitude and count signals and opening lead; the declarer
-reads both defenders' (as real declarers do). The weights are soft: a robot gives a signal only
+freer). A defender reads his partner's attitude, count and suit-preference signals and opening
+lead; the declarer reads both defenders' (as real declarers do). The weights are soft: a robot gives a signal only
 when the card costs nothing in its own judgement, and a person may play another convention.
 """
 
@@ -43,14 +50,19 @@ __all__ = [
     "LEAD_WEIGHT",
     "SIGNAL_WEIGHT",
     "Signal",
+    "asked_suit",
     "attitude_card",
     "count_card",
     "gives_attitude",
     "gives_count",
+    "gives_suit_preference",
     "lead_card",
+    "leads_for_ruff",
     "partner_signals",
+    "preferred_suit",
     "read_signals",
     "signal_weights",
+    "suit_preference_card",
 ]
 
 #: The weight of a layout, per attitude or count signal it does not explain.
@@ -80,6 +92,34 @@ def count_card(holding: int) -> Card:
     if len(cards) % 2 == 0 and len(spots) >= 2:
         return spots[0]
     return cards[-1]
+
+
+def _top_rank(hand: int, suit: Suit) -> int:
+    """The rank of ``hand``'s highest card in ``suit`` (0 when void)."""
+    holding = hand & SUIT_MASK[suit]
+    return int(high_to_low(holding)[0].rank) if holding else 0
+
+
+def _side_suits(led: Suit, trump: Suit) -> tuple[Suit, Suit]:
+    """The two suits other than ``led`` and ``trump``, lower-ranking first."""
+    low, high = (s for s in Suit if s not in (led, trump))
+    return low, high
+
+
+def preferred_suit(hand: int, led: Suit, trump: Suit) -> Suit:
+    """The side suit a defender leading ``led`` for his partner's ruff asks for, from his whole
+    ``hand``: of the two suits other than ``led`` and ``trump``, the one headed by his higher card
+    (the lower-ranking one when neither is, or when both are headed by the same rank)."""
+    low, high = _side_suits(led, trump)
+    return high if _top_rank(hand, high) > _top_rank(hand, low) else low
+
+
+def suit_preference_card(hand: int, led: Suit, trump: Suit) -> Card:
+    """The card of ``led`` that a defender leads for his partner to ruff, from his whole ``hand``
+    (it holds ``led``): the highest asks for the higher-ranking of the other two side suits, the
+    lowest for the lower (:func:`preferred_suit`)."""
+    cards = high_to_low(hand & SUIT_MASK[led])
+    return cards[0] if preferred_suit(hand, led, trump) == _side_suits(led, trump)[1] else cards[-1]
 
 
 def sequence_top(cards: Sequence[Card]) -> Card | None:
@@ -140,12 +180,79 @@ def gives_count(view: View, seat: Seat) -> bool:
     return not _defender(view, leader) and _first_time(view, led.suit, len(view.tricks))
 
 
+def _voids_before(view: View, n: int) -> int:
+    """Per seat, 4 bits a seat (bit ``4 * seat + suit``): the suits each seat failed to follow to
+    in the tricks before trick number ``n`` (0-based)."""
+    out = 0
+    for t in view.tricks[:n]:
+        led = t.cards[0].suit
+        for seat, card in zip(t.seats[1:], t.cards[1:], strict=True):
+            if card.suit != led:
+                out |= 1 << (4 * seat + led)
+    return out
+
+
+def leads_for_ruff(view: View, seat: Seat, suit: Suit, n: int) -> bool:
+    """Whether ``seat``, a defender, leading ``suit`` to trick number ``n`` (0-based) in a suit
+    contract, leads it for his partner to ruff: partner had shown out of it and not of trumps."""
+    trump = view.contract.strain.suit if view.contract is not None else None
+    if trump is None or suit == trump or not _defender(view, seat):
+        return False
+    partner = partner_of(view, seat)
+    voids = _voids_before(view, n)
+    return bool(voids >> (4 * partner + suit) & 1) and not voids >> (4 * partner + trump) & 1
+
+
+def gives_suit_preference(view: View, seat: Seat, suit: Suit) -> bool:
+    """Whether ``seat``, on lead now, would give a suit-preference signal by leading ``suit``
+    (a ruff for his partner: :func:`suit_preference_card`)."""
+    return not view.trick and leads_for_ruff(view, seat, suit, len(view.tricks))
+
+
+def asked_suit(view: View, seat: Seat) -> Suit | None:
+    """The suit that ``seat``'s partner asked for with his last lead, when ``seat`` ruffed it and
+    it was a suit-preference signal (``None`` otherwise): the higher-ranking of the two side
+    suits when the card led is high, the lower when it is low. High means above more of the spot
+    cards (nine or lower) that he might have held than it is below (those unplayed before it,
+    outside ``seat``'s sight: not the dummy's, not played since by another hand); on a tie, a
+    seven or higher."""
+    if not view.tricks or view.trick:
+        return None
+    n = len(view.tricks) - 1
+    last = view.tricks[n]
+    partner = partner_of(view, seat)
+    led = last.cards[0]
+    trump = view.contract.strain.suit if view.contract is not None else None
+    if last.leader != partner or trump is None or not leads_for_ruff(view, partner, led.suit, n):
+        return None
+    mine = dict(zip(last.seats, last.cards, strict=True))[seat]
+    if mine.suit != trump:
+        return None
+    unseen = SUIT_MASK[led.suit] & ~led.mask
+    for t in view.tricks[:n]:
+        for c in t.cards:
+            unseen &= ~c.mask
+    for other in Seat:
+        if other != partner:
+            unseen &= ~_since(view, other, led.suit, n)
+    if view.dummy is not None:
+        unseen &= ~view.dummy.mask
+    spots = [c.rank for c in high_to_low(unseen) if c.rank <= _SPOT]
+    below = sum(1 for r in spots if r < led.rank)
+    above = len(spots) - below
+    low, high = _side_suits(led.suit, trump)
+    if below != above:
+        return high if below > above else low
+    return high if led.rank >= 7 else low
+
+
 @dataclass(frozen=True, slots=True)
 class Signal:
-    """A signaller's card and what it signals (``kind``: attitude, count or lead), with the cards
-    of its suit he has played since (the card included): added to his remaining cards of the suit
+    """A signaller's card and what it signals (``kind``: attitude, count, lead or
+    suit_preference), with the cards he has played since (the card included; only those of its
+    suit, except for suit preference, which reads the whole hand): added to his remaining cards
     in a layout, they give his holding at the time. A lead also says whether it was made at
-    notrump and in the leader's partner's suit."""
+    notrump and in the leader's partner's suit; suit preference names the trump suit."""
 
     seat: Seat
     card: Card
@@ -153,9 +260,15 @@ class Signal:
     kind: str = "attitude"
     notrump: bool = False
     partners: bool = False
+    trump: Suit | None = None
 
-    def expected(self, holding: int) -> Card:
-        """The card the convention gives from ``holding``."""
+    def expected(self, hand: int) -> Card:
+        """The card the convention gives from ``hand`` (the signaller's cards at the time; only
+        those of the card's suit matter, except for suit preference)."""
+        if self.kind == "suit_preference":
+            assert self.trump is not None
+            return suit_preference_card(hand, self.card.suit, self.trump)
+        holding = hand & SUIT_MASK[self.card.suit]
         if self.kind == "count":
             return count_card(holding)
         if self.kind == "lead":
@@ -163,22 +276,23 @@ class Signal:
         return attitude_card(holding)
 
 
-def _since(view: View, seat: Seat, suit: Suit, start: int) -> int:
-    """The cards of ``suit`` that ``seat`` played from trick ``start`` (0-based) on."""
+def _since(view: View, seat: Seat, suit: Suit | None, start: int) -> int:
+    """The cards of ``suit`` (of every suit: ``None``) that ``seat`` played from trick ``start``
+    (0-based) on."""
     out = 0
     for t in view.tricks[start:]:
         for s, c in zip(t.seats, t.cards, strict=True):
-            if s == seat and c.suit == suit:
+            if s == seat and (suit is None or c.suit == suit):
                 out |= c.mask
     for s, c in view.trick:
-        if s == seat and c.suit == suit:
+        if s == seat and (suit is None or c.suit == suit):
             out |= c.mask
     return out
 
 
 def read_signals(view: View) -> list[Signal]:
     """The signals the viewer reads: a defender his partner's, the declarer both defenders'
-    (attitude and count cards, and the opening lead); nobody else reads any."""
+    (attitude, count and suit-preference cards, and the opening lead); nobody else reads any."""
     me = view.seat
     trump = view.contract.strain.suit if view.contract is not None else None
     if _defender(view, me):
@@ -203,6 +317,9 @@ def read_signals(view: View) -> list[Signal]:
             )
             since = _since(view, leader, led, 0)
             out.append(Signal(leader, first, since, "lead", trump is None, partners))
+        if leader in readers_of and trump is not None and leads_for_ruff(view, leader, led, n):
+            since = _since(view, leader, None, n)
+            out.append(Signal(leader, first, since, "suit_preference", trump=trump))
         if not _first_time(view, led, n):
             continue
         for k in range(1, len(played)):
@@ -240,8 +357,7 @@ def signal_weights(signals: Sequence[Signal], layouts: Sequence[Sequence[int]]) 
     for hands in layouts:
         w = 1.0
         for sig in signals:
-            holding = (hands[sig.seat] & SUIT_MASK[sig.card.suit]) | sig.since
-            if sig.expected(holding) != sig.card:
+            if sig.expected(hands[sig.seat] | sig.since) != sig.card:
                 w *= LEAD_WEIGHT if sig.kind == "lead" else SIGNAL_WEIGHT
         out.append(w)
     return out
