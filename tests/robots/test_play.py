@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bridgeroom.robots import make_robot
-from bridgeroom.rules import Card, Seat
+from bridgeroom.rules import Card, ContractBridgeDeal, Deal, Seat
 
 from .helpers import auction, deal_with
 
@@ -51,3 +51,20 @@ def test_declarer_draws_trumps() -> None:
     decision = make_robot("basic").decide(state.view(Seat.EAST))
     assert isinstance(decision.action, Card) and decision.action.suit == Card("S2").suit
     assert "drawing trumps" in decision.reason
+
+
+# South declares 4♥. West leads the ♦Q, dummy plays low, East wins with the ♦K and South shows
+# out. East holds the ♥A (a trump), the ♦6 (partner's suit) and ♣QJT98.
+KEEP_THE_TRUMP_ACE = "N:AKQ.KQ32.A543.32 543.A54.K6.QJT98 J762.JT9876.-.K74 T98.-.QJT9872.A65"
+
+
+def test_defender_neither_cashes_his_trump_ace_nor_gives_a_ruff_and_discard() -> None:
+    """The ♥A is a trick whenever trumps are led: cashing it only draws partner's trumps and
+    leaves the declarer's. A diamond lets South ruff while dummy discards a club. So East
+    leads the top of his club sequence."""
+    state = ContractBridgeDeal(Deal(KEEP_THE_TRUMP_ACE), dealer=Seat.SOUTH)
+    for action in ["4H", "P", "P", "P", "DQ", "D3", "DK", "S2"]:
+        state.apply(action)
+    assert state.turn == Seat.EAST
+    decision = make_robot("basic").decide(state.view(Seat.EAST))
+    assert decision.action == Card("CQ") and "top of a sequence" in decision.reason

@@ -209,3 +209,38 @@ def test_the_lead_summary_sets_the_cost_beside_what_the_layouts_expected() -> No
     body = summarise("defence", records)["expert"]
     assert isinstance(body, dict)
     assert "lead_expected" not in body and "lead_minus_expected" not in body
+
+
+@pytest.mark.parametrize("side", ["defence", "declarer"])
+def test_the_losses_by_reason_add_up_to_the_benchmarks_loss(side: str) -> None:
+    """Every card of the robot's side is counted once, and the double-dummy costs of the cards
+    add up to the tricks the side lost in the benchmark's own play of the deal."""
+    record = play.defence_deal if side == "defence" else play.declarer_deal
+    for index in (5, 6):
+        by_reason = play.losses_by_reason("basic", index, 2024, side=side)
+        assert sum(cards for _, cards in by_reason.values()) == 26
+        assert all(key.startswith("robot.play.") for key in by_reason)
+        assert sum(lost for lost, _ in by_reason.values()) == record("basic", index, 2024)["loss"]
+
+
+def test_the_losses_by_reason_refuse_an_unknown_side() -> None:
+    with pytest.raises(ValueError, match="side is defence or declarer, not 'dummy'"):
+        play.losses_by_reason("basic", 5, 2024, side="dummy")
+
+
+def test_the_card_losses_bench_prints_its_breakdown_or_refuses_in_one_line() -> None:
+    script = str(ROOT / "bench" / "card_losses.py")
+    done = subprocess.run(
+        [sys.executable, script, "--deals", "3", "--side", "declarer"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("basic declarer, 3 deals of seed 2024: ")
+    assert "robot.play." in done.stdout
+    bad = subprocess.run(
+        [sys.executable, script, "--deals", "1"], capture_output=True, text=True, timeout=120
+    )
+    assert bad.returncode == 2
+    assert bad.stderr.strip() == "bench/card_losses.py: --deals is 2 or more, not 1"

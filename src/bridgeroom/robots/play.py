@@ -10,7 +10,8 @@ The rules, in the order they are tried (docs/robots.md has the list):
   lead from his longest combined suit toward the hand holding its honours;
 * defender on lead: return the suit partner asked for with his lead that he ruffed (suit
   preference); give partner a ruff in a suit he has shown out of (the card asks for a suit);
-  cash a master, return partner's suit, continue his own;
+  cash a master of a side suit; return partner's suit, or continue his own, unless the
+  declaring side would ruff it in one hand and discard from the other;
 * second hand low, but cover an honour with a higher honour;
 * third hand high (the lowest of equal top cards), low if partner is winning;
 * fourth hand: win as cheaply as possible, low if partner is winning;
@@ -31,7 +32,13 @@ The rules, in the order they are tried (docs/robots.md has the list):
 from __future__ import annotations
 
 from bridgeroom.robots.base import Decision
-from bridgeroom.robots.public import high_to_low, partner_of, played_masks, winning_so_far
+from bridgeroom.robots.public import (
+    high_to_low,
+    partner_of,
+    played_masks,
+    shown_voids,
+    winning_so_far,
+)
 from bridgeroom.robots.signals import (
     asked_suit,
     attitude_card,
@@ -194,6 +201,26 @@ def _declarer_lead(
     return Decision.because(card, "robot.play.toward_honours")
 
 
+def _ruff_and_discard(view: View, suit: Suit, trump: Suit | None) -> bool:
+    """Whether a defender's lead of ``suit`` lets the declaring side ruff it in one hand and
+    discard from the other: one of its hands is void in it (dummy's cards show it, the
+    declarer's by showing out) and may still hold trumps."""
+    if trump is None:
+        return False
+    voids = shown_voids(view)
+    for seat in (view.declarer, view.dummy_seat):
+        if seat is None:
+            continue
+        void = bool(voids[seat] >> suit & 1)
+        trumps = not voids[seat] >> trump & 1
+        if seat == view.dummy_seat and view.dummy is not None:
+            void = not view.dummy.mask & SUIT_MASK[suit]
+            trumps = bool(view.dummy.mask & SUIT_MASK[trump])
+        if void and trumps:
+            return True
+    return False
+
+
 def _defender_lead(view: View, hand: int, trump: Suit | None, unplayed: int) -> Decision:
     me = view.seat
     partner = partner_of(view, me)
@@ -216,26 +243,26 @@ def _defender_lead(view: View, hand: int, trump: Suit | None, unplayed: int) -> 
                 card = suit_preference_card(hand, suit, trump)
                 side = preferred_suit(hand, suit, trump)
                 return Decision.because(card, "robot.play.ruff_for_partner", suit=side)
+    # cash a master in a side suit (a trump master is a trick whenever trumps are led)
     for suit in Suit:
         winners = mine & SUIT_MASK[suit]
-        if winners and (
-            trump is None
-            or suit == trump
-            or dummy_mask & SUIT_MASK[suit]
-            or not dummy_mask & SUIT_MASK[trump]
+        if (
+            winners
+            and suit != trump
+            and (trump is None or dummy_mask & SUIT_MASK[suit] or not dummy_mask & SUIT_MASK[trump])
         ):
             card = _equal_low(_cards(winners)[0], hand, unplayed)
             return Decision.because(card, "robot.play.cashing")
     led_by_partner = [t.cards[0].suit for t in view.tricks if t.leader == partner]
     for suit in reversed(led_by_partner):
         cards = _cards(hand & SUIT_MASK[suit])
-        if cards and suit != trump:
+        if cards and suit != trump and not _ruff_and_discard(view, suit, trump):
             card = cards[0] if len(cards) <= 2 else cards[-1]
             return Decision.because(card, "robot.play.returning")
     led_by_me = [t.cards[0].suit for t in view.tricks if t.leader == me]
     for suit in reversed(led_by_me):
         cards = _cards(hand & SUIT_MASK[suit])
-        if cards and suit != trump:
+        if cards and suit != trump and not _ruff_and_discard(view, suit, trump):
             card = cards[-1]
             return Decision.because(card, "robot.play.continuing")
     return _opening_lead(view, hand, trump)

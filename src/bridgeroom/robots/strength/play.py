@@ -38,7 +38,15 @@ from collections.abc import Callable
 from bridgeroom.robots.strength.deals import board_conditions, dd_table, deal_at, played_contract
 from bridgeroom.rules.core import Card, Contract, Seat
 
-__all__ = ["CARDING", "auction_lead", "dd_card", "dd_values", "declarer_deal", "defence_deal"]
+__all__ = [
+    "CARDING",
+    "auction_lead",
+    "dd_card",
+    "dd_values",
+    "declarer_deal",
+    "defence_deal",
+    "losses_by_reason",
+]
 
 #: How double-dummy defenders choose among their equally good cards (:func:`dd_card`).
 CARDING = ("conventional", "lowest")
@@ -154,6 +162,41 @@ def _play_out(  # type: ignore[no-untyped-def]
         else:
             state.apply(dd_card(state, carding))
     return where, times
+
+
+def losses_by_reason(
+    level: str,
+    index: int,
+    seed: int,
+    *,
+    side: str = "defence",
+    contracts: str = "stronger",
+    budget: float | None = None,
+    layouts: int | None = None,
+) -> dict[str, tuple[int, int]]:
+    """The robot's side of deal ``index`` (``side``: ``defence`` or ``declarer``) played against
+    double dummy as :func:`defence_deal` and :func:`declarer_deal` play it (the double-dummy
+    defenders signal by the conventions, a double-dummy declarer plays the lowest of equal
+    cards): ``{reason key: (tricks lost, cards)}``, each robot card's double-dummy cost counted
+    under the catalogue key of the reason the robot gave for it."""
+    if side not in ("defence", "declarer"):
+        raise ValueError(f"side is defence or declarer, not {side!r}")
+    declaring = side == "declarer"
+    state, _, _ = _imposed(index, seed, contracts)
+    robot = _robot(level, seed + index, budget, layouts, imposed=True)
+    out: dict[str, tuple[int, int]] = {}
+    while not state.is_over:
+        if state.is_declaring(state.turn) == declaring:
+            values = dd_values(state)
+            decision = robot.decide(state.view(state.to_act))
+            assert isinstance(decision.action, Card)
+            lost = max(values.values()) - values[decision.action.index]
+            tricks, cards = out.get(decision.why.key, (0, 0))
+            out[decision.why.key] = (tricks + lost, cards + 1)
+            state.apply(decision.action)
+        else:
+            state.apply(dd_card(state, "conventional" if declaring else "lowest"))
+    return out
 
 
 def declarer_deal(
