@@ -1,7 +1,8 @@
 """Defenders' carding: the conventions the robots play (docs/bidding.md, "Carding"), and how
 their partner and the declarer read them.
 
-Three conventions, each a card chosen from a holding of one suit:
+Four conventions, each a card of one suit chosen from the holding there (suit preference
+looks at the other suits too):
 
 * **attitude** (:func:`attitude_card`): following to partner's lead of a suit led for the first
   time, without trying to win the trick, the highest spot card (nine or lower) with the ace,
@@ -32,8 +33,9 @@ Reading (:func:`read_signals`, :func:`signal_weights`): a layout of the unseen c
 signaller's card is not the one the convention gives from his holding there counts
 :data:`SIGNAL_WEIGHT` as much (:data:`LEAD_WEIGHT` for the opening lead, whose choice of suit is
 freer). A defender reads his partner's attitude, count and suit-preference signals and opening
-lead; the declarer reads both defenders' (as real declarers do). The weights are soft: a robot gives a signal only
-when the card costs nothing in its own judgement, and a person may play another convention.
+lead; the declarer reads both defenders' (as real declarers do). The weights are soft: a robot
+gives a signal only when the card costs nothing in its own judgement, and a person may play
+another convention.
 """
 
 from __future__ import annotations
@@ -213,9 +215,9 @@ def asked_suit(view: View, seat: Seat) -> Suit | None:
     """The suit that ``seat``'s partner asked for with his last lead, when ``seat`` ruffed it and
     it was a suit-preference signal (``None`` otherwise): the higher-ranking of the two side
     suits when the card led is high, the lower when it is low. High means above more of the spot
-    cards (nine or lower) that he might have held than it is below (those unplayed before it,
-    outside ``seat``'s sight: not the dummy's, not played since by another hand); on a tie, a
-    seven or higher."""
+    cards (nine or lower) that partner might have held than it is below: those unplayed before
+    his lead, not in the dummy and not played since by another hand; on a tie, a seven or
+    higher is high."""
     if not view.tricks or view.trick:
         return None
     n = len(view.tricks) - 1
