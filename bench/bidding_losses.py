@@ -30,7 +30,6 @@ Fixed seeds; nothing asserted.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 import tempfile
@@ -46,6 +45,7 @@ from bridgeroom.robots.strength.deals import (
     deal_at,
 )
 from bridgeroom.robots.strength.oracles import partnership_contract, points_contract
+from bridgeroom.robots.strength.stats import figure
 from bridgeroom.rules.core import Contract, Seat, Strain
 
 NS = (Seat.NORTH, Seat.SOUTH)
@@ -78,13 +78,6 @@ def kind(contract: Contract | None, tricks: int, par: int, table: Table, i: int)
     if _is_game(best) and not _is_game(contract):
         return "game missed"
     return "strain or partscore"
-
-
-def _mean(xs: Sequence[float]) -> tuple[float, float]:
-    n = len(xs)
-    m = sum(xs) / n
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
-    return m, 1.96 * sd / math.sqrt(n)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -147,9 +140,9 @@ def _summary(title: str, results: Sequence[tuple[int, str | None]]) -> None:
     """The mean loss with its interval, the share of 10+ IMP boards, and the loss by kind."""
     losses = [loss for loss, _ in results]
     n = len(losses)
-    m, ci = _mean(losses)
+    loss = figure(losses)
     print(
-        f"{title}: {m:.3f} ± {ci:.3f} IMPs a board against par, "
+        f"{title}: {loss.mean:.3f} ± {loss.half:.3f} IMPs a board against par, "
         f"{100 * sum(x >= 10 for x in losses) / n:.1f}% of boards 10+ IMPs"
     )
     kinds: dict[str, list[int]] = {}

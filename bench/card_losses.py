@@ -16,7 +16,6 @@ before the longer benchmark runs. Fixed seeds; nothing asserted.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 import tempfile
@@ -24,6 +23,7 @@ from collections.abc import Sequence
 
 from bridgeroom.robots.strength.deals import DD_CACHE_ENV
 from bridgeroom.robots.strength.play import losses_by_reason
+from bridgeroom.robots.strength.stats import figure
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -61,11 +61,10 @@ def _report(args: argparse.Namespace) -> int:
             row[0] += lost
             row[1] += cards
     n = len(per_deal)
-    mean = sum(per_deal) / n
-    sd = math.sqrt(sum((x - mean) ** 2 for x in per_deal) / (n - 1))
+    loss = figure(per_deal)
     print(
         f"{args.level} {args.side}, {n} deals of seed {args.seed}: "
-        f"{mean:.3f} ± {1.96 * sd / math.sqrt(n):.3f} tricks a deal against double dummy"
+        f"{loss.mean:.3f} ± {loss.half:.3f} tricks a deal against double dummy"
     )
     for key, (lost, cards) in sorted(totals.items(), key=lambda kv: (-kv[1][0], kv[0])):
         print(f"  {key:36s} {lost / n:.3f} a deal  {cards:5d} cards  {lost / cards:.3f} a card")

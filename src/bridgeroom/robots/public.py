@@ -85,13 +85,15 @@ def played_masks(view: View) -> tuple[int, int, int, int]:
     return (masks[0], masks[1], masks[2], masks[3])
 
 
-def shown_voids(view: View) -> tuple[int, int, int, int]:
-    """For each seat, the suits (bit ``suit``) it failed to follow to, so holds no more of (CB-10)."""
+def shown_voids(view: View, before: int | None = None) -> tuple[int, int, int, int]:
+    """For each seat, the suits (bit ``suit``) it failed to follow to, so holds no more of (CB-10):
+    in every trick so far, the current one included, or only in the tricks before trick number
+    ``before`` (0-based)."""
     voids = [0, 0, 0, 0]
     sequences: list[Sequence[tuple[Seat, Card]]] = [
-        list(zip(t.seats, t.cards, strict=True)) for t in view.tricks
+        list(zip(t.seats, t.cards, strict=True)) for t in view.tricks[:before]
     ]
-    if view.trick:
+    if view.trick and before is None:
         sequences.append(view.trick)
     for seq in sequences:
         led = seq[0][1].suit

@@ -44,7 +44,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bridgeroom.robots.public import high_to_low, partner_of, winning_so_far
+from bridgeroom.robots.public import high_to_low, partner_of, shown_voids, winning_so_far
 from bridgeroom.rules.core import SUIT_MASK, Card, Seat, Suit
 from bridgeroom.rules.state import View
 
@@ -182,27 +182,14 @@ def gives_count(view: View, seat: Seat) -> bool:
     return not _defender(view, leader) and _first_time(view, led.suit, len(view.tricks))
 
 
-def _voids_before(view: View, n: int) -> int:
-    """Per seat, 4 bits a seat (bit ``4 * seat + suit``): the suits each seat failed to follow to
-    in the tricks before trick number ``n`` (0-based)."""
-    out = 0
-    for t in view.tricks[:n]:
-        led = t.cards[0].suit
-        for seat, card in zip(t.seats[1:], t.cards[1:], strict=True):
-            if card.suit != led:
-                out |= 1 << (4 * seat + led)
-    return out
-
-
 def leads_for_ruff(view: View, seat: Seat, suit: Suit, n: int) -> bool:
     """Whether ``seat``, a defender, leading ``suit`` to trick number ``n`` (0-based) in a suit
     contract, leads it for his partner to ruff: partner had shown out of it and not of trumps."""
     trump = view.contract.strain.suit if view.contract is not None else None
     if trump is None or suit == trump or not _defender(view, seat):
         return False
-    partner = partner_of(view, seat)
-    voids = _voids_before(view, n)
-    return bool(voids >> (4 * partner + suit) & 1) and not voids >> (4 * partner + trump) & 1
+    voids = shown_voids(view, before=n)[partner_of(view, seat)]
+    return bool(voids >> suit & 1) and not voids >> trump & 1
 
 
 def gives_suit_preference(view: View, seat: Seat, suit: Suit) -> bool:

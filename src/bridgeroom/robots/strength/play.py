@@ -34,9 +34,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from bridgeroom.robots.strength.deals import board_conditions, dd_table, deal_at, played_contract
 from bridgeroom.rules.core import Card, Contract, Seat
+
+if TYPE_CHECKING:
+    from bridgeroom.robots.base import Decision
 
 __all__ = [
     "CARDING",
@@ -141,12 +145,20 @@ def _kind(state) -> str:  # type: ignore[no-untyped-def]
 
 
 def _play_out(  # type: ignore[no-untyped-def]
-    state, robot_side: bool, robot, by_trick: bool, carding: str = "lowest"
-) -> tuple[dict[str, int], list[float]]:
+    state,
+    robot_side: bool,
+    robot,
+    by_trick: bool,
+    carding: str = "lowest",
+    key: Callable[[object, Decision], str] | None = None,
+) -> tuple[dict[str, list[int]], list[float]]:
     """Play to the end: the robot for one side, double dummy for the other (its equal cards chosen
-    by ``carding``: :func:`dd_card`). Returns the tricks lost by kind of card (when ``by_trick``)
-    and the robot's decision times."""
-    where = {"opening lead": 0, "later leads": 0, "following": 0}
+    by ``carding``: :func:`dd_card`). Returns the robot's cards' double-dummy costs (when
+    ``by_trick``) grouped by ``key`` (of the state before the card and the decision; by default
+    the kind of card: opening lead, later leads, following) and the robot's decision times."""
+    where: dict[str, list[int]] = {}
+    if key is None:
+        where = {"opening lead": [], "later leads": [], "following": []}
     times: list[float] = []
     while not state.is_over:
         seat = state.to_act
@@ -154,14 +166,21 @@ def _play_out(  # type: ignore[no-untyped-def]
         if ours == robot_side:
             values = dd_values(state) if by_trick else None
             t0 = time.perf_counter()
-            card = robot.decide(state.view(seat)).action
+            decision = robot.decide(state.view(seat))
             times.append(time.perf_counter() - t0)
+            card = decision.action
             if values is not None:
-                where[_kind(state)] += max(values.values()) - values[card.index]
+                group = _kind(state) if key is None else key(state, decision)
+                where.setdefault(group, []).append(max(values.values()) - values[card.index])
             state.apply(card)
         else:
             state.apply(dd_card(state, carding))
     return where, times
+
+
+def _sums(where: dict[str, list[int]]) -> dict[str, int]:
+    """The tricks lost by kind of card, from :func:`_play_out`'s costs."""
+    return {kind: sum(costs) for kind, costs in where.items()}
 
 
 def losses_by_reason(
@@ -184,19 +203,9 @@ def losses_by_reason(
     declaring = side == "declarer"
     state, _, _ = _imposed(index, seed, contracts)
     robot = _robot(level, seed + index, budget, layouts, imposed=True)
-    out: dict[str, tuple[int, int]] = {}
-    while not state.is_over:
-        if state.is_declaring(state.turn) == declaring:
-            values = dd_values(state)
-            decision = robot.decide(state.view(state.to_act))
-            assert isinstance(decision.action, Card)
-            lost = max(values.values()) - values[decision.action.index]
-            tricks, cards = out.get(decision.why.key, (0, 0))
-            out[decision.why.key] = (tricks + lost, cards + 1)
-            state.apply(decision.action)
-        else:
-            state.apply(dd_card(state, "conventional" if declaring else "lowest"))
-    return out
+    carding = "conventional" if declaring else "lowest"
+    where, _ = _play_out(state, declaring, robot, True, carding, key=lambda _, d: d.why.key)
+    return {reason: (sum(costs), len(costs)) for reason, costs in where.items()}
 
 
 def declarer_deal(
@@ -225,7 +234,7 @@ def declarer_deal(
         "tricks": tricks,
         "loss": dd - tricks,
         "carding": carding,
-        "by_kind": where if by_trick else None,
+        "by_kind": _sums(where) if by_trick else None,
         "seconds": round(time.perf_counter() - t0, 3),
         "decisions": len(times),
     }
@@ -302,7 +311,7 @@ def defence_deal(
         "basic_lead_cost": _lead_cost(basic, values),
         "lead_expected": expected,
         "lead_seconds": round(lead_seconds, 3),
-        "by_kind": where if by_trick else None,
+        "by_kind": _sums(where) if by_trick else None,
         "seconds": round(lead_seconds + time.perf_counter() - t1, 3),
         "decisions": len(times) + 1,
     }
