@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
+
 from bridgeroom.robots import make_robot
+from bridgeroom.robots.bidding import infer
+from bridgeroom.robots.cardplay import expert_card, weigh_cards
+from bridgeroom.robots.dds import solver
 from bridgeroom.robots.signals import (
     LEAD_WEIGHT,
     SIGNAL_WEIGHT,
     Signal,
     attitude_card,
+    conventional_lead,
     count_card,
     gives_attitude,
     gives_count,
@@ -16,6 +24,7 @@ from bridgeroom.robots.signals import (
     signal_weights,
 )
 from bridgeroom.rules import Card, ContractBridgeDeal, Deal, Hand, Seat
+from bridgeroom.rules.core import Suit
 
 # South declares 4♠ and West leads the ♥A. East holds ♥K872 (an honour: encourage with the 8) in
 # the first deal and ♥9872 (none: the 2) in the second.
@@ -149,3 +158,59 @@ def test_the_declarer_reads_the_lead_and_the_count() -> None:
     sequence = (0, 0, 0, Hand("QT9.-.-.-").mask)
     broken = (0, 0, 0, Hand("T98.-.-.-").mask)
     assert signal_weights([lead], [sequence, broken]) == [1.0, LEAD_WEIGHT]
+
+
+# South declares 3NT; West, on lead, holds ♠KJ742 ♥Q9653 ♦9 ♣84. His conventional spade is the
+# four (fourth best), not the two, and in the expert's layouts the two take the same tricks.
+FOURTH_BEST = "N:A53.KT4.KJ82.AT6 T86.82.T653.Q972 Q9.AJ7.AQ74.KJ53 KJ742.Q9653.9.84"
+
+
+def _lead_position(cards: str, auction: list[str]) -> ContractBridgeDeal:
+    state = ContractBridgeDeal(Deal(cards), dealer=Seat.SOUTH)
+    for call in auction:
+        state.apply(call)
+    return state
+
+
+def test_the_conventional_lead_of_each_suit() -> None:
+    """docs/bidding.md, "Carding": fourth best at notrump, the top of a doubleton, the lowest
+    under an honour in a suit contract, the lowest in partner's suit; no signal in trumps, by
+    the declarer, from a hand the view does not hold, or once the opening lead is made."""
+    notrump = _lead_position(FOURTH_BEST, ["1NT", "P", "3NT", "P", "P", "P"]).view(Seat.WEST)
+    assert conventional_lead(notrump, Seat.WEST, Suit.SPADES) == Card("S4")
+    assert conventional_lead(notrump, Seat.WEST, Suit.HEARTS) == Card("H5")
+    assert conventional_lead(notrump, Seat.WEST, Suit.DIAMONDS) == Card("D9")
+    assert conventional_lead(notrump, Seat.WEST, Suit.CLUBS) == Card("C8")
+    # East overcalled spades: West leads the lowest of partner's suit
+    partners = _lead_position(
+        FOURTH_BEST, ["1C", "P", "1D", "1S", "1NT", "P", "3NT", "P", "P", "P"]
+    )
+    assert conventional_lead(partners.view(Seat.WEST), Seat.WEST, Suit.SPADES) == Card("S2")
+    diamonds = _lead_position(FOURTH_BEST, ["1D", "P", "3D", "P", "5D", "P", "P", "P"])
+    view = diamonds.view(Seat.WEST)
+    assert conventional_lead(view, Seat.WEST, Suit.DIAMONDS) is None  # trumps
+    assert conventional_lead(view, Seat.WEST, Suit.SPADES) == Card(
+        "S2"
+    )  # the lowest under the king
+    assert conventional_lead(view, Seat.SOUTH, Suit.SPADES) is None  # the declarer
+    assert conventional_lead(view, Seat.EAST, Suit.SPADES) is None  # not the view's hand
+    led = _lead_position(FOURTH_BEST, ["1NT", "P", "3NT", "P", "P", "P", "S4", "S3"])
+    assert conventional_lead(led.view(Seat.WEST), Seat.WEST, Suit.SPADES) is None
+
+
+def test_the_expert_leads_the_conventional_card_of_its_suit() -> None:
+    """Among cards of the suit it leads that take the same tricks in every layout, the expert
+    leads the one the convention gives (its partner reads the lead by it), not the lowest. No
+    rules' card is offered to break near-ties here, so only the convention chooses the four."""
+    view = _lead_position(FOURTH_BEST, ["1NT", "P", "3NT", "P", "P", "P"]).view(Seat.WEST)
+    limits = list(infer(view))
+    stats = weigh_cards(
+        view, solver(), np.random.default_rng(0), inferred=limits, samples=16, deadline=math.inf
+    )
+    four, two = stats.cards.index(Card("S4").index), stats.cards.index(Card("S2").index)
+    assert (stats.table[:, four] == stats.table[:, two]).all()
+    assert stats.mean(four) == max(stats.mean(i) for i in range(len(stats.cards)))
+    decision = expert_card(
+        view, solver(), np.random.default_rng(0), inferred=limits, samples=16, budget=math.inf
+    )
+    assert decision.action == Card("S4")

@@ -14,6 +14,7 @@ from bridgeroom.robots.signals import (
     gives_suit_preference,
     preferred_suit,
     read_signals,
+    ruff_signal,
     signal_weights,
     suit_preference_card,
 )
@@ -146,3 +147,27 @@ def test_no_signal_without_a_ruff() -> None:
     assert not gives_suit_preference(notrump.view(Seat.WEST), Seat.WEST, Suit.DIAMONDS)
     notrump.apply("D9")
     assert all(s.kind != "suit_preference" for s in read_signals(notrump.view(Seat.SOUTH)))
+
+
+# As HEARTS, but West holds the ♦AK: after the ace, the king is the highest diamond still out.
+MASTER = "N:KQJ.KQJ7.8765.A5 854.9832.-.KQJT92 AT976.T6.QJT94.4 32.A54.AK32.8763"
+
+
+def test_a_card_that_wins_by_itself_is_cashed_not_led_for_a_ruff() -> None:
+    """West's ♦K, the master, is cashed: East and the declarer read no suit preference from it
+    (a ruff is asked for only with a card that may be beaten), and West, who holds it, gives no
+    signal in diamonds; his ♦3 after the king has gone would be one."""
+    state = ContractBridgeDeal(Deal(MASTER), dealer=Seat.SOUTH)
+    for action in ["4S", "P", "P", "P", "DA", "D5", "C2", "D4"]:
+        state.apply(action)
+    assert not gives_suit_preference(state.view(Seat.WEST), Seat.WEST, Suit.DIAMONDS)
+    state.apply("DK")
+    for seat in (Seat.EAST, Seat.SOUTH):
+        assert not ruff_signal(state.view(seat), 1)
+        assert all(s.kind != "suit_preference" for s in read_signals(state.view(seat)))
+    for action in ["D6", "C9", "D9"]:
+        state.apply(action)
+    state.apply("D3")
+    east = state.view(Seat.EAST)
+    assert ruff_signal(east, 2)
+    assert [str(s.card) for s in read_signals(east) if s.kind == "suit_preference"] == ["D3"]

@@ -36,14 +36,9 @@ from bridgeroom.robots.base import Decision
 from bridgeroom.robots.dds import BATCH, Position, Solver
 from bridgeroom.robots.fusion import choose
 from bridgeroom.robots.lead import surplus_weights
-from bridgeroom.robots.public import acting_hand, current_trick, knowledge, play_order
+from bridgeroom.robots.public import current_trick, knowledge, play_order
 from bridgeroom.robots.sampler import HandLimits, Knowledge, sample
-from bridgeroom.robots.signals import (
-    gives_suit_preference,
-    read_signals,
-    signal_weights,
-    suit_preference_card,
-)
+from bridgeroom.robots.signals import conventional_lead, read_signals, signal_weights
 from bridgeroom.rules.core import Card, Seat
 from bridgeroom.rules.state import View
 
@@ -474,7 +469,7 @@ def expert_card(
         for i in range(len(stats.cards))
     ]
     choice, how = choose(view, stats.cards, means, stats.table, rule.action if rule else None)  # type: ignore[arg-type]
-    choice = _suit_preference_tie(view, stats, choice)
+    choice = _convention_tie(view, stats, choice)
     card = Card.from_index(stats.cards[choice])
     tricks = _side_tricks(view) + stats.mean(choice)
     if how == "best":
@@ -489,16 +484,15 @@ def expert_card(
     return Decision.because(card, f"robot.expert.{how}", tricks=tricks, n=stats.count)
 
 
-def _suit_preference_tie(view: View, stats: CardStats, choice: int) -> int:
-    """The chosen card, or, when it leads a suit for partner's ruff, the suit-preference card of
-    that suit (:mod:`bridgeroom.robots.signals`) if it takes as many tricks in every layout."""
+def _convention_tie(view: View, stats: CardStats, choice: int) -> int:
+    """The chosen card, or, when a defender leads and the conventions give another card of its
+    suit (the opening lead's card, or the suit-preference card on a lead for partner's ruff:
+    :func:`~bridgeroom.robots.signals.conventional_lead`), that card if it takes as many tricks
+    in every layout: partner and the declarer read the card by the convention."""
     card = Card.from_index(stats.cards[choice])
-    trump = view.contract.strain.suit if view.contract is not None else None
     playing = view.turn if view.turn is not None else view.seat
-    if trump is None or not gives_suit_preference(view, playing, card.suit):
-        return choice
-    signal = suit_preference_card(acting_hand(view), card.suit, trump)
-    if signal.index not in stats.cards:
+    signal = conventional_lead(view, playing, card.suit)
+    if signal is None or signal.index not in stats.cards:
         return choice
     j = stats.cards.index(signal.index)
     table = stats.table

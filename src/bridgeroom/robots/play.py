@@ -235,11 +235,7 @@ def _defender_lead(view: View, hand: int, trump: Suit | None, unplayed: int) -> 
     if trump is not None and unplayed & SUIT_MASK[trump] & ~hand & ~dummy_mask:
         for suit in Suit:
             holding = hand & SUIT_MASK[suit]
-            if (
-                holding
-                and gives_suit_preference(view, me, suit)
-                and not masters(holding, unplayed & ~hand)
-            ):
+            if holding and gives_suit_preference(view, me, suit):
                 card = suit_preference_card(hand, suit, trump)
                 side = preferred_suit(hand, suit, trump)
                 return Decision.because(card, "robot.play.ruff_for_partner", suit=side)

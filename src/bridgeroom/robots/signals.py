@@ -54,6 +54,7 @@ __all__ = [
     "Signal",
     "asked_suit",
     "attitude_card",
+    "conventional_lead",
     "count_card",
     "gives_attitude",
     "gives_count",
@@ -63,6 +64,7 @@ __all__ = [
     "partner_signals",
     "preferred_suit",
     "read_signals",
+    "ruff_signal",
     "signal_weights",
     "suit_preference_card",
 ]
@@ -164,6 +166,50 @@ def _first_time(view: View, suit: Suit, before: int) -> bool:
     return all(t.cards[0].suit != suit for t in view.tricks[:before])
 
 
+def _partners_suit(view: View, seat: Seat, suit: Suit) -> bool:
+    """Whether ``seat``'s partner bid ``suit`` in the auction."""
+    partner = partner_of(view, seat)
+    return any(
+        s == partner and c.is_bid and c.strain is not None and c.strain.suit == suit
+        for s, c in view.calls
+    )
+
+
+def conventional_lead(view: View, seat: Seat, suit: Suit) -> Card | None:
+    """The card of ``suit`` that the conventions give ``seat``, a defender on lead now, and his
+    partner and the declarer read (:func:`read_signals`): the opening lead's card
+    (:func:`lead_card`) in a suit other than trumps, the suit-preference card on a lead for
+    partner's ruff (:func:`suit_preference_card`); ``None`` when a lead of ``suit`` signals
+    nothing, or ``seat`` holds none.
+
+    >>> from bridgeroom.rules import ContractBridgeDeal, Deal, Seat
+    >>> state = ContractBridgeDeal(
+    ...     Deal("N:AK5.KQ4.J83.AT62 9742.A73.KT95.Q8 QJ.J9865.Q7.KJ95 T863.T2.A642.743"),
+    ...     dealer=Seat.NORTH,
+    ... )
+    >>> for call in ["1NT", "P", "P", "P"]:
+    ...     state.apply(call)
+    >>> east = state.view(Seat.EAST)
+    >>> str(conventional_lead(east, Seat.EAST, Suit.SPADES)), str(conventional_lead(east, Seat.EAST, Suit.CLUBS))
+    ('S2', 'CQ')
+    """
+    if view.trick or not _defender(view, seat):
+        return None
+    hand = view.hand.mask if view.hand is not None and view.seat == seat else 0
+    holding = hand & SUIT_MASK[suit]
+    if not holding:
+        return None
+    trump = view.contract.strain.suit if view.contract is not None else None
+    if not view.tricks:
+        if suit == trump:
+            return None
+        partners = _partners_suit(view, seat, suit)
+        return lead_card(holding, notrump=trump is None, partners=partners)
+    if trump is not None and gives_suit_preference(view, seat, suit):
+        return suit_preference_card(hand, suit, trump)
+    return None
+
+
 def gives_attitude(view: View, seat: Seat) -> bool:
     """Whether ``seat``, to play now, is a defender following to his partner's lead of a suit led
     for the first time (the moment of the signal, if he does not try to win the trick)."""
@@ -194,8 +240,43 @@ def leads_for_ruff(view: View, seat: Seat, suit: Suit, n: int) -> bool:
 
 def gives_suit_preference(view: View, seat: Seat, suit: Suit) -> bool:
     """Whether ``seat``, on lead now, would give a suit-preference signal by leading ``suit``
-    (a ruff for his partner: :func:`suit_preference_card`)."""
-    return not view.trick and leads_for_ruff(view, seat, suit, len(view.tricks))
+    (a ruff for his partner: :func:`suit_preference_card`). When ``seat`` is the viewer, none
+    of his cards of ``suit`` may win by itself (he would cash it, not lead for a ruff)."""
+    if view.trick or not leads_for_ruff(view, seat, suit, len(view.tricks)):
+        return False
+    if view.hand is None or view.seat != seat:
+        return True
+    hand = view.hand.mask
+    played = _played_before(view, len(view.tricks))
+    others = SUIT_MASK[suit] & ~played & ~hand
+    return (hand & SUIT_MASK[suit]).bit_length() <= others.bit_length()
+
+
+def _played_before(view: View, n: int) -> int:
+    """The cards played to the tricks before trick number ``n`` (0-based)."""
+    out = 0
+    for t in view.tricks[:n]:
+        for c in t.cards:
+            out |= c.mask
+    return out
+
+
+def ruff_signal(view: View, n: int) -> bool:
+    """Whether the lead to trick number ``n`` (0-based; the trick in progress when ``n`` is
+    the number of tricks played) reads as a lead for partner's ruff, a suit-preference signal:
+    a defender's lead of a suit his partner had shown out of and not of trumps
+    (:func:`leads_for_ruff`), with a card that was not the highest of its suit still out (that
+    card wins by itself: it is cashed, not led for a ruff)."""
+    if n < len(view.tricks):
+        leader, card = view.tricks[n].leader, view.tricks[n].cards[0]
+    elif view.trick:
+        leader, card = view.trick[0]
+    else:
+        return False
+    if not leads_for_ruff(view, leader, card.suit, n):
+        return False
+    others = SUIT_MASK[card.suit] & ~_played_before(view, n) & ~card.mask
+    return others.bit_length() > card.index
 
 
 def asked_suit(view: View, seat: Seat) -> Suit | None:
@@ -212,15 +293,12 @@ def asked_suit(view: View, seat: Seat) -> Suit | None:
     partner = partner_of(view, seat)
     led = last.cards[0]
     trump = view.contract.strain.suit if view.contract is not None else None
-    if last.leader != partner or trump is None or not leads_for_ruff(view, partner, led.suit, n):
+    if last.leader != partner or trump is None or not ruff_signal(view, n):
         return None
     mine = dict(zip(last.seats, last.cards, strict=True))[seat]
     if mine.suit != trump:
         return None
-    unseen = SUIT_MASK[led.suit] & ~led.mask
-    for t in view.tricks[:n]:
-        for c in t.cards:
-            unseen &= ~c.mask
+    unseen = SUIT_MASK[led.suit] & ~led.mask & ~_played_before(view, n)
     for other in Seat:
         if other != partner:
             unseen &= ~_since(view, other, led.suit, n)
@@ -298,15 +376,10 @@ def read_signals(view: View) -> list[Signal]:
         leader, first = played[0]
         led = first.suit
         if n == 0 and leader in readers_of and led != trump:
-            partner = partner_of(view, leader)
-            partners = any(
-                s == partner and c.strain is not None and c.strain.suit == led
-                for s, c in view.calls
-                if c.is_bid
-            )
+            partners = _partners_suit(view, leader, led)
             since = _since(view, leader, led, 0)
             out.append(Signal(leader, first, since, "lead", trump is None, partners))
-        if leader in readers_of and trump is not None and leads_for_ruff(view, leader, led, n):
+        if leader in readers_of and trump is not None and ruff_signal(view, n):
             since = _since(view, leader, None, n)
             out.append(Signal(leader, first, since, "suit_preference", trump=trump))
         if not _first_time(view, led, n):
