@@ -40,8 +40,7 @@ import numpy as np
 
 from bridgeroom.robots.cardplay import dds_seats, positions_for
 from bridgeroom.robots.dds import Solver
-from bridgeroom.robots.play import masters
-from bridgeroom.robots.public import knowledge, played_masks
+from bridgeroom.robots.public import knowledge, masters, played_masks
 from bridgeroom.robots.sampler import NO_LIMITS, sample
 from bridgeroom.rules.core import SUIT_MASK, Hand, Seat
 from bridgeroom.rules.state import DealState, Phase, View

@@ -34,6 +34,7 @@ from __future__ import annotations
 from bridgeroom.robots.base import Decision
 from bridgeroom.robots.public import (
     high_to_low,
+    masters,
     partner_of,
     played_masks,
     shown_voids,
@@ -55,7 +56,7 @@ from bridgeroom.robots.signals import (
 from bridgeroom.rules.core import SUIT_MASK, Card, Seat, Suit
 from bridgeroom.rules.state import View
 
-__all__ = ["basic_card", "masters", "winning_so_far"]
+__all__ = ["basic_card", "winning_so_far"]
 
 
 _cards = high_to_low
@@ -66,23 +67,6 @@ def _unplayed(view: View) -> int:
     for m in played_masks(view):
         played |= m
     return ((1 << 52) - 1) & ~played
-
-
-def masters(own: int, unplayed: int) -> int:
-    """The cards of ``own`` higher than every unplayed card outside ``own`` in their suit.
-
-    >>> from bridgeroom.rules import Hand
-    >>> Hand(masters(Hand("AQ2.K.-.-").mask, (1 << 52) - 1))
-    Hand('A...')
-    """
-    out = 0
-    others = unplayed & ~own
-    for suit in range(4):
-        mine = own & SUIT_MASK[suit]
-        theirs = others & SUIT_MASK[suit]
-        top = theirs.bit_length()  # bits at or above this index beat all of theirs
-        out |= mine & ~((1 << top) - 1)
-    return out
 
 
 def _equal_low(card: Card, hand: int, unplayed: int) -> Card:

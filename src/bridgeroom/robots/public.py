@@ -19,13 +19,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bridgeroom.robots.sampler import NO_LIMITS, HandLimits, Knowledge
-from bridgeroom.rules.core import Card, Seat, Suit
+from bridgeroom.rules.core import SUIT_MASK, Card, Seat, Suit
 from bridgeroom.rules.minibridge import MiniBridgeExtra
 from bridgeroom.rules.state import Phase, View
 
 __all__ = [
     "high_to_low",
     "knowledge",
+    "masters",
     "partner_of",
     "winning_so_far",
     "played_masks",
@@ -35,6 +36,23 @@ __all__ = [
     "play_order",
     "current_trick",
 ]
+
+
+def masters(own: int, unplayed: int) -> int:
+    """The cards of ``own`` higher than every unplayed card outside ``own`` in their suit.
+
+    >>> from bridgeroom.rules import Hand
+    >>> Hand(masters(Hand("AQ2.K.-.-").mask, (1 << 52) - 1))
+    Hand('A...')
+    """
+    out = 0
+    others = unplayed & ~own
+    for suit in range(4):
+        mine = own & SUIT_MASK[suit]
+        theirs = others & SUIT_MASK[suit]
+        top = theirs.bit_length()  # bits at or above this index beat all of theirs
+        out |= mine & ~((1 << top) - 1)
+    return out
 
 
 def high_to_low(mask: int) -> list[Card]:

@@ -44,7 +44,13 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bridgeroom.robots.public import high_to_low, partner_of, shown_voids, winning_so_far
+from bridgeroom.robots.public import (
+    high_to_low,
+    masters,
+    partner_of,
+    shown_voids,
+    winning_so_far,
+)
 from bridgeroom.rules.core import SUIT_MASK, Card, Seat, Suit
 from bridgeroom.rules.state import View
 
@@ -75,6 +81,8 @@ SIGNAL_WEIGHT = 0.25
 LEAD_WEIGHT = 0.1
 #: Ranks that make a holding worth encouraging: ace, king, queen.
 _HONOUR = 12
+#: Every card of the pack, as a mask.
+_ALL = (1 << 52) - 1
 #: The highest rank that is a spot card.
 _SPOT = 9
 
@@ -246,10 +254,8 @@ def gives_suit_preference(view: View, seat: Seat, suit: Suit) -> bool:
         return False
     if view.hand is None or view.seat != seat:
         return True
-    hand = view.hand.mask
-    played = _played_before(view, len(view.tricks))
-    others = SUIT_MASK[suit] & ~played & ~hand
-    return (hand & SUIT_MASK[suit]).bit_length() <= others.bit_length()
+    unplayed = _ALL & ~_played_before(view, len(view.tricks))
+    return not masters(view.hand.mask & SUIT_MASK[suit], unplayed)
 
 
 def _played_before(view: View, n: int) -> int:
@@ -275,8 +281,7 @@ def ruff_signal(view: View, n: int) -> bool:
         return False
     if not leads_for_ruff(view, leader, card.suit, n):
         return False
-    others = SUIT_MASK[card.suit] & ~_played_before(view, n) & ~card.mask
-    return others.bit_length() > card.index
+    return not masters(card.mask, _ALL & ~_played_before(view, n))
 
 
 def asked_suit(view: View, seat: Seat) -> Suit | None:
