@@ -40,7 +40,7 @@ import numpy as np
 
 from bridgeroom.robots.cardplay import dds_seats, positions_for
 from bridgeroom.robots.dds import Solver
-from bridgeroom.robots.public import knowledge, masters, played_masks
+from bridgeroom.robots.public import knowledge, masters, unplayed_cards
 from bridgeroom.robots.sampler import NO_LIMITS, sample
 from bridgeroom.rules.core import SUIT_MASK, Hand, Seat
 from bridgeroom.rules.state import DealState, Phase, View
@@ -54,18 +54,11 @@ __all__ = [
 ]
 
 
-def _unplayed(view: View) -> int:
-    played = 0
-    for m in played_masks(view):
-        played |= m
-    return ((1 << 52) - 1) & ~played
-
-
 def claim_is_certain(view: View, hand: int) -> bool:
     """Whether the hand ``hand``, on lead to an empty trick, wins every remaining trick."""
     if view.contract is None:
         return False
-    unplayed = _unplayed(view)
+    unplayed = unplayed_cards(view)
     if masters(hand, unplayed & ~hand) != hand:
         return False
     trump = view.contract.strain.suit

@@ -36,8 +36,8 @@ from bridgeroom.robots.public import (
     high_to_low,
     masters,
     partner_of,
-    played_masks,
     shown_voids,
+    unplayed_cards,
     winning_so_far,
 )
 from bridgeroom.robots.signals import (
@@ -60,13 +60,6 @@ __all__ = ["basic_card", "winning_so_far"]
 
 
 _cards = high_to_low
-
-
-def _unplayed(view: View) -> int:
-    played = 0
-    for m in played_masks(view):
-        played |= m
-    return ((1 << 52) - 1) & ~played
 
 
 def _equal_low(card: Card, hand: int, unplayed: int) -> Card:
@@ -346,7 +339,7 @@ def basic_card(view: View) -> Decision:
         whole = view.dummy.mask
     else:
         whole = hand
-    unplayed = _unplayed(view)
+    unplayed = unplayed_cards(view)
     if view.trick:
         decision = _follow(view, whole, trump, unplayed)
     elif not view.tricks:

@@ -30,6 +30,7 @@ __all__ = [
     "partner_of",
     "winning_so_far",
     "played_masks",
+    "unplayed_cards",
     "shown_voids",
     "announcements",
     "acting_hand",
@@ -101,6 +102,14 @@ def played_masks(view: View) -> tuple[int, int, int, int]:
     for seat, card in view.trick:
         masks[seat] |= card.mask
     return (masks[0], masks[1], masks[2], masks[3])
+
+
+def unplayed_cards(view: View) -> int:
+    """The cards nobody has played yet (every hand's, the viewer's own included), as a mask."""
+    played = 0
+    for m in played_masks(view):
+        played |= m
+    return ((1 << 52) - 1) & ~played
 
 
 def shown_voids(view: View, before: int | None = None) -> tuple[int, int, int, int]:
