@@ -8,10 +8,14 @@ contract's target (or defeats it) most often, then to the ``basic`` choice,
 then to the lowest card. The time budget is anytime: layouts are solved in
 small batches until the next batch would not fit in the time left.
 
-A defender reads his partner's attitude signals (:mod:`bridgeroom.robots.signals`):
-a layout in which partner's signal was not the card the convention gives for his
-holding there counts less. The robots give the signal when it costs nothing in
-their own judgement: the convention's card (the ``basic`` choice) wins the ties.
+A defender reads his partner's signals and the declarer both defenders'
+(:mod:`bridgeroom.robots.signals`): a layout in which a signal was not the card the
+convention gives for the signaller's holding there is less likely. The robots give the
+signal when it costs nothing in their own judgement: the convention's card (the ``basic``
+choice) wins the ties. The declarer also reads every other card of the defenders by the
+rules they play by (:mod:`bridgeroom.robots.rule_reading`). Where anything is read,
+:data:`OVERSAMPLE` times the layouts wanted are dealt and those solved are drawn from them in
+proportion to how well they explain the cards read: the layouts solved are the likely ones.
 
 Card reading, optional (``judge`` opponents' cards, 0 by default): layouts are
 weighted by how well they explain the opponents' last cards (:func:`past_plays`).
@@ -37,8 +41,9 @@ from bridgeroom.robots.dds import BATCH, Position, Solver
 from bridgeroom.robots.fusion import choose
 from bridgeroom.robots.lead import surplus_weights
 from bridgeroom.robots.public import current_trick, knowledge, play_order
+from bridgeroom.robots.rule_reading import RuleCard, read_rule_cards, rule_weights
 from bridgeroom.robots.sampler import HandLimits, Knowledge, sample
-from bridgeroom.robots.signals import conventional_lead, read_signals, signal_weights
+from bridgeroom.robots.signals import Signal, conventional_lead, read_signals, signal_weights
 from bridgeroom.rules.core import Card, Seat
 from bridgeroom.rules.state import View
 
@@ -47,6 +52,7 @@ __all__ = [
     "MIN_LAYOUTS",
     "SURE_AFTER",
     "MISPLAY_WEIGHT",
+    "OVERSAMPLE",
     "PastPlay",
     "dds_seats",
     "evaluate_cards",
@@ -66,6 +72,9 @@ MIN_LAYOUTS = 6
 #: (until the eleventh session) the declarer lost 0.040 ± 0.034 tricks a deal more on the
 #: benchmark's 400 deals (docs/robots.md, "Eleventh session").
 SURE_AFTER = 40
+#: Where signals or the defenders' cards are read, this many times the layouts wanted are dealt,
+#: and the layouts solved are drawn from them in proportion to their weight (:func:`_resample`).
+OVERSAMPLE = 4
 
 
 def dds_seats(view: View) -> tuple[int, int, int, int]:
@@ -296,21 +305,26 @@ def evaluate_cards(
     """Solve sampled layouts until ``samples`` are done or the next DDS batch would end after
     ``deadline`` (the solver's own timing says how many fit: :meth:`Solver.fits`).
 
-    Each layout is weighted by the signals read (:mod:`bridgeroom.robots.signals`), by the
-    opponents' last ``judge`` cards (0: not at all; see the module text), and, at the opening lead
-    with ``contract_prior``, by how likely the contract is in it (:mod:`bridgeroom.robots.lead`).
+    The layouts solved are drawn in proportion to how well they explain the signals and the
+    defenders' cards read (:func:`_resample`). Each is weighted by the opponents' last ``judge``
+    cards (0: not at all; see the module text), and, at the opening lead with
+    ``contract_prior``, by how likely the contract is in it (:mod:`bridgeroom.robots.lead`).
     """
     legal = [c.index for c in view.legal if isinstance(c, Card)]
     playing = view.turn if view.turn is not None else view.seat
     stats = CardStats(legal, _target(view, playing))
     now = time.perf_counter()
-    layouts = sample(k, samples, rng, deadline=now + max(deadline - now, 0.0) * 0.25)
+    signals = read_signals(view)
+    rules = read_rule_cards(view, skip=[sig.card for sig in signals])
+    drawn = samples * OVERSAMPLE if signals or rules else samples
+    layouts = sample(k, drawn, rng, deadline=now + max(deadline - now, 0.0) * 0.25)
     if layouts.count == 0:
         return stats
     seats = dds_seats(view)
     rows = [layouts.hands(i) for i in range(layouts.count)]
+    if signals or rules:
+        rows = _resample(rows, signals, rules, samples, rng)
     judged = past_plays(view, judge)
-    signals = read_signals(view)
     opening = contract_prior and not view.tricks and not view.trick and view.seat == playing
     pos = 0
     while pos < len(rows):
@@ -325,8 +339,6 @@ def evaluate_cards(
             break
         chunk = chunk[: len(results)]
         weights = _weights(chunk, judged, view.contract.strain, seats, solver, deadline)  # type: ignore[union-attr]
-        if signals:
-            weights = [w * x for w, x in zip(weights, signal_weights(signals, chunk), strict=True)]
         if opening:
             prior = surplus_weights(results, view.contract.tricks_needed)  # type: ignore[union-attr]
             weights = [w * x for w, x in zip(weights, prior, strict=True)]
@@ -334,6 +346,26 @@ def evaluate_cards(
             stats.add(res, w)
         pos += len(chunk)
     return stats
+
+
+def _resample(
+    rows: list[tuple[int, int, int, int]],
+    signals: Sequence[Signal],
+    rules: Sequence[RuleCard],
+    count: int,
+    rng: np.random.Generator,
+) -> list[tuple[int, int, int, int]]:
+    """``count`` layouts drawn from ``rows`` (with replacement) in proportion to how well they
+    explain the defenders' signals and cards (:func:`signal_weights`, :func:`rule_weights`):
+    layouts the cards make unlikely are seldom solved, instead of solved and then counted
+    little."""
+    weights = np.ones(len(rows))
+    if signals:
+        weights *= signal_weights(signals, rows)
+    if rules:
+        weights *= rule_weights(rules, rows)
+    picks = rng.choice(len(rows), size=min(count, len(rows)), p=weights / weights.sum())
+    return [rows[int(i)] for i in picks]
 
 
 def _weights(
