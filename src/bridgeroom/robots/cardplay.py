@@ -40,7 +40,7 @@ from bridgeroom.robots.base import Decision
 from bridgeroom.robots.dds import BATCH, Position, Solver
 from bridgeroom.robots.fusion import choose
 from bridgeroom.robots.lead import surplus_weights
-from bridgeroom.robots.public import current_trick, knowledge, play_order
+from bridgeroom.robots.public import current_trick, knowledge, play_order, played_tricks
 from bridgeroom.robots.rule_reading import RuleCard, read_rule_cards, rule_weights
 from bridgeroom.robots.sampler import HandLimits, Knowledge, sample
 from bridgeroom.robots.signals import Signal, conventional_lead, read_signals, signal_weights
@@ -160,15 +160,10 @@ def past_plays(view: View, limit: int = JUDGED_PLAYS) -> list[PastPlay]:
     playing = view.turn if view.turn is not None else view.seat
     ours = view.is_declaring(playing)
     history: list[tuple[Seat, Card, Seat, tuple[int, ...]]] = []
-    for t in view.tricks:
+    for trick in played_tricks(view):
+        leader = trick[0][0]
         done: list[int] = []
-        for seat, card in zip(t.seats, t.cards, strict=True):
-            history.append((seat, card, t.leader, tuple(done)))
-            done.append(card.index)
-    if view.trick:
-        leader = view.trick[0][0]
-        done = []
-        for seat, card in view.trick:
+        for seat, card in trick:
             history.append((seat, card, leader, tuple(done)))
             done.append(card.index)
     out: list[PastPlay] = []

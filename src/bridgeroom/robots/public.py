@@ -30,6 +30,7 @@ __all__ = [
     "partner_of",
     "winning_so_far",
     "played_masks",
+    "played_tricks",
     "unplayed_cards",
     "shown_voids",
     "announcements",
@@ -102,6 +103,15 @@ def played_masks(view: View) -> tuple[int, int, int, int]:
     for seat, card in view.trick:
         masks[seat] |= card.mask
     return (masks[0], masks[1], masks[2], masks[3])
+
+
+def played_tricks(view: View) -> list[tuple[tuple[Seat, Card], ...]]:
+    """Every trick so far as ``(seat, card)`` pairs in the order played, the trick in progress
+    (when a card has been played to it) last."""
+    out = [tuple(zip(t.seats, t.cards, strict=True)) for t in view.tricks]
+    if view.trick:
+        out.append(tuple(view.trick))
+    return out
 
 
 def unplayed_cards(view: View) -> int:

@@ -51,8 +51,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bridgeroom.robots.play import basic_card
+from bridgeroom.robots.public import played_tricks
 from bridgeroom.rules.core import SUIT_MASK, Card, Hand, Seat
-from bridgeroom.rules.state import View
+from bridgeroom.rules.state import View, cards_of_mask
 
 __all__ = ["RULE_WEIGHT", "RuleCard", "read_rule_cards", "rule_weights"]
 
@@ -80,8 +81,7 @@ class RuleCard:
             led = SUIT_MASK[self.then.trick[0][1].suit]
             if hand & led:
                 legal = hand & led
-        cards = tuple(Card.from_index(i) for i in range(52) if legal >> i & 1)
-        view = dataclasses.replace(self.then, hand=Hand(hand), legal=cards)
+        view = dataclasses.replace(self.then, hand=Hand(hand), legal=cards_of_mask(legal))
         action = basic_card(view).action
         assert isinstance(action, Card)
         return action
@@ -93,21 +93,16 @@ def read_rule_cards(view: View, skip: Iterable[Card] = ()) -> list[RuleCard]:
     if view.declarer is None or view.contract is None or view.seat != view.declarer:
         return []
     skipped = set(skip)
-    played = [tuple(zip(t.seats, t.cards, strict=True)) for t in view.tricks]
-    if view.trick:
-        played.append(tuple(view.trick))
+    played = played_tricks(view)
     order = [(n, k, seat, card) for n, t in enumerate(played) for k, (seat, card) in enumerate(t)]
     dummy_now = view.dummy.mask if view.dummy is not None else 0
     out: list[RuleCard] = []
-    for i, (n, k, seat, card) in enumerate(order):
-        if i == 0 or view.is_declaring(seat) or card in skipped:
+    later = [0, 0, 0, 0]  # the cards each seat played from the card in hand on
+    for n, k, seat, card in reversed(order[1:]):  # order[0] is the opening lead
+        later[seat] |= card.mask
+        if view.is_declaring(seat) or card in skipped:
             continue
-        since = dummy_since = 0
-        for _, _, s, c in order[i:]:
-            if s == seat:
-                since |= c.mask
-            elif s == view.dummy_seat:
-                dummy_since |= c.mask
+        dummy_since = later[view.dummy_seat] if view.dummy_seat is not None else 0
         before = view.tricks[:n]
         won = sum(1 for t in before if view.is_declaring(t.winner))
         then = dataclasses.replace(
@@ -122,7 +117,8 @@ def read_rule_cards(view: View, skip: Iterable[Card] = ()) -> list[RuleCard]:
             to_act=seat,
             faced=(),
         )
-        out.append(RuleCard(seat, card, then, since))
+        out.append(RuleCard(seat, card, then, later[seat]))
+    out.reverse()
     return out
 
 

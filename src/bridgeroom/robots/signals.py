@@ -48,7 +48,9 @@ from bridgeroom.robots.public import (
     high_to_low,
     masters,
     partner_of,
+    played_tricks,
     shown_voids,
+    unplayed_cards,
     winning_so_far,
 )
 from bridgeroom.rules.core import SUIT_MASK, Card, Seat, Suit
@@ -254,8 +256,7 @@ def gives_suit_preference(view: View, seat: Seat, suit: Suit) -> bool:
         return False
     if view.hand is None or view.seat != seat:
         return True
-    unplayed = _ALL & ~_played_before(view, len(view.tricks))
-    return not masters(view.hand.mask & SUIT_MASK[suit], unplayed)
+    return not masters(view.hand.mask & SUIT_MASK[suit], unplayed_cards(view))
 
 
 def _played_before(view: View, n: int) -> int:
@@ -373,9 +374,7 @@ def read_signals(view: View) -> list[Signal]:
         readers_of = {s for s in Seat if _defender(view, s)}
     else:
         return []
-    tricks = [tuple(zip(t.seats, t.cards, strict=True)) for t in view.tricks]
-    if view.trick:
-        tricks.append(tuple(view.trick))
+    tricks = played_tricks(view)
     out: list[Signal] = []
     for n, played in enumerate(tricks):
         leader, first = played[0]
