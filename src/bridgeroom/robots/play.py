@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from bridgeroom.robots.base import Decision
 from bridgeroom.robots.public import (
+    bid_suits,
     high_to_low,
     masters,
     partner_of,
@@ -77,20 +78,11 @@ def _equal_low(card: Card, hand: int, unplayed: int) -> Card:
     return best
 
 
-def _bid_suits(view: View, seat: Seat) -> list[Suit]:
-    out = []
-    for s, call in view.calls:
-        suit = call.strain.suit if call.strain is not None else None
-        if s == seat and suit is not None and suit not in out:
-            out.append(suit)
-    return out
-
-
 def _opening_lead(view: View, hand: int, trump: Suit | None) -> Decision:
     me = view.seat
     partner = partner_of(view, me)
     # partner's suit
-    for suit in _bid_suits(view, partner):
+    for suit in bid_suits(view, partner):
         holding = hand & SUIT_MASK[suit]
         if holding and suit != trump:
             card = lead_card(holding, notrump=trump is None, partners=True)
@@ -98,7 +90,7 @@ def _opening_lead(view: View, hand: int, trump: Suit | None) -> Decision:
     enemy = set()
     for s in Seat:
         if s not in (me, partner):
-            enemy.update(_bid_suits(view, s))
+            enemy.update(bid_suits(view, s))
     # top of a sequence in a side suit
     choices: list[tuple[int, Card]] = []
     for suit in Suit:

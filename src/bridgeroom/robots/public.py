@@ -24,6 +24,7 @@ from bridgeroom.rules.minibridge import MiniBridgeExtra
 from bridgeroom.rules.state import Phase, View
 
 __all__ = [
+    "bid_suits",
     "high_to_low",
     "knowledge",
     "masters",
@@ -92,6 +93,24 @@ def partner_of(view: View, seat: Seat) -> Seat:
             return view.declarer
         return next(s for s in Seat if s not in (view.declarer, view.dummy_seat, seat))
     return seat.partner
+
+
+def bid_suits(view: View, seat: Seat) -> list[Suit]:
+    """The suits ``seat`` bid in the auction, in the order he first bid them.
+
+    >>> from bridgeroom.rules import ContractBridgeDeal, Deal, Seat
+    >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
+    >>> for call in "1C P 1S P 2NT P 3C P 3S P P P".split():
+    ...     state.apply(call)
+    >>> bid_suits(state.view(Seat.EAST), Seat.NORTH), bid_suits(state.view(Seat.EAST), Seat.SOUTH)
+    ([<Suit.CLUBS: 0>, <Suit.SPADES: 3>], [<Suit.SPADES: 3>, <Suit.CLUBS: 0>])
+    """
+    out: list[Suit] = []
+    for s, call in view.calls:
+        suit = call.strain.suit if call.strain is not None else None
+        if s == seat and suit is not None and suit not in out:
+            out.append(suit)
+    return out
 
 
 def played_masks(view: View) -> tuple[int, int, int, int]:

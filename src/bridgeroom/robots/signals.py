@@ -45,6 +45,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bridgeroom.robots.public import (
+    bid_suits,
     high_to_low,
     masters,
     partner_of,
@@ -178,11 +179,7 @@ def _first_time(view: View, suit: Suit, before: int) -> bool:
 
 def _partners_suit(view: View, seat: Seat, suit: Suit) -> bool:
     """Whether ``seat``'s partner bid ``suit`` in the auction."""
-    partner = partner_of(view, seat)
-    return any(
-        s == partner and c.is_bid and c.strain is not None and c.strain.suit == suit
-        for s, c in view.calls
-    )
+    return suit in bid_suits(view, partner_of(view, seat))
 
 
 def conventional_lead(view: View, seat: Seat, suit: Suit) -> Card | None:
