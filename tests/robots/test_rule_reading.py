@@ -1,5 +1,6 @@
-"""The declarer reads the defenders' cards by the rules (robots.rule_reading), and the expert
-solves the layouts drawn in proportion to what it reads (robots.cardplay._resample)."""
+"""The declarer reads the defenders' cards by the rules, a defender his partner's
+(robots.rule_reading), and the expert solves the layouts drawn in proportion to what it reads
+(robots.cardplay._resample)."""
 
 from __future__ import annotations
 
@@ -31,31 +32,43 @@ _STARTS = st.tuples(
 ).flatmap(lambda cd: deals().map(_after(*cd)))
 
 
+def _readers(state: ContractBridgeDeal) -> dict[Seat, set[Seat]]:
+    """Whose cards each seat reads: the declarer both defenders', a defender his partner's."""
+    contract = state.contract
+    assert contract is not None
+    declarer = contract.declarer
+    defenders = {s for s in Seat if s not in (declarer, declarer.partner)}
+    out = {declarer: defenders, declarer.partner: set()}
+    for s in defenders:
+        out[s] = {s.partner}
+    return out
+
+
 @settings(max_examples=40, deadline=None)
-@given(lines(_STARTS, steps=40, min_steps=2))
+@given(lines(_STARTS, steps=40, min_steps=2), st.sampled_from(["declarer", "defender"]))
 def test_the_true_layout_counts_each_card_the_rules_would_not_have_played(
-    line: Line[ContractBridgeDeal],
+    line: Line[ContractBridgeDeal], reader: str
 ) -> None:
-    """For the true layout the weight is RULE_WEIGHT to the number of defenders' cards read that
-    the basic robot would not have played, asked of the engine's own view of each defender when
-    he played (the deal replayed), not of the view rule_reading rebuilds from the declarer's."""
+    """For the true layout the weight is RULE_WEIGHT to the number of cards read that the basic
+    robot would not have played, asked of the engine's own view of each player when he played
+    (the deal replayed), not of the view rule_reading rebuilds from the reader's."""
     state = line.final()
     declarer = state.contract.declarer  # type: ignore[union-attr]
-    view = state.view(declarer)
-    read = read_rule_cards(view)
+    seat = declarer if reader == "declarer" else declarer.lho
+    watched = _readers(state)[seat]
+    read = read_rule_cards(state.view(seat))
     true = tuple(state.hand(s).mask for s in Seat)
     history = list(line.actions)
     assert all(isinstance(a, Card) for a in history)
-    defenders = {s for s in Seat if not view.is_declaring(s)}
     replay = line.new()
     misses = 0
     cards = 0
     for n, card in enumerate(history):
-        seat = replay.to_act
-        assert seat is not None
-        if n > 0 and seat in defenders:
+        player = replay.to_act
+        assert player is not None
+        if n > 0 and player in watched:
             cards += 1
-            misses += basic_card(replay.view(seat)).action != card
+            misses += basic_card(replay.view(player)).action != card
         replay.apply(card)
     assert len(read) == cards
     assert rule_weights(read, [true]) == [RULE_WEIGHT**misses]
@@ -63,22 +76,20 @@ def test_the_true_layout_counts_each_card_the_rules_would_not_have_played(
 
 @settings(max_examples=20, deadline=None)
 @given(lines(_STARTS, steps=30, min_steps=2))
-def test_only_the_declarer_reads_and_skipped_cards_are_not_read(
+def test_each_seat_reads_whom_it_should_and_skipped_cards_are_not_read(
     line: Line[ContractBridgeDeal],
 ) -> None:
+    """The declarer reads the defenders, a defender his partner, dummy nobody; never the opening
+    lead (read as a signal), never a card passed as ``skip``."""
     state = line.final()
-    declarer = state.contract.declarer  # type: ignore[union-attr]
-    view = state.view(declarer)
-    for seat in Seat:
-        if seat != declarer:
-            assert read_rule_cards(state.view(seat)) == []
-    read = read_rule_cards(view)
-    played = [c for c in view.played]
-    assert all(not view.is_declaring(rc.seat) for rc in read)
-    assert all(rc.card != played[0] for rc in read)  # the opening lead is read as a signal
-    skip = [sig.card for sig in read_signals(view)]
-    kept = read_rule_cards(view, skip=skip)
-    assert [rc.card for rc in kept] == [rc.card for rc in read if rc.card not in skip]
+    for seat, watched in _readers(state).items():
+        view = state.view(seat)
+        read = read_rule_cards(view)
+        assert {rc.seat for rc in read} <= watched
+        assert all(rc.card != view.played[0] for rc in read)
+        skip = [sig.card for sig in read_signals(view)]
+        kept = read_rule_cards(view, skip=skip)
+        assert [rc.card for rc in kept] == [rc.card for rc in read if rc.card not in skip]
 
 
 # North declares 1NT; East leads. Six tricks are played by the rules (the doctest of

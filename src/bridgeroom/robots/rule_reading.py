@@ -1,19 +1,21 @@
-"""The declarer reads the defenders' cards by the rules they play by.
+"""The declarer reads the defenders' cards by the rules they play by, and a defender his
+partner's.
 
 Defenders play by rules of thumb (docs/bidding.md, "Carding"; the ``basic`` robot's
 :func:`~bridgeroom.robots.play.basic_card`): they return partner's suit, cash their masters,
 lead the top of a sequence, play second hand low and third hand high, win as cheaply as they
 can, discard from their longest suit. Strong defenders play the same card whenever it costs
-nothing. So each card a defender has played tells the declarer something about his hand: in a
-layout of the unseen cards where the rules would have given the defender another card, he is
-less likely to hold those cards. The declarer asks, for each defender's card after the opening
-lead and layout by layout, which card the rules give from the defender's hand there: each card
-the rules would not have played multiplies the layout's weight by :data:`RULE_WEIGHT`.
+nothing. So each card a defender has played tells the declarer, and his partner, something
+about his hand: in a layout of the unseen cards where the rules would have given the defender
+another card, he is less likely to hold those cards. The reader asks, for each such card after
+the opening lead and layout by layout, which card the rules give from the defender's hand
+there: each card the rules would not have played multiplies the layout's weight by
+:data:`RULE_WEIGHT`. The declarer's cards are not read: declarers false-card freely.
 
 The opening lead and the signals are read by the conventions already
 (:func:`~bridgeroom.robots.signals.read_signals`); the cards they read are passed as ``skip``
 so that no card is read twice. Only the defender's own hand matters to the rules (his cards now
-and those he has played since), and the declarer's view holds the rest of the position, so a
+and those he has played since), and the reader's view holds the rest of the position, so a
 card is judged by asking the ``basic`` robot in the view as it was then.
 
     >>> from bridgeroom.robots import make_robot
@@ -33,6 +35,14 @@ card is judged by asking the ``basic`` robot in the view as it was then.
     >>> [(c.seat.letter, str(c.card)) for c in cards]
     [('E', 'S2'), ('W', 'S3'), ('W', 'HT'), ('W', 'DA'), ('E', 'D5')]
 
+West, a defender, reads his partner East's cards only (dummy reads nobody's):
+
+    >>> west = state.view(Seat.WEST)
+    >>> [str(c.card) for c in read_rule_cards(west, skip=[s.card for s in read_signals(west)])]
+    ['S2', 'D5']
+    >>> read_rule_cards(state.view(Seat.SOUTH))
+    []
+
 The last trick: West cashed the ♦A and East, his partner winning, played his lowest diamond,
 the ♦5. In the true layout the rules gave every one of those cards. In a layout where East
 holds West's ♦4 (and West East's ♣Q), East would have played the ♦4:
@@ -51,7 +61,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bridgeroom.robots.play import basic_card
-from bridgeroom.robots.public import played_tricks
+from bridgeroom.robots.public import partner_of, played_tricks
 from bridgeroom.rules.core import SUIT_MASK, Card, Hand, Seat
 from bridgeroom.rules.state import View, cards_of_mask
 
@@ -64,7 +74,7 @@ RULE_WEIGHT = 0.25
 
 @dataclass(frozen=True, slots=True)
 class RuleCard:
-    """A defender's card, with the position it was played from: ``then`` is the declarer's
+    """A defender's card, with the position it was played from: ``then`` is the reader's
     view as it was (the defender to play; his hand is filled in from a layout), ``since`` the
     cards the defender has played from that card on (the card included): added to his
     remaining cards in a layout, they give his hand at the time."""
@@ -88,10 +98,17 @@ class RuleCard:
 
 
 def read_rule_cards(view: View, skip: Iterable[Card] = ()) -> list[RuleCard]:
-    """The defenders' cards after the opening lead that the declarer reads by the rules, all but
-    those in ``skip`` (read otherwise); ``[]`` for any other viewer."""
-    if view.declarer is None or view.contract is None or view.seat != view.declarer:
+    """The cards after the opening lead that the viewer reads by the rules, all but those in
+    ``skip`` (read otherwise): the declarer reads both defenders', a defender his partner's;
+    ``[]`` for dummy and before the play."""
+    if view.declarer is None or view.contract is None:
         return []
+    if view.seat == view.declarer:
+        read = {s for s in Seat if not view.is_declaring(s)}
+    elif view.is_declaring(view.seat):
+        return []
+    else:
+        read = {partner_of(view, view.seat)}
     skipped = set(skip)
     played = played_tricks(view)
     order = [(n, k, seat, card) for n, t in enumerate(played) for k, (seat, card) in enumerate(t)]
@@ -100,7 +117,7 @@ def read_rule_cards(view: View, skip: Iterable[Card] = ()) -> list[RuleCard]:
     later = [0, 0, 0, 0]  # the cards each seat played from the card in hand on
     for n, k, seat, card in reversed(order[1:]):  # order[0] is the opening lead
         later[seat] |= card.mask
-        if view.is_declaring(seat) or card in skipped:
+        if seat not in read or card in skipped:
             continue
         dummy_since = later[view.dummy_seat] if view.dummy_seat is not None else 0
         before = view.tricks[:n]
