@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 
 import numpy as np
 
@@ -96,3 +97,42 @@ def test_solver_tables_agree_with_best_tricks() -> None:
         [Position(deal.masks, Strain.NOTRUMP, (seat + 1) % 4) for seat in range(4)]
     )
     assert list(table) == [13 - x for x in leads]
+
+
+def test_a_layout_drawn_twice_is_solved_once() -> None:
+    """Resampling draws a likely layout several times: DDS solves each layout once, and every
+    draw gets its result, in the order drawn."""
+    from bridgeroom.robots.cardplay import _solve_new, positions_for
+    from bridgeroom.robots.public import knowledge
+    from bridgeroom.robots.sampler import sample
+
+    state = ContractBridgeDeal(Deal(FINESSE_DEAL), dealer=Seat.NORTH)
+    for action in "3NT P P P".split():
+        state.apply(action)
+    state.apply(state.legal_actions()[0])  # the opening lead; dummy is down
+    view = state.view(state.to_act)
+    layouts = sample(knowledge(view), 3, np.random.default_rng(1))
+    a, b, c = (layouts.hands(i) for i in range(3))
+    assert len({a, b, c}) == 3
+    seats = dds_seats(view)
+    asked: list[int] = []
+    real = solver()
+
+    class Counting:
+        def solve(self, positions, deadline=None):  # type: ignore[no-untyped-def]
+            asked.append(len(positions))
+            return real.solve(positions, deadline=deadline)
+
+    solved: dict[tuple[int, int, int, int], dict[int, int]] = {}
+    chunk = [a, b, a, c, b, a]
+    done = _solve_new(chunk, solved, view, seats, Counting(), time.perf_counter() + 60)  # type: ignore[arg-type]
+    assert done == chunk and asked == [3]
+    alone = real.solve(positions_for(view, chunk, seats))
+    assert [solved[hands] for hands in done] == alone
+    # the next chunk asks only for what is new
+    assert _solve_new([c, a], solved, view, seats, Counting(), time.perf_counter() + 60) == [c, a]  # type: ignore[arg-type]
+    assert asked == [3]
+    # past its deadline nothing new is solved, and the chunk stops at the first layout unsolved
+    d = sample(knowledge(view), 8, np.random.default_rng(9)).hands(7)
+    assert d not in solved
+    assert _solve_new([a, d, b], solved, view, seats, real, time.perf_counter() - 1) == [a]

@@ -30,6 +30,7 @@ fit in the time, and the 200-deal benchmark did not improve (docs/robots.md).
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -321,6 +322,7 @@ def evaluate_cards(
         rows = _resample(rows, signals, rules, samples, rng)
     judged = past_plays(view, judge)
     opening = contract_prior and not view.tricks and not view.trick and view.seat == playing
+    solved: dict[tuple[int, int, int, int], dict[int, int]] = {}
     pos = 0
     while pos < len(rows):
         if stats.count >= SURE_AFTER and stats.settled():
@@ -328,11 +330,10 @@ def evaluate_cards(
         # small batches first, doubling: a clear decision stops early, and a slow machine is
         # timed before it is given much to do
         size = min(BATCH, max(4, stats.count))
-        chunk = rows[pos : pos + size]
-        results = solver.solve(positions_for(view, chunk, seats), deadline=deadline)
-        if not results:
+        chunk = _solve_new(rows[pos : pos + size], solved, view, seats, solver, deadline)
+        if not chunk:
             break
-        chunk = chunk[: len(results)]
+        results = [solved[hands] for hands in chunk]
         weights = _weights(chunk, judged, view.contract.strain, seats, solver, deadline)  # type: ignore[union-attr]
         if opening:
             prior = surplus_weights(results, view.contract.tricks_needed)  # type: ignore[union-attr]
@@ -341,6 +342,24 @@ def evaluate_cards(
             stats.add(res, w)
         pos += len(chunk)
     return stats
+
+
+def _solve_new(
+    chunk: Sequence[tuple[int, int, int, int]],
+    solved: dict[tuple[int, int, int, int], dict[int, int]],
+    view: View,
+    seats: tuple[int, int, int, int],
+    solver: Solver,
+    deadline: float,
+) -> list[tuple[int, int, int, int]]:
+    """Solve the layouts of ``chunk`` not in ``solved`` yet (resampling draws a likely layout
+    several times; DDS solves it once), adding them to ``solved``; the layouts of ``chunk``
+    solved by ``deadline``, from the first."""
+    fresh = list(dict.fromkeys(hands for hands in chunk if hands not in solved))
+    if fresh:
+        results = solver.solve(positions_for(view, fresh, seats), deadline=deadline)
+        solved.update(zip(fresh, results, strict=False))
+    return list(itertools.takewhile(lambda hands: hands in solved, chunk))
 
 
 def _resample(
