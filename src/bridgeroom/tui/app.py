@@ -30,6 +30,7 @@ from bridgeroom.tui.entry import (
     shown,
 )
 from bridgeroom.tui.pacing import Pacer
+from bridgeroom.tui.reading import read_line
 from bridgeroom.tui.reviews import Reviews
 from bridgeroom.tui.saving import SaveError
 from bridgeroom.tui.table import PlayTable
@@ -334,7 +335,7 @@ class PlayLoop:
     def _read(self, prompt: str) -> str | None:
         self._end_line()
         try:
-            return self.console.input(Text(prompt))
+            return read_line(self.console, Text(prompt))
         except EOFError:
             return None
 

@@ -48,6 +48,7 @@ from bridgeroom.scoring import (
 from bridgeroom.store import MatchRecord, PadEntry, Store
 from bridgeroom.tui import screen
 from bridgeroom.tui.entry import shown
+from bridgeroom.tui.reading import read_line
 from bridgeroom.tui.saving import SaveError, saving
 
 __all__ = ["PAD_GAMES", "PadGame", "PadLine", "PadError", "PadLoop", "parse_pad_line"]
@@ -375,7 +376,7 @@ class PadLoop:
 
     def _input(self, prompt: str) -> str | None:
         try:
-            return self.console.input(Text(prompt))
+            return read_line(self.console, Text(prompt))
         except EOFError:
             return None
 
