@@ -52,11 +52,20 @@ def test_the_line_typed_is_read_without_its_newline(terminal: int) -> None:
 
 
 def test_ctrl_c_at_the_prompt_ends_the_wait(terminal: int) -> None:
+    """Python's own Ctrl-C handler (the terminal client's; a library loaded earlier in this
+    process may have put another) raises KeyboardInterrupt in the wait."""
     before = _wakeup_fd()
-    timer = _later(0.2, lambda: os.kill(os.getpid(), signal.SIGINT))
-    with pytest.raises(KeyboardInterrupt):
-        read_line(Console(file=io.StringIO()), "Your call: ")
-    timer.join()
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    # should the wait not end, a line typed later ends it and the test fails instead of hanging
+    rescue = _later(10, lambda: os.write(terminal, b"too late\n"))
+    try:
+        timer = _later(0.2, lambda: os.kill(os.getpid(), signal.SIGINT))
+        with pytest.raises(KeyboardInterrupt):
+            read_line(Console(file=io.StringIO()), "Your call: ")
+        timer.join()
+    finally:
+        rescue.cancel()
+        signal.signal(signal.SIGINT, old)
     assert _wakeup_fd() == before
 
 
