@@ -22,7 +22,7 @@ import numpy as np
 
 from bridgeroom.robots.base import Decision
 from bridgeroom.robots.bidding import Context, Facts, Partnership, basic_call_detail, infer_calls
-from bridgeroom.robots.contracts import declarer_tricks, order_for
+from bridgeroom.robots.contracts import declarers_tricks, order_for
 from bridgeroom.robots.dds import Solver
 from bridgeroom.robots.public import knowledge
 from bridgeroom.robots.sampler import sample
@@ -107,23 +107,18 @@ def expert_call(
     layouts = list(sample(k, samples, rng, deadline=start + budget / 5))
     if not layouts:
         return decision
-    # solve by declarer: the strains each declarer needs
+    # the strains each declarer needs, every one solved in each layout (a layout solved for one
+    # declarer and not the other would be time lost)
     needs: dict[Seat, list[Strain]] = {}
     for contract, declarer in options.values():
         needs.setdefault(declarer, [])
         if contract.strain not in needs[declarer]:
             needs[declarer].append(contract.strain)
-    tricks: dict[tuple[Seat, Strain], np.ndarray] = {}
-    n = len(layouts)
-    groups = list(needs.items())
-    for gi, (declarer, sts) in enumerate(groups):
-        share = start + budget * (0.25 + 0.75 * (gi + 1) / len(groups))
-        got = declarer_tricks(
-            layouts[:n], order_for(declarer, declarer.partner), sts, solver, deadline=share
-        )
-        n = min(n, len(got))
-        for j, st in enumerate(sts):
-            tricks[(declarer, st)] = got[:, j]
+    keys = [(declarer, st) for declarer, sts in needs.items() for st in sts]
+    plays = [(order_for(declarer, declarer.partner), st) for declarer, st in keys]
+    got = declarers_tricks(layouts, plays, solver, deadline=start + budget)
+    n = len(got)
+    tricks = {key: got[:, j] for j, key in enumerate(keys)}
     if n < MIN_LAYOUTS:
         return Decision.because(chosen, "robot.auction.few_layouts", reason=decision.why, n=n)
     scored: list[tuple[float, Call, Contract]] = []

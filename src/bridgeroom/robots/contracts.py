@@ -22,7 +22,7 @@ from bridgeroom.robots.dds import Position, Solver
 from bridgeroom.robots.values import value
 from bridgeroom.rules.core import Contract, Seat, Strain
 
-__all__ = ["declarer_tricks", "expected_values", "order_for"]
+__all__ = ["declarer_tricks", "declarers_tricks", "expected_values", "order_for"]
 
 
 def order_for(
@@ -50,15 +50,42 @@ def declarer_tricks(
     by ``deadline`` (a ``time.perf_counter()`` value; ``None``: all) are solved: the rows
     returned are those, from the first (perhaps none).
     """
+    return declarers_tricks(
+        layouts, [(order, strain) for strain in strains], solver, deadline=deadline
+    )
+
+
+def declarers_tricks(
+    layouts: Sequence[Sequence[int]],
+    plays: Sequence[tuple[tuple[Seat, Seat, Seat, Seat], Strain]],
+    solver: Solver,
+    *,
+    deadline: float | None,
+) -> np.ndarray:
+    """``out[i, j]``: in layout ``i``, the double-dummy tricks of the declarer of ``plays[j]``
+    (an order of play, :func:`order_for`, and a strain): several declarers at once.
+
+    Each layout is solved whole, every play of it in one DDS batch, so that the time goes to
+    complete rows: the layouts expected to end by ``deadline`` (``None``: all) are solved, from
+    the first (perhaps none). North makes 13 tricks at notrump; East, at hearts, one (West's
+    ruff: endplay's ``calc_dd_table`` agrees):
+
+        >>> from bridgeroom.rules import Deal
+        >>> from bridgeroom.robots.dds import solver
+        >>> deal = Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+        >>> north, east = order_for(Seat.NORTH, Seat.SOUTH), order_for(Seat.EAST, Seat.WEST)
+        >>> declarers_tricks([deal.masks], [(north, Strain.NOTRUMP), (east, Strain.HEARTS)], solver(), deadline=None)
+        array([[13,  1]])
+    """
     positions = []
     for hands in layouts:
-        dds = tuple(int(hands[order[k]]) for k in range(4))
-        for strain in strains:
+        for order, strain in plays:
+            dds = tuple(int(hands[order[k]]) for k in range(4))
             positions.append(Position((dds[0], dds[1], dds[2], dds[3]), strain, 1))
-    best = solver.best(positions, deadline=deadline, unit=max(1, len(strains)))
-    rows = len(best) // len(strains) if strains else 0
-    out = [[13 - best[b * len(strains) + j] for j in range(len(strains))] for b in range(rows)]
-    return np.array(out, dtype=np.int64).reshape(rows, len(strains))
+    best = solver.best(positions, deadline=deadline, unit=max(1, len(plays)))
+    rows = len(best) // len(plays) if plays else 0
+    out = [[13 - best[b * len(plays) + j] for j in range(len(plays))] for b in range(rows)]
+    return np.array(out, dtype=np.int64).reshape(rows, len(plays))
 
 
 def expected_values(
