@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -20,6 +21,13 @@ ACTION_PROMPT = r"(how many high-card points do you hold\?|your call|name the co
 NEXT_PROMPT = r"Press Enter for the next deal \(q to stop\)> "
 
 
+def at_a_terminal() -> None:
+    """In the child: Ctrl-C interrupts, as at a person's terminal. A suite started as a
+    background job of a shell without job control ignores SIGINT, and an ignored signal stays
+    ignored in every process it starts (Python then installs no handler of its own)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def spawn(args: list[str], database: Path, lang: str = "en") -> pexpect.spawn:
     env = dict(
         os.environ, NO_COLOR="1", TERM="dumb", COLUMNS="120", LINES="60", BRIDGEROOM_PAUSE="0"
@@ -32,6 +40,7 @@ def spawn(args: list[str], database: Path, lang: str = "en") -> pexpect.spawn:
         encoding="utf-8",
         timeout=90,
         dimensions=(60, 120),
+        preexec_fn=at_a_terminal,
     )
     return child
 

@@ -2,8 +2,9 @@
 
 Python's :func:`input` reads the terminal in C. A Ctrl-C that arrives after Python last looked
 for signals and before that read starts is noted but not acted on until a key is typed: the
-person presses Ctrl-C and nothing happens (on a loaded machine the window is wide enough to
-hit). :func:`read_line` waits for the terminal and for signals together
+person presses Ctrl-C and nothing happens. The window is narrow, but it opens just as the
+prompt appears, which is when a script or a test driving the terminal sends its Ctrl-C.
+:func:`read_line` waits for the terminal and for signals together
 (:func:`signal.set_wakeup_fd`), so a Ctrl-C at any moment of the prompt ends the wait and raises
 :class:`KeyboardInterrupt`, as the person expects. Where the input is not a terminal (a pipe, a
 file, a test's stream), or not in the main thread, it is :meth:`rich.console.Console.input`.
