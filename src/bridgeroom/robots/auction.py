@@ -107,14 +107,9 @@ def expert_call(
     layouts = list(sample(k, samples, rng, deadline=start + budget / 5))
     if not layouts:
         return decision
-    # the strains each declarer needs, every one solved in each layout (a layout solved for one
-    # declarer and not the other would be time lost)
-    needs: dict[Seat, list[Strain]] = {}
-    for contract, declarer in options.values():
-        needs.setdefault(declarer, [])
-        if contract.strain not in needs[declarer]:
-            needs[declarer].append(contract.strain)
-    keys = [(declarer, st) for declarer, sts in needs.items() for st in sts]
+    # every declarer's strains solved in each layout (a layout solved for one declarer and not
+    # the other would be time lost)
+    keys = list(dict.fromkeys((declarer, c.strain) for c, declarer in options.values()))
     plays = [(order_for(declarer, declarer.partner), st) for declarer, st in keys]
     got = declarers_tricks(layouts, plays, solver, deadline=start + budget)
     n = len(got)

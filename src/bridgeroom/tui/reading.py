@@ -43,8 +43,7 @@ def read_line(console: Console, prompt: str | Text) -> str:
     fd = _terminal_fd()
     if fd is None:
         return console.input(prompt)
-    console.print(prompt, end="")
-    sys.stdout.flush()
+    console.print(prompt, end="")  # Rich flushes its file
     woken, wake = os.pipe()
     os.set_blocking(wake, False)
     old = signal.set_wakeup_fd(wake)
