@@ -6,7 +6,10 @@ over a second and nothing on a start-up path should pay for it.
 DDS keeps its transposition tables and thread pool in one process-wide
 library, so there is exactly one :class:`Solver` per process, shared by every
 robot through :func:`solver`; a lock serialises the calls, so two robots (or
-two threads) in one process never run DDS at the same time. The number of
+two threads) in one process never run DDS at the same time. A batch with a
+deadline runs on the solver's own thread, and the caller stops waiting for it
+at the deadline: a DDS call cannot be interrupted, but a decision need not
+wait for one that runs late (the batch finishes on its own, unused). The number of
 DDS threads is set once (``solver(threads=...)``, or the environment variable
 ``BRIDGEROOM_DDS_THREADS``); asking again with another number re-initialises
 DDS with it.
@@ -24,10 +27,12 @@ sampler's NumPy output goes straight in::
 
 from __future__ import annotations
 
+import math
 import os
 import threading
 import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,14 +111,20 @@ class Solver:
 
     It times its own batches: :meth:`cost` is the running estimate of the seconds one position
     takes (by tricks left and mode), and :meth:`solve` and :meth:`best` given a ``deadline`` solve
-    only the positions whose batches are expected to end before it (a prefix of them).
+    only the positions whose batches are expected to end before it (a prefix of them). The
+    deadline is hard: a batch still running when it passes is left to finish on the solver's
+    thread, its positions count as unsolved, and a batch still queued behind it is dropped.
     """
 
     def __init__(self, threads: int = 0) -> None:
         import endplay._dds as dds  # lazy: importing endplay costs over a second
 
         self._dds: Any = dds
-        self._lock = threading.RLock()
+        self._lock = threading.RLock()  # held while DDS runs
+        self._stats = threading.Lock()  # the timings, learnt on the solver's thread too
+        self._pool: ThreadPoolExecutor | None = None
+        self._pool_pid = 0
+        self._pool_lock = threading.Lock()
         self.threads = -1
         self._cost: dict[tuple[int, int], float] = {}
         self._last: dict[tuple[int, int], float] = {}
@@ -123,24 +134,26 @@ class Solver:
         """The estimated seconds of one position with ``tricks`` tricks left (``solutions`` 3:
         every card's tricks, 1: the best card's): the running mean of the batches timed, or the
         last one if it was slower; from a near number of tricks, or :data:`COLD_COST`, before any."""
-        known = self._cost.get((tricks, solutions))
-        if known is not None:
-            return max(known, self._last[(tricks, solutions)])
-        near = [
-            max(v, self._last[key]) * (tricks / key[0]) ** 2
-            for key, v in self._cost.items()
-            if key[1] == solutions
-        ]
+        with self._stats:
+            known = self._cost.get((tricks, solutions))
+            if known is not None:
+                return max(known, self._last[(tricks, solutions)])
+            near = [
+                max(v, self._last[key]) * (tricks / key[0]) ** 2
+                for key, v in self._cost.items()
+                if key[1] == solutions
+            ]
         if near:
             return max(near)
         return COLD_COST[1 if solutions == 1 else 3] * (max(tricks, 1) / 13) ** 2
 
     def _learn(self, tricks: int, solutions: int, seconds: float) -> None:
-        self._last[(tricks, solutions)] = seconds
-        old = self._cost.get((tricks, solutions))
-        self._cost[(tricks, solutions)] = (
-            seconds if old is None else old + COST_WEIGHT * (seconds - old)
-        )
+        with self._stats:
+            self._last[(tricks, solutions)] = seconds
+            old = self._cost.get((tricks, solutions))
+            self._cost[(tricks, solutions)] = (
+                seconds if old is None else old + COST_WEIGHT * (seconds - old)
+            )
 
     def fits(
         self, positions: Sequence[Position], deadline: float, solutions: int = 3, unit: int = 1
@@ -168,7 +181,29 @@ class Solver:
 
     def timed(self, solutions: int) -> bool:
         """Whether a batch of this DDS mode has been timed yet in this process."""
-        return any(key[1] == solutions for key in self._cost)
+        with self._stats:
+            return any(key[1] == solutions for key in self._cost)
+
+    def _thread(self) -> ThreadPoolExecutor:
+        """The solver's one thread for batches with a deadline (a new one in a forked child,
+        where the parent's thread does not exist)."""
+        with self._pool_lock:
+            if self._pool is None or self._pool_pid != os.getpid():
+                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dds")
+                self._pool_pid = os.getpid()
+            return self._pool
+
+    def _run(self, bop: Any, chunk: Sequence[Position], solutions: int) -> Any:
+        """Solve one prepared batch (under the DDS lock) and learn its timing."""
+        dds = self._dds
+        solved = dds.solvedBoards()
+        with self._lock:
+            began = time.perf_counter()
+            dds.SolveAllBoardsBin(bop, solved)
+            per = (time.perf_counter() - began) / len(chunk)
+        for tricks in {tricks_left(p) for p in chunk}:
+            self._learn(tricks, solutions, per)
+        return solved
 
     def set_threads(self, threads: int) -> None:
         """Let DDS use ``threads`` threads (0: as many as it finds cores)."""
@@ -187,8 +222,8 @@ class Solver:
         The tricks are those of the side of the seat to play, from the current
         trick (included) to the end, when every later card is double-dummy best.
         With a ``deadline`` only the first positions expected to be done by then are solved
-        (perhaps none), in whole ``unit`` groups (:meth:`fits`): the list is as long as the
-        positions solved.
+        (perhaps none), in whole ``unit`` groups (:meth:`fits`), and it returns by the deadline
+        even if a batch runs late: the list is as long as the positions solved.
         """
         return self._solve(positions, 3, deadline, unit)
 
@@ -221,7 +256,6 @@ class Solver:
                     break
             chunk = positions[start : start + size]
             start += size
-            began = time.perf_counter()
             bop = dds.boards()
             bop.noOfBoards = len(chunk)
             for i, pos in enumerate(chunk):
@@ -243,12 +277,15 @@ class Solver:
                 bop.target[i] = -1
                 bop.solutions[i] = solutions
                 bop.mode[i] = 1
-            solved = dds.solvedBoards()
-            with self._lock:
-                dds.SolveAllBoardsBin(bop, solved)
-            per = (time.perf_counter() - began) / len(chunk)
-            for tricks in {tricks_left(p) for p in chunk}:
-                self._learn(tricks, solutions, per)
+            if deadline is None or deadline == math.inf:  # no clock: solved here, to the end
+                solved = self._run(bop, chunk, solutions)
+            else:
+                batch = self._thread().submit(self._run, bop, chunk, solutions)
+                try:
+                    solved = batch.result(timeout=max(0.0, deadline - time.perf_counter()))
+                except TimeoutError:
+                    batch.cancel()  # dropped if still queued; if running, it ends unused
+                    break
             for i in range(len(chunk)):
                 fut = solved.solvedBoard[i]
                 result: dict[int, int] = {}

@@ -268,7 +268,7 @@ def _timing_summary(rs: list[dict[str, object]]) -> dict[str, object]:
             "p50": round(percentile(secs, 0.5), 3),
             "p95": round(percentile(secs, 0.95), 3),
             "max": round(max(secs), 3),
-            "budget": budget,
+            "budget": None if budget is None else round(_num(items[0], "budget"), 3),
             "over_twice_budget": len(over),
         }
     return out
