@@ -89,6 +89,24 @@ def test_a_batch_queued_behind_a_late_one_is_dropped(held: tuple[Solver, Held]) 
     assert dds.batches == 2
 
 
+def test_a_batch_may_run_on_to_a_later_limit(held: tuple[Solver, Held]) -> None:
+    """A step planned for a share of a decision's time may use the rest of it: a batch still
+    running at the step's deadline is waited for until the ``limit``, and used."""
+    s, dds = held
+    deadline = time.perf_counter() + WAIT
+
+    def release_after_the_deadline() -> None:
+        dds.started.wait(timeout=60)
+        while time.perf_counter() <= deadline:
+            time.sleep(0.01)
+        dds.go.set()
+
+    threading.Thread(target=release_after_the_deadline).start()
+    got = s.solve([EAST_LEADS], deadline=deadline, limit=deadline + 60)
+    assert len(got) == 1 and set(got[0].values()) == {0}
+    assert dds.batches == 1  # planned by the deadline: nothing more was started after it
+
+
 def test_an_expert_card_whose_solving_runs_late_answers_by_the_rules(
     held: tuple[Solver, Held],
 ) -> None:

@@ -215,7 +215,12 @@ class Solver:
                 self.threads = threads
 
     def solve(
-        self, positions: Sequence[Position], deadline: float | None = None, unit: int = 1
+        self,
+        positions: Sequence[Position],
+        deadline: float | None = None,
+        unit: int = 1,
+        *,
+        limit: float | None = None,
     ) -> list[dict[int, int]]:
         """For each position, ``{card index: tricks}`` for every legal card of the seat to play.
 
@@ -223,20 +228,29 @@ class Solver:
         trick (included) to the end, when every later card is double-dummy best.
         With a ``deadline`` only the first positions expected to be done by then are solved
         (perhaps none), in whole ``unit`` groups (:meth:`fits`), and it returns by the deadline
-        even if a batch runs late: the list is as long as the positions solved.
+        even if a batch runs late: the list is as long as the positions solved. A later
+        ``limit`` lets a batch planned for the deadline run on to it instead (a decision's own
+        deadline, when the deadline is the share of it planned for one step).
         """
-        return self._solve(positions, 3, deadline, unit)
+        return self._solve(positions, 3, deadline, unit, limit)
 
     def best(
-        self, positions: Sequence[Position], deadline: float | None = None, unit: int = 1
+        self,
+        positions: Sequence[Position],
+        deadline: float | None = None,
+        unit: int = 1,
+        *,
+        limit: float | None = None,
     ) -> list[int]:
         """For each position, the most tricks the side of the seat to play can take from here on.
 
         Faster than :meth:`solve` (DDS looks for one best card only). For a
         whole deal with the opening leader to play, ``13 - best`` is the
-        declarer's double-dummy tricks. ``deadline`` and ``unit`` as for :meth:`solve`.
+        declarer's double-dummy tricks. ``deadline``, ``unit`` and ``limit`` as for :meth:`solve`.
         """
-        return [max(r.values()) if r else 0 for r in self._solve(positions, 1, deadline, unit)]
+        return [
+            max(r.values()) if r else 0 for r in self._solve(positions, 1, deadline, unit, limit)
+        ]
 
     def _solve(
         self,
@@ -244,8 +258,10 @@ class Solver:
         solutions: int,
         deadline: float | None = None,
         unit: int = 1,
+        limit: float | None = None,
     ) -> list[dict[int, int]]:
         dds = self._dds
+        limit = deadline if limit is None or deadline is None else max(limit, deadline)
         out: list[dict[int, int]] = []
         start = 0
         while start < len(positions):
@@ -277,12 +293,12 @@ class Solver:
                 bop.target[i] = -1
                 bop.solutions[i] = solutions
                 bop.mode[i] = 1
-            if deadline is None or deadline == math.inf:  # no clock: solved here, to the end
+            if limit is None or limit == math.inf:  # no clock: solved here, to the end
                 solved = self._run(bop, chunk, solutions)
             else:
                 batch = self._thread().submit(self._run, bop, chunk, solutions)
                 try:
-                    solved = batch.result(timeout=max(0.0, deadline - time.perf_counter()))
+                    solved = batch.result(timeout=max(0.0, limit - time.perf_counter()))
                 except TimeoutError:
                     batch.cancel()  # dropped if still queued; if running, it ends unused
                     break
