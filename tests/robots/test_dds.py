@@ -122,3 +122,20 @@ def test_an_expert_card_whose_solving_runs_late_answers_by_the_rules(
     assert dds.started.is_set() and not dds.go.is_set()
     assert decision.action in view.legal
     assert decision.reason.endswith("no layout could be solved in the time"), decision.reason
+
+
+def test_one_slow_batch_does_not_keep_a_kind_of_position_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After one batch of whole deals ran slow (20 s a position here, against a mean of 0.02 s),
+    a decision with 100 s left still tries one layout of five positions (0.1 s as a rule), and
+    so times the kind again; it plans no more than that one until the estimate comes down."""
+    s = solver()
+    monkeypatch.setattr(s, "_cost", {(13, 1): 0.02})
+    monkeypatch.setattr(s, "_last", {(13, 1): 20.0})
+    five = [EAST_LEADS] * 10
+    assert s.cost(13, 1) == 20.0 and s.typical(13, 1) == 0.02
+    assert s.fits(five, time.perf_counter() + 100, solutions=1, unit=5) == 5
+    # with a typical layout over half the time left, nothing is tried
+    monkeypatch.setattr(s, "_cost", {(13, 1): 12.0})
+    assert s.fits(five, time.perf_counter() + 100, solutions=1, unit=5) == 0

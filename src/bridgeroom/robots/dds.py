@@ -134,12 +134,19 @@ class Solver:
         """The estimated seconds of one position with ``tricks`` tricks left (``solutions`` 3:
         every card's tricks, 1: the best card's): the running mean of the batches timed, or the
         last one if it was slower; from a near number of tricks, or :data:`COLD_COST`, before any."""
+        return self._estimate(tricks, solutions, cautious=True)
+
+    def typical(self, tricks: int, solutions: int = 3) -> float:
+        """As :meth:`cost`, but the running mean alone, however slow the last batch was."""
+        return self._estimate(tricks, solutions, cautious=False)
+
+    def _estimate(self, tricks: int, solutions: int, *, cautious: bool) -> float:
         with self._stats:
             known = self._cost.get((tricks, solutions))
             if known is not None:
-                return max(known, self._last[(tricks, solutions)])
+                return max(known, self._last[(tricks, solutions)]) if cautious else known
             near = [
-                max(v, self._last[key]) * (tricks / key[0]) ** 2
+                (max(v, self._last[key]) if cautious else v) * (tricks / key[0]) ** 2
                 for key, v in self._cost.items()
                 if key[1] == solutions
             ]
@@ -160,9 +167,10 @@ class Solver:
     ) -> int:
         """How many of ``positions`` (from the first) to solve in the next batch: as many whole
         ``unit`` groups (the positions of one layout) as are expected to take :data:`SHARE` of the
-        time left before ``deadline`` (a ``time.perf_counter()`` value); one unit when it is
-        expected to take half the time left, or when nothing of this mode was timed yet and it
-        may fit at all; else none."""
+        time left before ``deadline`` (a ``time.perf_counter()`` value, by :meth:`cost`); else one
+        unit when it typically takes half the time left (:meth:`typical`: one slow batch must not
+        keep a kind of position out of every later decision, never to be timed again), or when
+        nothing of this mode was timed yet and it may fit at all; else none."""
         whole = deadline - time.perf_counter()
         costs = [self.cost(tricks_left(pos), solutions) for pos in positions]
         left = whole * SHARE
@@ -174,7 +182,7 @@ class Solver:
             n += 1
         n -= n % unit
         if n == 0 and len(positions) >= unit:
-            first = sum(costs[:unit])
+            first = sum(self.typical(tricks_left(pos), solutions) for pos in positions[:unit])
             if first <= whole * 0.5 or (not self.timed(solutions) and first <= whole):
                 return unit
         return n
