@@ -27,6 +27,8 @@ from bridgeroom.teaching.coach import coach
 from .helpers import PADDING, THROW_IN_DEAL, play_tricks
 
 TOP = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+#: Board 21 of the robots issue's set of 120 deals.
+BOARD_21 = "N:AKJ43.T4.Q53.Q86 6.AQ63.K72.AKT74 872.K975.864.J92 QT95.J82.AJT9.53"
 
 
 # --- mini-bridge -----------------------------------------------------------------------
@@ -183,3 +185,51 @@ def test_three_handed_calls_are_read_as_soft_limits() -> None:
     assert limits[Seat.NORTH].lengths[Suit.SPADES] == (4, 13) and limits[Seat.NORTH].hcp == (10, 37)
     assert limits[Seat.EAST].lengths[Suit.SPADES] == (3, 13)
     assert limits[Seat.SOUTH].is_free  # the dummy never calls (TH-4)
+
+
+def _shows_a_spade_bid(mask: int) -> bool:
+    """Four spades or more and 10+ HCP (TH-6), counted from the hand's bits."""
+    spades = (mask >> 39 & 0x1FFF).bit_count()
+    hcp = sum(
+        points * (mask >> (suit * 13 + rank - 2) & 1)
+        for suit in range(4)
+        for rank, points in ((14, 4), (13, 3), (12, 2), (11, 1))
+    )
+    return spades >= 4 and hcp >= 10
+
+
+def test_the_expert_keeps_its_layouts_that_agree_with_a_later_bid() -> None:
+    """TH-6: West's layouts, solved for his first call, outlive North's spade bid: those where
+    North holds four spades and 10+ HCP are kept, with the tricks solved in them, and only the
+    rest are dealt and solved again."""
+    from bridgeroom.robots.three_handed import Cache, expert_three_handed_call
+
+    state = ThreeHandedDeal(Deal(BOARD_21), dealer=Seat.WEST)  # the dummy is East
+    cache, rng = Cache(), np.random.default_rng(5)
+
+    def west() -> Call:
+        d = expert_three_handed_call(
+            state.view(Seat.WEST), solver(), rng, cache=cache, samples=16, budget=60.0
+        )
+        assert isinstance(d.action, Call)
+        return d.action
+
+    state.apply(west())
+    before, solved = list(cache.layouts), cache.mine.copy()
+    assert len(before) == 16 and solved.shape == (16, 5)
+    spades = min(
+        (
+            c
+            for c in state.view(Seat.NORTH).legal
+            if isinstance(c, Call) and c.strain is Strain.SPADES
+        ),
+        key=lambda c: c.level,
+    )
+    state.apply(spades)
+    state.apply(Call.PASS)  # South
+    state.apply(west())
+    kept = [i for i, hands in enumerate(before) if _shows_a_spade_bid(hands[Seat.NORTH])]
+    assert 0 < len(kept) < len(before)
+    assert cache.layouts[: len(kept)] == [before[i] for i in kept]
+    assert (cache.mine[: len(kept)] == solved[kept]).all()
+    assert len(cache.layouts) == len(cache.mine) == 16  # topped up and solved

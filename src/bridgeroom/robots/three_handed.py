@@ -172,12 +172,34 @@ def basic_three_handed_call(view: View) -> Decision:
 @dataclass
 class Cache:
     """Layouts and solved tricks kept across one player's calls in one auction (the unseen cards
-    do not change during the auction, so every layout solved stays valid)."""
+    do not change during the auction, so every layout solved stays valid).
+
+    When the auction has told more (the ``inferred`` limits changed), the layouts that still
+    meet the new limits are kept with their tricks (:meth:`keep`): a player's limits only
+    narrow as he bids (:func:`infer_three_handed`), so the layouts kept are a sample of the
+    new limits as fresh ones would be, and a call need not solve from nothing in its time.
+
+        >>> c = Cache(layouts=[(1, 2, 4, 8), (16, 32, 64, 128)], mine=np.array([[7] * 5]))
+        >>> c.theirs[(Seat.EAST, Strain.SPADES)] = [9, 10]
+        >>> c.keep([False, True])
+        >>> c.layouts, c.mine.shape, c.theirs
+        ([(16, 32, 64, 128)], (0, 5), {(<Seat.EAST: 1>, <Strain.SPADES: 3>): [10]})
+    """
 
     key: tuple[int, ...] = ()
+    inferred: tuple[HandLimits, ...] = ()
     layouts: list[tuple[int, int, int, int]] = field(default_factory=list)
     mine: np.ndarray = field(default_factory=lambda: np.zeros((0, 5), np.int64))
     theirs: dict[tuple[Seat, Strain], list[int]] = field(default_factory=dict)
+
+    def keep(self, which: list[bool]) -> None:
+        """Keep the layouts marked in ``which`` (one flag a layout), with their solved tricks."""
+        self.layouts = [lay for lay, k in zip(self.layouts, which, strict=True) if k]
+        self.mine = self.mine[np.array(which[: len(self.mine)], dtype=bool)]
+        self.theirs = {
+            key: [t for t, k in zip(done, which, strict=False) if k]
+            for key, done in self.theirs.items()
+        }
 
 
 def expert_three_handed_call(
@@ -200,11 +222,19 @@ def expert_three_handed_call(
     if len(legal) == 1:
         return Decision.because(legal[0], "robot.three.only_call")
     c = cache if cache is not None else Cache()
-    inferred = infer_three_handed(view)
-    key = (view.hand.mask, int(view.dealer), int(me), hash(tuple(inferred)))
+    inferred = tuple(infer_three_handed(view))
+    key = (view.hand.mask, int(view.dealer), int(me))
     if c.key != key:
         c.key, c.layouts, c.theirs = key, [], {}
         c.mine = np.zeros((0, 5), np.int64)
+    elif c.inferred != inferred:
+        c.keep(
+            [
+                all(limits.admits(hands[s]) for s, limits in enumerate(inferred) if s != me)
+                for hands in c.layouts
+            ]
+        )
+    c.inferred = inferred
     if len(c.layouts) < samples:
         more = sample(
             knowledge(view, inferred), samples - len(c.layouts), rng, deadline=start + budget / 5
