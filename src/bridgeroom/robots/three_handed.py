@@ -175,9 +175,10 @@ class Cache:
     do not change during the auction, so every layout solved stays valid).
 
     When the auction has told more (the ``inferred`` limits changed), the layouts that still
-    meet the new limits are kept with their tricks (:meth:`keep`): a player's limits only
-    narrow as he bids (:func:`infer_three_handed`), so the layouts kept are a sample of the
-    new limits as fresh ones would be, and a call need not solve from nothing in its time.
+    meet the new limits are kept with their tricks (:meth:`keep`): a player's limits narrow as
+    he bids (:func:`infer_three_handed`; only calls that contradict each other replace them), so
+    the layouts kept are a sample of the new limits as fresh ones would be, and a call need not
+    solve from nothing in its time.
 
         >>> c = Cache(layouts=[(1, 2, 4, 8), (16, 32, 64, 128)], mine=np.array([[7] * 5]))
         >>> c.theirs[(Seat.EAST, Strain.SPADES)] = [9, 10]
