@@ -70,8 +70,8 @@ def declarers_tricks(
 
     Each layout is solved whole, every play of it in one DDS batch, so that the time goes to
     complete rows: the layouts expected to end by ``deadline`` (``None``: all) are solved, from
-    the first (perhaps none); ``limit`` as for :func:`declarer_tricks`. North makes 13 tricks at notrump; East, at hearts, one (West's
-    ruff: endplay's ``calc_dd_table`` agrees):
+    the first (perhaps none); ``limit`` as for :func:`declarer_tricks`. North makes 13 tricks
+    at notrump; East, at hearts, one (West's ruff: endplay's ``calc_dd_table`` agrees):
 
         >>> from bridgeroom.rules import Deal
         >>> from bridgeroom.robots.dds import solver
