@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgeroom.robots import make_robot
 from bridgeroom.robots.base import RandomRobot
@@ -17,6 +19,7 @@ from bridgeroom.rules import (
     Deal,
     Hand,
     MiniBridgeDeal,
+    Phase,
     Seat,
     Strain,
     ThreeHandedDeal,
@@ -24,6 +27,7 @@ from bridgeroom.rules import (
 from bridgeroom.rules.minibridge import Announce
 from bridgeroom.teaching.coach import coach
 
+from ..strategies import Step, auction_over, lines, proper_step, three_handed_deals
 from .helpers import PADDING, THROW_IN_DEAL, play_tricks
 
 TOP = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
@@ -233,3 +237,32 @@ def test_the_expert_keeps_its_layouts_that_agree_with_a_later_bid() -> None:
     assert cache.layouts[: len(kept)] == [before[i] for i in kept]
     assert (cache.mine[: len(kept)] == solved[kept]).all()
     assert len(cache.layouts) == len(cache.mine) == 16  # topped up and solved
+
+
+def _mostly_the_formula(draw, state):  # type: ignore[no-untyped-def]
+    """The basic formula's call two times in three, else any legal call."""
+    if draw(st.integers(0, 2)) < 2:
+        seat = state.to_act
+        return Step(basic_three_handed_call(state.view(seat)).action)
+    return proper_step(draw, state)
+
+
+@settings(max_examples=8, deadline=None)
+@given(lines(three_handed_deals(), act=_mostly_the_formula, until=auction_over, steps=8))
+def test_the_three_handed_expert_doubles_only_where_the_formula_does(line) -> None:  # type: ignore[no-untyped-def]
+    """TH-6: the expert weighs its calls one ahead, as if the auction ended on each; weighed so,
+    doubles and redoubles started doubling wars (71% of boards losing 10+ IMPs against par,
+    docs/robots.md, "Seventeenth session"). It doubles or redoubles only where the basic formula
+    does, and weighs its bids and the pass as before."""
+    from bridgeroom.robots.three_handed import expert_three_handed_call
+
+    state = line.final()
+    if state.phase is not Phase.AUCTION:
+        return
+    view = state.view(state.to_act)
+    call = expert_three_handed_call(
+        view, solver(), np.random.default_rng(0), samples=4, budget=60.0
+    ).action
+    assert isinstance(call, Call)
+    if call.is_double or call.is_redouble:
+        assert basic_three_handed_call(view).action == call

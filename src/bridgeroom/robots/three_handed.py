@@ -22,7 +22,8 @@ against notrump), and redoubles when he expects two tricks more than needed.
 ``expert`` samples the 39 cards he cannot see, solves his own tricks with the
 dummy in each strain and the current declarer's tricks in his contract, and
 makes the call whose resulting contract (if the auction ended there) has the
-best expected value for him.
+best expected value for him. He doubles or redoubles only where the basic formula
+does: weighed one call ahead, doubles and redoubles started doubling wars.
 """
 
 from __future__ import annotations
@@ -222,6 +223,10 @@ def expert_three_handed_call(
     legal = [c for c in view.legal if isinstance(c, Call)]
     if len(legal) == 1:
         return Decision.because(legal[0], "robot.three.only_call")
+    # a double or redouble only where the formula makes it: weighed one call ahead, as if the
+    # auction ended on it, they start doubling wars (docs/robots.md, "Seventeenth session")
+    formula = basic_three_handed_call(view).action
+    legal = [c for c in legal if c.is_bid or c.is_pass or c == formula]
     c = cache if cache is not None else Cache()
     inferred = tuple(infer_three_handed(view))
     key = (view.hand.mask, int(view.dealer), int(me))
