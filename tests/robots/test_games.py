@@ -266,3 +266,23 @@ def test_the_three_handed_expert_doubles_only_where_the_formula_does(line) -> No
     assert isinstance(call, Call)
     if call.is_double or call.is_redouble:
         assert basic_three_handed_call(view).action == call
+
+
+def test_the_three_handed_expert_lets_stand_a_contract_the_formula_would_not_double() -> None:
+    """TH-6: North (dealer; the dummy is South) after Pass, Pass, West's 4♠, with 9 HCP and
+    three spades: 4♠ fails in most layouts, and the expert that weighed a double one call
+    ahead doubled it; the formula passes (15+ HCP and four trumps to double), and so does the
+    expert now, saying how often the contract makes."""
+    from bridgeroom.robots.three_handed import expert_three_handed_call
+
+    deal = "N:Q52.KQ7.KT2.9654 J7.AJ8.87654.KT8 A43.965.AQJ9.J32 KT986.T432.3.AQ7"
+    state = ThreeHandedDeal(Deal(deal), dealer=Seat.NORTH, players=("Ann", "Bob", "Cy"))
+    for call in ("P", "P", "4S"):
+        state.apply(call)
+    view = state.view(Seat.NORTH)
+    assert basic_three_handed_call(view).action == Call.PASS
+    decision = expert_three_handed_call(
+        view, solver(), np.random.default_rng(0), samples=16, budget=60.0
+    )
+    assert decision.action == Call.PASS
+    assert decision.why.key == "robot.three.let_stand"

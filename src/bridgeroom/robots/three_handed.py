@@ -225,8 +225,8 @@ def expert_three_handed_call(
         return Decision.because(legal[0], "robot.three.only_call")
     # a double or redouble only where the formula makes it: weighed one call ahead, as if the
     # auction ended on it, they start doubling wars (docs/robots.md, "Seventeenth session")
-    formula = basic_three_handed_call(view).action
-    legal = [c for c in legal if c.is_bid or c.is_pass or c == formula]
+    basic = basic_three_handed_call(view)
+    legal = [c for c in legal if c.is_bid or c.is_pass or c == basic.action]
     c = cache if cache is not None else Cache()
     inferred = tuple(infer_three_handed(view))
     key = (view.hand.mask, int(view.dealer), int(me))
@@ -266,7 +266,6 @@ def expert_three_handed_call(
         got = declarer_tricks(rows, order, _STRAINS, solver, deadline=deadline)
         c.mine = np.concatenate([c.mine, got], axis=0)
     if len(c.mine) < MIN_LAYOUTS:
-        basic = basic_three_handed_call(view)
         return Decision.because(
             basic.action, "robot.three.few_layouts", reason=basic.why, n=len(c.mine)
         )
