@@ -16,7 +16,16 @@ import pytest
 from bridgeroom.server.protocol import score_payload, state_message
 from bridgeroom.table import Table
 
-from ..table.golden import GOLDEN, TABLES, checkpoints, dump, load, new_table, writing
+from ..table.golden import (
+    GOLDEN,
+    TABLES,
+    checkpoints,
+    differences,
+    dump,
+    load,
+    new_table,
+    writing,
+)
 
 
 def frame(table: Table, player: int | None) -> dict[str, Any]:
@@ -52,7 +61,7 @@ def test_state_messages_equal_the_golden_frames(
     want = load(path)
     assert [(f["at"], f["viewer"]) for f in got] == [(f["at"], f["viewer"]) for f in want]
     for g, w in zip(got, want, strict=True):
-        assert g == w, f"{name} at {g['at']} for viewer {g['viewer']}"
+        assert g == w, f"{name} at {g['at']} for viewer {g['viewer']}: {differences(g, w)}"
 
 
 def test_the_golden_tables_reach_every_moment() -> None:

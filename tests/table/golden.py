@@ -138,3 +138,16 @@ def dump(path: Path, frames: list[dict[str, Any]]) -> None:
 def load(path: Path) -> list[dict[str, Any]]:
     with path.open(encoding="utf-8") as f:
         return [json.loads(line) for line in f]
+
+
+def differences(got: object, want: object, path: str = "") -> list[str]:
+    """Where two JSON values differ, one line a difference (for a failing comparison)."""
+    if isinstance(got, dict) and isinstance(want, dict):
+        out = []
+        for key in sorted(set(got) | set(want)):
+            if key not in got or key not in want:
+                out.append(f"{path}/{key}: got {got.get(key)!r}, want {want.get(key)!r}")
+            else:
+                out += differences(got[key], want[key], f"{path}/{key}")
+        return out
+    return [] if got == want else [f"{path}: got {got!r}, want {want!r}"]

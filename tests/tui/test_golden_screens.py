@@ -13,12 +13,21 @@ from rich.console import Console
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.i18n import Messages
-from bridgeroom.rules import Phase, Seat
+from bridgeroom.rules import Phase
 from bridgeroom.scoring import get_table
 from bridgeroom.table import Table
 from bridgeroom.tui import screen
 
-from ..table.golden import GOLDEN, TABLES, checkpoints, dump, load, new_table, writing
+from ..table.golden import (
+    GOLDEN,
+    TABLES,
+    checkpoints,
+    differences,
+    dump,
+    load,
+    new_table,
+    writing,
+)
 
 
 def shows_vulnerability(scoring: str) -> bool:
@@ -36,27 +45,21 @@ def draw(table: Table, player: int, lang: str) -> str:
     assert state is not None
     msgs = Messages(lang)
     console = Console(file=io.StringIO(), width=100, color_system=None, record=True)
-    me = table.seat_of(player, state)
-    assert me is not None
-    names = {s: (p.name if (p := table.place_at(s, state)) is not None else None) for s in Seat}
+    snapshot = table.snapshot(player)
+    assert snapshot.deal is not None
+    view = snapshot.deal.view
     console.print(
-        screen.status_lines(
-            state,
-            msgs,
-            number=table.number,
-            board=state.board,
-            vulnerability=shows_vulnerability(table.scoring),
-        )
+        screen.status_lines(snapshot, msgs, vulnerability=shows_vulnerability(table.scoring))
     )
     if state.phase is Phase.ANNOUNCE or table.game.name == "minibridge":
         if not state.is_over:
-            console.print(screen.minibridge_panel(state, msgs))
+            console.print(screen.minibridge_panel(view, msgs))
     elif state.calls:
-        console.print(screen.auction_grid(state, msgs))
-    console.print(screen.table_view(state, me, names, msgs, show_all=state.is_over))
+        console.print(screen.auction_grid(view, msgs))
+    console.print(screen.table_view(snapshot, msgs))
     if state.is_over:
         you = table.places[player].name
-        console.print(screen.sheet(table.match.session, msgs, you=you))
+        console.print(screen.sheet(snapshot.sheet, msgs, you=you))
     return console.export_text()
 
 
@@ -87,4 +90,6 @@ def test_screens_equal_the_golden_screens(name: str, game: str, scoring: str, se
     want = load(path)
     assert len(got) == len(want)
     for g, w in zip(got, want, strict=True):
-        assert g == w, f"{name} at {g['at']} for player {g['player']} ({g['lang']})"
+        assert g == w, (
+            f"{name} at {g['at']} for player {g['player']} ({g['lang']}): {differences(g, w)}"
+        )

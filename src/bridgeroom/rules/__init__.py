@@ -74,6 +74,7 @@ from bridgeroom.rules.three_handed import (
     ThreeHandedResult,
     ThreeHandedTable,
 )
+from bridgeroom.rules.views import ExtraValue, PublicExtra, PublicView
 
 __all__ = [
     "CARDS",
@@ -123,6 +124,9 @@ __all__ = [
     "Trick",
     "View",
     "ViewExtra",
+    "ExtraValue",
+    "PublicExtra",
+    "PublicView",
     "Vulnerability",
     "board_dealer",
     "board_vulnerability",

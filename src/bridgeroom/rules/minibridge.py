@@ -71,6 +71,7 @@ from bridgeroom.rules.state import (
     Phase,
     ViewExtra,
 )
+from bridgeroom.rules.views import ExtraValue
 
 __all__ = [
     "MAX_HCP",
@@ -186,6 +187,13 @@ class MiniBridgeExtra(ViewExtra):
 
     announcements: tuple[tuple[Seat, int], ...] = ()
     dummy_lengths: tuple[int, int, int, int] | None = None
+
+    def fields(self) -> dict[str, ExtraValue]:
+        """The items as shown: the announcements; dummy's suit lengths once laid out (MB-5)."""
+        out: dict[str, ExtraValue] = {"announcements": self.announcements}
+        if self.dummy_lengths is not None:
+            out["dummy_lengths"] = self.dummy_lengths
+        return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,13 +12,24 @@ of a deal, for scoring).
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple, TypeAlias
 
 from bridgeroom.rules.actions import Action
 from bridgeroom.rules.core import Call, Card, Contract, Deal, Hand, Seat, Vulnerability
 
-__all__ = ["DealResult", "Phase", "RulesName", "Trick", "View", "ViewExtra"]
+__all__ = [
+    "DealResult",
+    "ExtraValue",
+    "Phase",
+    "PublicExtra",
+    "PublicView",
+    "RulesName",
+    "Trick",
+    "View",
+    "ViewExtra",
+]
 
 
 class Phase(enum.Enum):
@@ -45,6 +56,42 @@ class ViewExtra:
     """
 
     __slots__ = ()
+
+    def fields(self) -> dict[str, ExtraValue]:
+        """The variant's items by name, as every seat is shown them (``{}`` here)."""
+        return {}
+
+    def looked_at_dummy(self, seat: Seat) -> bool:
+        """Whether the player at ``seat`` looked at the dummy during the auction (TH-23); no
+        player does but in three-handed bridge."""
+        return False
+
+
+#: The value of a variant's item in a view: a count, a name, seats, names, counts by seat,
+#: suit lengths, names by seat.
+ExtraValue: TypeAlias = (
+    int
+    | str
+    | tuple[Seat, ...]
+    | tuple[str, ...]
+    | tuple[int, ...]
+    | tuple[tuple[Seat, int], ...]
+    | Mapping[Seat, str]
+)
+
+
+@dataclass(frozen=True)
+class PublicExtra(ViewExtra):
+    """The items of a variant that every seat's view shows alike (a spectator's ``extra``).
+
+    >>> PublicExtra((("pack", 1),)).fields()
+    {'pack': 1}
+    """
+
+    items: tuple[tuple[str, ExtraValue], ...] = ()
+
+    def fields(self) -> dict[str, ExtraValue]:
+        return dict(self.items)
 
 
 class Trick(NamedTuple):
@@ -119,11 +166,101 @@ class View:
         return 13 - len(self.tricks)
 
     @property
+    def peeked(self) -> bool:
+        """TH-23: the view shows the dummy before the opening lead because its player chose to
+        look at it during the auction (he is barred from the rest of the auction)."""
+        before_lead = self.phase is not Phase.DONE and not (self.tricks or self.trick)
+        return (
+            self.extra is not None
+            and self.extra.looked_at_dummy(self.seat)
+            and self.dummy is not None
+            and before_lead
+        )
+
+    @property
     def played(self) -> tuple[Card, ...]:
         """Every card played so far, in order."""
         cards = [c for t in self.tricks for c in t.cards]
         cards.extend(c for _, c in self.trick)
         return tuple(cards)
+
+
+@dataclass(frozen=True)
+class PublicView:
+    """What a spectator sees: only what every seat's view shows alike, and no hand.
+
+    Built from every seat's :class:`View` (:meth:`of`): the dummy appears when every seat but
+    the dummy's sees it (after the opening lead; not a three-handed player's look at it,
+    TH-23); a hand faced with a claim does not (Law 68B: the claimer's partner does not see
+    it); a variant's item appears only when every view carries the same value (the
+    mini-bridge counts and dummy's suit lengths do, a private irregularity does not); the
+    whole deal once it is over.
+
+    >>> from bridgeroom.rules import ContractBridgeDeal, Deal
+    >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
+    >>> for action in "7NT P P P".split():
+    ...     state.apply(action)
+    >>> PublicView.of([state.view(s) for s in Seat]).dummy is None   # before the lead
+    True
+    >>> state.apply("S7")
+    >>> PublicView.of([state.view(s) for s in Seat]).dummy
+    Hand('6543.876.876.876')
+    """
+
+    phase: Phase
+    dealer: Seat
+    vulnerability: Vulnerability
+    dummy_seat: Seat | None
+    dummy: Hand | None
+    calls: tuple[tuple[Seat, Call], ...]
+    contract: Contract | None
+    declarer: Seat | None
+    tricks: tuple[Trick, ...]
+    trick: tuple[tuple[Seat, Card], ...]
+    declarer_tricks: int
+    defender_tricks: int
+    turn: Seat | None
+    to_act: Seat | None
+    game: RulesName = "contract"
+    extra: PublicExtra = PublicExtra()
+    deal: Deal | None = None
+
+    @classmethod
+    def of(cls, views: Sequence[View]) -> PublicView:
+        """What ``views`` (every seat's, of one deal at one moment) show alike."""
+        first = views[0]
+        dummies = {v.dummy for v in views if v.seat != v.dummy_seat}
+        dummy = next(iter(dummies)) if len(dummies) == 1 else None
+        shown = [{} if v.extra is None else v.extra.fields() for v in views]
+        items = tuple(
+            (key, value)
+            for key, value in shown[0].items()
+            if all(key in other and other[key] == value for other in shown[1:])
+        )
+        return cls(
+            phase=first.phase,
+            dealer=first.dealer,
+            vulnerability=first.vulnerability,
+            dummy_seat=first.dummy_seat,
+            dummy=dummy,
+            calls=first.calls,
+            contract=first.contract,
+            declarer=first.declarer,
+            tricks=first.tricks,
+            trick=first.trick,
+            declarer_tricks=first.declarer_tricks,
+            defender_tricks=first.defender_tricks,
+            turn=first.turn,
+            to_act=first.to_act,
+            game=first.game,
+            extra=PublicExtra(items),
+            deal=first.deal if first.phase is Phase.DONE else None,
+        )
+
+    @property
+    def peeked(self) -> bool:
+        """A spectator never looks at the dummy (TH-23 is a player's choice)."""
+        return False
 
 
 @dataclass(frozen=True)

@@ -25,8 +25,10 @@ The server sends ``state`` after every change (the table, this seat's own view o
 deal, the score sheet, the pending request), ``error`` to the sender of a refused request
 (its text in English, and in every language when the table refused it), ``hint``, and
 ``status`` when the store cannot write or can again (:class:`StatusMessage`).
-The deal in a state is what the receiving seat may see (:mod:`bridgeroom.server.views`:
-built from ``state.view(seat)`` only), the score its sheet (:mod:`bridgeroom.server.sheets`).
+A state is the receiver's snapshot of the table (:meth:`Table.snapshot
+<bridgeroom.table.Table.snapshot>`: his seat's view of the deal, a spectator's what every seat
+sees alike), written down by :mod:`bridgeroom.server.views`; the score is its sheet
+(:mod:`bridgeroom.server.sheets`).
 
     >>> parse_request('{"type": "claim", "tricks": 3, "id": 7}')
     ClaimRequest(id=7, type='claim', tricks=3)
@@ -50,25 +52,21 @@ from pydantic import (
 
 from bridgeroom.errors import BridgeError, IllegalActionError
 from bridgeroom.formats.pbn import PbnGame
-from bridgeroom.i18n import LANGUAGES, Texts, error_text
+from bridgeroom.i18n import LANGUAGES, error_text
 from bridgeroom.robots import Decision
-from bridgeroom.rules import DealState, Phase, Seat
-from bridgeroom.server.sheets import ScoreCache, deal_points, score_payload
+from bridgeroom.rules import DealState, Seat
+from bridgeroom.server.sheets import ScoreCache, score_payload
 from bridgeroom.server.views import (
     CARD_FIELDS,
     DealPayload,
-    ResultPayload,
     action_text,
     deal_payload,
     extra_payload,
     hand_cards,
-    peeked,
-    public_deal,
-    public_view,
     view_payload,
 )
 from bridgeroom.store import MatchRecord
-from bridgeroom.table import Request, Table, TableError
+from bridgeroom.table import Request, Table, TableError, TableSnapshot
 
 __all__ = [
     "CARD_FIELDS",
@@ -95,8 +93,8 @@ __all__ = [
     "hint_message",
     "parse_request",
     "pbn_game",
-    "public_view",
     "score_payload",
+    "snapshot_message",
     "state_message",
     "status_message",
     "view_payload",
@@ -291,10 +289,6 @@ def _request(request: Request | None) -> RequestPayload | None:
     )
 
 
-def _meanings(meanings: list[Texts | None]) -> list[dict[str, str] | None]:
-    return [None if m is None else {lang: m.render(lang) for lang in LANGUAGES} for m in meanings]
-
-
 def state_message(
     table: Table,
     player: int | None,
@@ -303,55 +297,37 @@ def state_message(
     private: bool,
     score: dict[str, Any],
 ) -> StateMessage:
-    """What ``player``'s connections (``None``: a spectator's) see of the table now."""
-    state = table.state
-    deal: DealPayload | None = None
-    you = None if player is None else table.seat_of(player)
-    if state is not None:
-        view = state.view(you) if you is not None else None
-        deal = deal_payload(view) if view is not None else public_deal(state)
-        deal.table_actions = (
-            [action_text(a) for a in table.table_actions(player)] if player is not None else []
-        )
-        if view is not None and peeked(view):
-            deal.peeked = True
-        deal.seats = {s.letter: table.player_at(s) for s in Seat}
-        deal.meanings = _meanings(table.call_meanings(state))
-        deal.number = table.number
-        deal.board = state.board
-        # who sits where on this viewer's screen, as the rules say (TH-10 in three-handed)
-        layout = table.layout(player, state)
-        deal.layout = None if layout is None else layout.to_json()
-        result = state.result
-        if state.phase is Phase.DONE and result is not None:
-            deal.result = ResultPayload(
-                contract=None if result.contract is None else str(result.contract),
-                tricks=result.tricks,
-                claimed=table.claimed(state),
-                declarer=None if result.declarer is None else result.declarer.letter,
-                overtricks=result.overtricks,
-                points=deal_points(table, state),
-            )
+    """What ``player``'s connections (``None``: a spectator's) see of the table now: his
+    snapshot (:meth:`Table.snapshot <bridgeroom.table.Table.snapshot>`) written down."""
+    return snapshot_message(table.snapshot(player), code=code, private=private, score=score)
+
+
+def snapshot_message(
+    snapshot: TableSnapshot, *, code: str, private: bool, score: dict[str, Any]
+) -> StateMessage:
+    """The state message of one viewer's snapshot (``score``: its sheet as sent, cached by the
+    room: :class:`ScoreCache`)."""
+    game = snapshot.game
     return StateMessage(
         table=TablePayload(
             code=code,
-            game=table.game.name,
-            titles=dict(table.game.titles),
-            scoring=table.scoring,
+            game=game.name,
+            titles=dict(game.titles),
+            scoring=snapshot.scoring,
             private=private,
-            players=table.num_players,
+            players=game.players,
             slots=[
                 PlacePayload(slot=p.player, kind=p.holder.value, name=p.name, level=p.level)
-                for p in table.places
+                for p in snapshot.places
             ],
-            you=player,
-            full=table.full,
-            over=table.over,
-            remaining=0 if state is None else state.tricks_left,
+            you=snapshot.player,
+            full=snapshot.full,
+            over=snapshot.over,
+            remaining=snapshot.remaining,
         ),
-        deal=deal,
+        deal=None if snapshot.deal is None else deal_payload(snapshot.deal),
         score=score,
-        request=_request(table.request),
+        request=_request(snapshot.request),
     )
 
 

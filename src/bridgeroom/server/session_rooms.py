@@ -34,10 +34,9 @@ from bridgeroom.rules import Phase
 from bridgeroom.scoring import settle
 from bridgeroom.server.protocol import pbn_game
 from bridgeroom.server.rooms import Room
-from bridgeroom.server.sheets import deal_points
 from bridgeroom.store import SeatSpec, StoreError, hash_token, new_token
 from bridgeroom.store.sessions import SessionRecord
-from bridgeroom.table import ROBOT_LEVELS, TableError
+from bridgeroom.table import ROBOT_LEVELS, TableError, deal_points
 from bridgeroom.table.seats import Holder, Place
 
 if TYPE_CHECKING:
@@ -331,7 +330,9 @@ class RoomSessions:
                     else str(result.contract.without_declarer()),
                     "tricks": result.tricks,
                     "vulnerable": sorted(by_name[n] for n in vulnerable if n in by_name),
-                    "points": {by_name.get(k, k): v for k, v in deal_points(table, state).items()},
+                    "points": {
+                        by_name.get(k, k): v for k, v in deal_points(summary, state, number).items()
+                    },
                 }
             )
         return {

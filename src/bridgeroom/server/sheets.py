@@ -7,8 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from bridgeroom.rules import Contract, DealState, Seat
-from bridgeroom.scoring import BoardResult, Session
+from bridgeroom.rules import Contract, Seat
+from bridgeroom.scoring import Session
 from bridgeroom.server.views import jsonable
 from bridgeroom.table import Table
 
@@ -18,7 +18,6 @@ __all__ = [
     "ColumnSheet",
     "LineSheet",
     "ScoreCache",
-    "deal_points",
     "score_payload",
     "score_sheet",
 ]
@@ -141,45 +140,6 @@ def score_payload(session: Session) -> dict[str, Any]:
     (['NS', 'EW'], {'NS': 1, 'EW': 0}, {'NS': True, 'EW': False}, {'NS': 120, 'EW': 0})
     """
     return score_sheet(session).model_dump(mode="json")
-
-
-def deal_points(table: Table, state: DealState) -> dict[str, int]:
-    """What a finished deal of ``table`` wrote on the score sheet, by the sheet's columns (sides,
-    or three-handed players), as the result of the deal shows it: a sheet of boards gives the
-    board's score to the side that scored it; a sheet with a line gives the declarer's side
-    everything it scored (below and above, with a bonus for the rubber or a Chicago premium),
-    and each defending column what it scored above.
-
-    >>> t = Table("contract", scoring="duplicate", seed=1, robots={p: "basic" for p in range(4)})
-    >>> _ = t.deal() + t.run_robots()
-    >>> points = deal_points(t, t.state)
-    >>> sorted(points) == ["EW", "NS"] and min(points.values()) == 0
-    True
-    """
-    entry = next(
-        (e for s, e in zip(table.match.deals, table.match.entries, strict=False) if s is state),
-        None,
-    )
-    result = state.result
-    if entry is None or result is None or result.declarer is None:
-        return {}
-    declarer = result.declarer
-    if isinstance(entry, BoardResult):
-        ns = entry.ns_score
-        return {"NS": max(ns, 0), "EW": max(-ns, 0)}
-    hand = entry.hand
-    if hand is None:
-        return {}
-    made = hand.declarer_total + entry.rubber_bonus + entry.premium
-    if table.num_players == 3:
-        out: dict[str, int] = {}
-        for seat in Seat:
-            player = table.player_at(seat, state)
-            if player is not None:
-                out[table.names[player]] = made if seat == declarer else hand.defenders_above
-        return out
-    side = declarer.side
-    return {str(side): made, str(side.opponents): hand.defenders_above}
 
 
 class ScoreCache:

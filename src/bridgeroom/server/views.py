@@ -1,41 +1,41 @@
-"""A deal as a seat sees it, as sent to the page: JSON-ready data built from ``state.view(seat)``
-only (a spectator's from what every seat's view shows alike), so that nothing here reads a
-hand the receiver may not see.
+"""A table's snapshot as sent to the page: JSON-ready data built from
+:meth:`Table.snapshot <bridgeroom.table.Table.snapshot>` only. What a seat or a spectator may
+see is the table's and the rules' answer (a seat's ``View``, a spectator's ``PublicView``); this
+module only writes it down, so nothing here reads a hand the receiver may not see.
 
 Cards are written ``SA``, ``HT`` (``str(Card)``), calls ``1NT``, ``P``, ``X``, ``XX``; any
 action is sent as the text that ``DealState.parse_action`` reads back.
 
-    >>> from bridgeroom.rules import ContractBridgeDeal, Deal
+    >>> from bridgeroom.rules import ContractBridgeDeal, Deal, PublicView
     >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
     >>> data = view_payload(state.view(Seat.EAST))
     >>> data["hand"][:3], data["legal"], data["phase"]
     (['ST', 'S9', 'S8'], [], 'auction')
-    >>> public_view(state)["hand"] is None
+    >>> view_payload(PublicView.of([state.view(s) for s in Seat]))["hand"] is None
     True
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel, Field
 
+from bridgeroom.i18n import LANGUAGES, Texts
 from bridgeroom.rules import (
     CARDS,
     Action,
     Card,
     Contract,
-    DealState,
     Hand,
-    MiniBridgeExtra,
-    Phase,
+    PublicView,
     Seat,
-    ThreeHandedExtra,
     Trick,
     View,
     ViewExtra,
 )
+from bridgeroom.table import DealSnapshot, ResultSnapshot
 
 __all__ = [
     "CARD_FIELDS",
@@ -47,9 +47,7 @@ __all__ = [
     "extra_payload",
     "hand_cards",
     "jsonable",
-    "peeked",
-    "public_deal",
-    "public_view",
+    "result_payload",
     "view_payload",
 ]
 
@@ -126,7 +124,7 @@ def jsonable(value: object) -> object:
 
 
 def extra_payload(extra: ViewExtra | None) -> dict[str, Any]:
-    """A variant's public part of a view as JSON-ready data (``{}`` for contract bridge).
+    """A variant's items of a view as JSON-ready data (``{}`` for contract bridge).
 
     >>> from bridgeroom.rules import MiniBridgeDeal
     >>> state = MiniBridgeDeal.from_board(1, "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
@@ -134,23 +132,9 @@ def extra_payload(extra: ViewExtra | None) -> dict[str, Any]:
     >>> extra_payload(state.view(Seat.EAST).extra)
     {'announcements': [['N', 37]]}
     """
-    if isinstance(extra, ThreeHandedExtra):
-        return {
-            "players": {seat.letter: name for seat, name in extra.players.items()},
-            "pack": extra.pack,
-            "vulnerable": list(extra.vulnerable),
-            "barred": [seat.letter for seat in extra.barred],
-            "protected": [seat.letter for seat in extra.protected],
-            "irregularities": [str(item) for item in extra.irregularities],
-        }
-    if isinstance(extra, MiniBridgeExtra):
-        data: dict[str, Any] = {
-            "announcements": [[seat.letter, points] for seat, points in extra.announcements]
-        }
-        if extra.dummy_lengths is not None:
-            data["dummy_lengths"] = list(extra.dummy_lengths)
-        return data
-    return {}
+    if extra is None:
+        return {}
+    return {key: jsonable(value) for key, value in extra.fields().items()}
 
 
 class ResultPayload(BaseModel):
@@ -205,14 +189,15 @@ class DealPayload(BaseModel):
     layout: dict[str, str] | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
-def deal_payload(view: View) -> DealPayload:
+def _view_payload(view: View | PublicView) -> DealPayload:
     last = view.tricks[-1] if view.tricks else None
+    seat_view = view if isinstance(view, View) else None
     return DealPayload(
-        seat=view.seat.letter,
+        seat=None if seat_view is None else seat_view.seat.letter,
         phase=view.phase.value,
         dealer=view.dealer.letter,
         vulnerability=view.vulnerability.pbn,
-        hand=hand_cards(view.hand),
+        hand=None if seat_view is None else hand_cards(seat_view.hand),
         dummy_seat=_seat(view.dummy_seat),
         dummy=hand_cards(view.dummy),
         calls=[(s.letter, str(c)) for s, c in view.calls],
@@ -225,11 +210,45 @@ def deal_payload(view: View) -> DealPayload:
         defender_tricks=view.defender_tricks,
         turn=_seat(view.turn),
         to_act=_seat(view.to_act),
-        legal=[action_text(a) for a in view.legal],
+        legal=[] if seat_view is None else [action_text(a) for a in seat_view.legal],
         extra=extra_payload(view.extra),
         deal=None if view.deal is None else [hand_cards(h) for h in view.deal.hands],
-        faced={seat.letter: hand_cards(hand) or [] for seat, hand in view.faced},
+        faced={}
+        if seat_view is None
+        else {seat.letter: hand_cards(hand) or [] for seat, hand in seat_view.faced},
     )
+
+
+def _meanings(meanings: tuple[Texts | None, ...]) -> list[dict[str, str] | None]:
+    return [None if m is None else {lang: m.render(lang) for lang in LANGUAGES} for m in meanings]
+
+
+def result_payload(result: ResultSnapshot) -> ResultPayload:
+    """How a deal ended, for the page."""
+    return ResultPayload(
+        contract=_contract(result.contract),
+        tricks=result.tricks,
+        claimed=result.claimed,
+        declarer=_seat(result.declarer),
+        overtricks=result.overtricks,
+        points=dict(result.points),
+    )
+
+
+def deal_payload(deal: DealSnapshot) -> DealPayload:
+    """The last deal of a table's snapshot as its viewer may see it, with what the table adds."""
+    payload = _view_payload(deal.view)
+    payload.table_actions = [action_text(a) for a in deal.table_actions]
+    if deal.peeked:
+        payload.peeked = True
+    payload.seats = {s.letter: player for s, player in deal.players.items()}
+    payload.meanings = _meanings(deal.meanings)
+    payload.number = deal.number
+    payload.board = deal.board
+    payload.layout = deal.layout.to_json()
+    if deal.result is not None:
+        payload.result = result_payload(deal.result)
+    return payload
 
 
 _VIEW_FIELDS = (
@@ -238,51 +257,6 @@ _VIEW_FIELDS = (
 ).split()
 
 
-def view_payload(view: View) -> dict[str, Any]:
-    """Everything a seat may see now, as JSON-ready data (from its :class:`View` only)."""
-    return deal_payload(view).model_dump(mode="json", include=set(_VIEW_FIELDS))
-
-
-def public_deal(state: DealState, seats: Iterable[Seat] = tuple(Seat)) -> DealPayload:
-    views = [state.view(s) for s in seats]
-    base = deal_payload(views[0])
-    base.seat = None
-    base.hand = None
-    base.legal = []
-    base.faced = {}  # faced to the claimer's opponents only, not to every seat
-    dummies = {v.dummy for v in views if v.seat != v.dummy_seat}
-    if len(dummies) != 1 or None in dummies:
-        base.dummy = None
-    payloads = [extra_payload(v.extra) for v in views]
-    base.extra = {
-        key: value
-        for key, value in payloads[0].items()
-        if all(key in p and p[key] == value for p in payloads[1:])
-    }
-    if state.phase is not Phase.DONE:
-        base.deal = None
-    return base
-
-
-def public_view(state: DealState, seats: Iterable[Seat] = tuple(Seat)) -> dict[str, Any]:
-    """What a spectator sees: only what every seat's view shows alike, and no hand.
-
-    The dummy appears when every seat sees it (after the opening lead); a hand faced with a
-    claim does not (the claimer's partner does not see it); a
-    variant's extra item appears only when all views carry the same value
-    (mini-bridge counts and dummy's suit lengths do, a private irregularity does not).
-    """
-    return public_deal(state, seats).model_dump(mode="json", include=set(_VIEW_FIELDS))
-
-
-def peeked(view: View) -> bool:
-    """TH-23: the view shows the dummy before the opening lead because its player chose to look
-    at it during the auction (he is barred from the rest of the auction)."""
-    extra = view.extra
-    before_lead = view.phase is not Phase.DONE and not (view.tricks or view.trick)
-    return (
-        isinstance(extra, ThreeHandedExtra)
-        and view.seat in extra.barred
-        and view.dummy is not None
-        and before_lead
-    )
+def view_payload(view: View | PublicView) -> dict[str, Any]:
+    """Everything a seat (a spectator: every seat alike) may see now, as JSON-ready data."""
+    return _view_payload(view).model_dump(mode="json", include=set(_VIEW_FIELDS))

@@ -17,6 +17,7 @@ The modules: :mod:`~bridgeroom.table.table` (:class:`Table`), :mod:`~bridgeroom.
 (robots' turns, their call meanings, their judgement of a claim), :mod:`~bridgeroom.table.reasons`
 (their reasons asked again, for a review), :mod:`~bridgeroom.table.record` (a table in the
 store), :mod:`~bridgeroom.table.layout` (where each seat sits on a viewer's screen),
+:mod:`~bridgeroom.table.snapshot` (what one viewer may see and do: :meth:`Table.snapshot`),
 :mod:`~bridgeroom.table.errors`.
 """
 
@@ -53,6 +54,7 @@ from bridgeroom.table.robots import (
     robot_seed,
 )
 from bridgeroom.table.seats import ROBOT_LEVELS, Holder, Place, solo_places, solo_player
+from bridgeroom.table.snapshot import DealSnapshot, ResultSnapshot, TableSnapshot, deal_points
 from bridgeroom.table.table import Table
 
 __all__ = [
@@ -60,6 +62,7 @@ __all__ = [
     "Accepted",
     "Acted",
     "ClaimJudgement",
+    "DealSnapshot",
     "DealEnded",
     "DealStarted",
     "Dropped",
@@ -70,6 +73,7 @@ __all__ = [
     "Request",
     "RequestKind",
     "Requested",
+    "ResultSnapshot",
     "RobotFactory",
     "RobotTurn",
     "SeatError",
@@ -77,8 +81,10 @@ __all__ = [
     "TableError",
     "TableEvent",
     "TableRecord",
+    "TableSnapshot",
     "Undone",
     "call_meanings",
+    "deal_points",
     "deal_row",
     "layout",
     "default_robot_factory",

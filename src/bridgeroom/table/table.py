@@ -83,6 +83,13 @@ from bridgeroom.table.robots import (
     robot_seed,
 )
 from bridgeroom.table.seats import ROBOT_LEVELS, Holder, Place
+from bridgeroom.table.snapshot import (
+    DealSnapshot,
+    ResultSnapshot,
+    TableSnapshot,
+    deal_points,
+    public_view,
+)
 
 __all__ = ["Table"]
 
@@ -782,3 +789,56 @@ class Table:
         entry.apply_to(state)
         self.log.append(entry)
         return self._finish_if_over()
+
+    # --- what a viewer sees -------------------------------------------------------------------------
+
+    def snapshot(self, player: int | None) -> TableSnapshot:
+        """Everything ``player`` (``None``: a spectator) may see of the table now, as one frozen
+        value (:class:`~bridgeroom.table.TableSnapshot`): what the server sends him and what
+        the terminal draws. His view of the deal is his seat's; a spectator's what every seat
+        sees alike (``PublicView``)."""
+        if player is not None:
+            self.place(player)
+        state = self.state
+        summary = self.match.session.summary()
+        seat = None if player is None else self.seat_of(player)
+        deal = None
+        if state is not None:
+            layout = self.layout(player, state)
+            assert layout is not None
+            result = state.result
+            view = state.view(seat) if seat is not None else public_view(state)
+            deal = DealSnapshot(
+                number=self.number,
+                board=state.board,
+                view=view,
+                peeked=view.peeked,
+                table_actions=tuple(self.table_actions(player)) if player is not None else (),
+                players={s: state.player_at(s) for s in Seat},
+                held={s: len(state.hand(s)) for s in Seat},
+                meanings=tuple(self.call_meanings(state)),
+                layout=layout,
+                result=None
+                if state.phase is not Phase.DONE or result is None
+                else ResultSnapshot(
+                    contract=result.contract,
+                    declarer=result.declarer,
+                    tricks=result.tricks,
+                    overtricks=result.overtricks,
+                    claimed=self.claimed(state),
+                    points=deal_points(summary, state, self.match.deals.index(state) + 1),
+                ),
+            )
+        return TableSnapshot(
+            game=self.game,
+            scoring=self.scoring,
+            places=tuple(replace(p, token_hash=None) for p in self.places),
+            player=player,
+            seat=seat,
+            full=self.full,
+            over=self.over,
+            remaining=0 if state is None else state.tricks_left,
+            deal=deal,
+            request=self.request,
+            sheet=summary,
+        )

@@ -19,7 +19,7 @@ from bridgeroom.errors import BridgeError
 from bridgeroom.i18n import Messages
 from bridgeroom.rules import Action, Call, Card, DealState, Phase, Seat
 from bridgeroom.scoring import get_table
-from bridgeroom.table import Acted, TableError, TableEvent
+from bridgeroom.table import Acted, TableError, TableEvent, TableSnapshot
 from bridgeroom.tui import screen
 from bridgeroom.tui.entry import (
     COMMANDS,
@@ -84,9 +84,6 @@ class PlayLoop:
 
     def say(self, key: str, style: str | None = None, **params: object) -> None:
         self.print(Text(self.msgs(key, **params), style=style or ""))
-
-    def _names(self, state: DealState) -> dict[Seat, str | None]:
-        return {seat: self.table.player_name(seat, state) for seat in Seat}
 
     def _vulnerability(self) -> bool:
         """Whether the game has a vulnerability to show (auction bridge has none, AB-5)."""
@@ -184,24 +181,20 @@ class PlayLoop:
 
     def show_table(self, state: DealState) -> None:
         msgs = self.msgs
-        me = self.table.human_seat(state)
+        snapshot = self.table.snapshot()
+        assert snapshot.deal is not None
+        view = snapshot.deal.view
         self.print()
         self.console.rule()
-        self.console.print(self._status(state))
+        self.console.print(self._status(snapshot))
         if state.phase is Phase.ANNOUNCE or self.table.match.game.name == "minibridge":
-            self.console.print(screen.minibridge_panel(state, msgs))
+            self.console.print(screen.minibridge_panel(view, msgs))
         elif state.calls:
-            self.console.print(screen.auction_grid(state, msgs))
-        self.console.print(screen.table_view(state, me, self._names(state), msgs))
+            self.console.print(screen.auction_grid(view, msgs))
+        self.console.print(screen.table_view(snapshot, msgs))
 
-    def _status(self, state: DealState) -> Text:
-        return screen.status_lines(
-            state,
-            self.msgs,
-            number=self.table.match.deals.index(state) + 1,
-            board=state.board,
-            vulnerability=self._vulnerability(),
-        )
+    def _status(self, snapshot: TableSnapshot) -> Text:
+        return screen.status_lines(snapshot, self.msgs, vulnerability=self._vulnerability())
 
     def show_deal_end(self, state: DealState) -> None:
         msgs = self.msgs
@@ -210,14 +203,12 @@ class PlayLoop:
         c.rule()
         result = state.result
         assert result is not None
-        c.print(self._status(state))
+        snapshot = self.table.snapshot()
+        assert snapshot.deal is not None
+        c.print(self._status(snapshot))
         if state.calls and self.table.match.game.name != "minibridge":
-            c.print(screen.auction_grid(state, msgs))
-        c.print(
-            screen.table_view(
-                state, self.table.human_seat(state), self._names(state), msgs, show_all=True
-            )
-        )
+            c.print(screen.auction_grid(snapshot.deal.view, msgs))
+        c.print(screen.table_view(snapshot, msgs))
         if result.contract is None:
             self.say("play.passed_out", style="bold")
         else:

@@ -1,8 +1,11 @@
 """Drawing the table with Rich: hands, the auction or the mini-bridge counts, the trick, the score sheet.
 
-Everything a person reads goes through the message catalogue
-(:mod:`bridgeroom.i18n`), so the screen is English or Russian; suits are
-symbols, red for hearts and diamonds.
+The table is drawn from the person's snapshot (:meth:`Table.snapshot
+<bridgeroom.table.Table.snapshot>`: his view of the deal, who sits where on his screen, how
+many cards each seat holds, the sheet), the same value the server sends the page; nothing here
+asks the rules again. Everything a person reads goes through the message catalogue
+(:mod:`bridgeroom.i18n`), so the screen is English or Russian; suits are symbols, red for
+hearts and diamonds.
 """
 
 from __future__ import annotations
@@ -18,18 +21,17 @@ from bridgeroom.rules import (
     Action,
     Call,
     Card,
-    DealState,
     Hand,
-    MiniBridgeExtra,
     Phase,
+    PublicView,
     Seat,
     Side,
     Suit,
-    ThreeHandedExtra,
     Trick,
+    View,
 )
 from bridgeroom.scoring import ScoreSummary, Session, SheetEntry
-from bridgeroom.table import layout
+from bridgeroom.table import DealSnapshot, TableSnapshot
 
 __all__ = [
     "SUIT_STYLES",
@@ -38,7 +40,9 @@ __all__ = [
     "card_markup",
     "hand_lines",
     "minibridge_panel",
+    "names_of",
     "sheet",
+    "status_lines",
     "table_view",
     "trick_box",
     "trick_cards",
@@ -122,30 +126,40 @@ def _seat_title(
     return title
 
 
-def table_view(
-    state: DealState,
-    me: Seat,
-    names: dict[Seat, str | None],
-    msgs: Messages,
-    *,
-    show_all: bool = False,
-) -> Table:
-    """The four hands around the table, as seen from ``me`` (what ``me``'s view shows: the dummy
-    after the lead, or to a three-handed player who looked at it, TH-23), with the trick in the
-    middle. ``me`` sits at the bottom and the others clockwise round him, where the table layer
-    says they sit (:func:`bridgeroom.table.layout`: three-handed, the dummy opposite the
-    declarer once the contract is made, TH-10)."""
-    view = state.view(me)
+def _deal(snapshot: TableSnapshot) -> DealSnapshot:
+    if snapshot.deal is None:
+        raise ValueError("no deal has been dealt at this table yet")
+    return snapshot.deal
+
+
+def names_of(snapshot: TableSnapshot) -> dict[Seat, str | None]:
+    """The name of the player at each seat (``None``: the three-handed dummy's seat)."""
+    deal = _deal(snapshot)
+    return {
+        seat: None if player is None else snapshot.places[player].name
+        for seat, player in deal.players.items()
+    }
+
+
+def table_view(snapshot: TableSnapshot, msgs: Messages) -> Table:
+    """The four hands around the table, as the snapshot's viewer sees them (his view shows the
+    dummy after the lead, or to a three-handed player who looked at it, TH-23; every hand once
+    the deal is over), with the trick in the middle. He sits at the bottom and the others
+    clockwise round him, where the snapshot's layout puts them (three-handed, the dummy
+    opposite the declarer once the contract is made, TH-10)."""
+    deal = _deal(snapshot)
+    view = deal.view
+    me = snapshot.seat
+    names = names_of(snapshot)
     visible: dict[Seat, Hand] = {}
-    if view.hand is not None:
-        visible[me] = view.hand
+    if isinstance(view, View) and view.hand is not None:
+        visible[view.seat] = view.hand
     dummy_seat = view.dummy_seat
     if view.dummy is not None and dummy_seat is not None:
         visible[dummy_seat] = view.dummy
-    if show_all or state.is_over:
-        visible = {s: state.deal[s] if state.is_over else state.hand(s) for s in Seat}
-    extra = view.extra
-    lengths = extra.dummy_lengths if isinstance(extra, MiniBridgeExtra) else None
+    if view.deal is not None:
+        visible = {s: view.deal[s] for s in Seat}
+    lengths = view.extra.fields().get("dummy_lengths") if view.extra is not None else None
 
     def cell(seat: Seat) -> RenderableType:
         title = _seat_title(
@@ -154,18 +168,18 @@ def table_view(
             msgs,
             you=seat == me,
             dummy=seat == dummy_seat,
-            dealer=seat == state.dealer,
+            dealer=seat == view.dealer,
         )
         if seat in visible:
             body = hand_lines(visible[seat], msgs)
-        elif seat == state.dummy and lengths is not None:
-            body = hand_lines(None, msgs, facedown=lengths)
+        elif seat == dummy_seat and isinstance(lengths, tuple):
+            body = hand_lines(None, msgs, facedown=[int(n) for n in lengths if isinstance(n, int)])
         else:
-            body = hand_lines(None, msgs, hidden=len(state.hand(seat)))
+            body = hand_lines(None, msgs, hidden=deal.held[seat])
         return Group(title, body)
 
-    places = layout(state, me)
-    middle = trick_box(state, msgs)
+    places = deal.layout
+    middle = trick_box(view, msgs)
     grid = Table.grid(padding=(0, 3))
     grid.add_column(min_width=22)
     grid.add_column(min_width=22)
@@ -176,12 +190,12 @@ def table_view(
     return grid
 
 
-def trick_box(state: DealState, msgs: Messages) -> RenderableType:
+def trick_box(view: View | PublicView, msgs: Messages) -> RenderableType:
     """The trick in progress, its cards in the order played, the leader's marked."""
-    if state.phase is not Phase.PLAY or not state.current_trick:
+    if view.phase is not Phase.PLAY or not view.trick:
         return Text("")
-    out = Text(msgs("screen.trick_number", number=len(state.tricks) + 1), style="bold")
-    for i, (seat, card) in enumerate(state.current_trick):
+    out = Text(msgs("screen.trick_number", number=len(view.tricks) + 1), style="bold")
+    for i, (seat, card) in enumerate(view.trick):
         out.append(f"\n{msgs.letter(seat)} ")
         out.append_text(card_markup(card, msgs))
         if i == 0:
@@ -218,7 +232,7 @@ def trick_line(trick: Trick, msgs: Messages, number: int) -> Text:
     return out
 
 
-def auction_grid(state: DealState, msgs: Messages) -> Table:
+def auction_grid(view: View | PublicView, msgs: Messages) -> Table:
     """The calls in columns N E S W, the first row starting at the dealer (blank before him)."""
     grid = Table(box=None, padding=(0, 2), show_edge=False)
     for seat in Seat:
@@ -226,18 +240,18 @@ def auction_grid(state: DealState, msgs: Messages) -> Table:
     rows: list[list[RenderableType]] = []
     row: list[RenderableType] = [Text("")] * 4
     last = -1
-    for seat, call in state.calls:
+    for seat, call in view.calls:
         if int(seat) <= last:
             rows.append(row)
             row = [Text("")] * 4
         row[int(seat)] = call_markup(call, msgs)
         last = int(seat)
-    if state.phase is Phase.AUCTION and state.turn is not None:
-        if int(state.turn) <= last:
+    if view.phase is Phase.AUCTION and view.turn is not None:
+        if int(view.turn) <= last:
             rows.append(row)
             row = [Text("")] * 4
-        row[int(state.turn)] = Text("?", style="bold")
-        last = int(state.turn)
+        row[int(view.turn)] = Text("?", style="bold")
+        last = int(view.turn)
     if last >= 0:
         rows.append(row)
     for r in rows:
@@ -245,11 +259,15 @@ def auction_grid(state: DealState, msgs: Messages) -> Table:
     return grid
 
 
-def minibridge_panel(state: DealState, msgs: Messages) -> Text:
+def minibridge_panel(view: View | PublicView, msgs: Messages) -> Text:
     """The announced counts, the pairs' totals, the declarer and the contract (MB-2 to MB-6)."""
     out = Text()
-    extra = state.view(state.dealer).extra
-    announced = dict(extra.announcements) if isinstance(extra, MiniBridgeExtra) else {}
+    shown = view.extra.fields().get("announcements") if view.extra is not None else None
+    announced = {
+        item[0]: item[1]
+        for item in (shown if isinstance(shown, tuple) else ())
+        if isinstance(item, tuple) and isinstance(item[0], Seat) and isinstance(item[1], int)
+    }
     for seat in Seat:
         value = announced.get(seat)
         out.append(f"{msgs.letter(seat)} {value if value is not None else '?'}   ")
@@ -257,46 +275,42 @@ def minibridge_panel(state: DealState, msgs: Messages) -> Text:
         for side in Side:
             total = sum(announced[s] for s in side.seats)
             out.append(f"\n{msgs('screen.pair_points', pair=msgs.side(side), points=total)}")
-    if state.declarer is not None:
-        out.append("\n" + msgs("screen.declarer_is", seat=msgs.seat(state.declarer)))
+    if view.declarer is not None:
+        out.append("\n" + msgs("screen.declarer_is", seat=msgs.seat(view.declarer)))
     return out
 
 
-def status_lines(
-    state: DealState,
-    msgs: Messages,
-    *,
-    number: int,
-    board: int | None,
-    vulnerability: bool = True,
-) -> Text:
-    """Deal number, dealer and vulnerability (``vulnerability=False``: a game that has none,
-    auction bridge, AB-5); the contract and the tricks won."""
+def status_lines(snapshot: TableSnapshot, msgs: Messages, *, vulnerability: bool = True) -> Text:
+    """Deal number (or board), dealer and vulnerability (``vulnerability=False``: a game that has
+    none, auction bridge, AB-5; three-handed: the vulnerable players, TH-17); the contract and
+    the tricks won."""
+    deal = _deal(snapshot)
+    view = deal.view
     out = Text()
     label = (
-        msgs("screen.board", number=board)
-        if board is not None
-        else msgs("screen.deal", number=number)
+        msgs("screen.board", number=deal.board)
+        if deal.board is not None
+        else msgs("screen.deal", number=deal.number)
     )
     out.append(label, style="bold")
-    out.append("   " + msgs("screen.dealer_is", seat=msgs.seat(state.dealer)))
-    extra = state.view(state.dealer).extra
+    out.append("   " + msgs("screen.dealer_is", seat=msgs.seat(view.dealer)))
+    players = view.extra.fields().get("vulnerable") if view.extra is not None else None
     if not vulnerability:
         pass
-    elif isinstance(extra, ThreeHandedExtra):  # vulnerability is per player (TH-17)
-        names = ", ".join(sorted(extra.vulnerable)) or msgs("screen.nobody")
+    elif isinstance(players, tuple):  # vulnerability is per player (TH-17)
+        names = ", ".join(sorted(str(p) for p in players)) or msgs("screen.nobody")
         out.append("   " + msgs("screen.vulnerable", who=names))
     else:
-        out.append("   " + msgs("screen.vulnerable", who=_vul_text(state, msgs)))
-    if state.contract is not None:
-        out.append("\n" + msgs("screen.contract", contract=msgs.contract(state.contract)))
-        decl, defenders = state.declarer_tricks_taken(), state.defender_tricks_taken()
+        out.append("   " + msgs("screen.vulnerable", who=_vul_text(view, msgs)))
+    if view.contract is not None:
+        out.append("\n" + msgs("screen.contract", contract=msgs.contract(view.contract)))
+        decl, defenders = view.declarer_tricks, view.defender_tricks
         out.append("   " + msgs("screen.tricks", declarer=decl, defenders=defenders))
     return out
 
 
-def _vul_text(state: DealState, msgs: Messages) -> str:
-    vul = state.vulnerability
+def _vul_text(view: View | PublicView, msgs: Messages) -> str:
+    vul = view.vulnerability
     if vul == vul.NONE:
         return msgs("screen.nobody")
     if vul == vul.BOTH:
@@ -316,11 +330,13 @@ def _column_name(column: object, msgs: Messages, you: str | None = None) -> str:
     return str(column)
 
 
-def sheet(session: Session, msgs: Messages, *, you: str | None = None) -> RenderableType:
-    """The score sheet in the form of the session (its :meth:`~bridgeroom.scoring.Session.summary`):
-    above/below the line (rubber, Chicago, three-handed with its settlement) or a line per board
-    (duplicate, mini-bridge)."""
-    summary = session.summary()
+def sheet(
+    session: Session | ScoreSummary, msgs: Messages, *, you: str | None = None
+) -> RenderableType:
+    """The score sheet in the form of the session (its :meth:`~bridgeroom.scoring.Session.summary`,
+    or a snapshot's sheet): above/below the line (rubber, Chicago, three-handed with its
+    settlement) or a line per board (duplicate, mini-bridge)."""
+    summary = session if isinstance(session, ScoreSummary) else session.summary()
     if summary.kind == "boards":
         return _boards_sheet(summary, msgs)
     return _line_sheet(summary, msgs, you=you)

@@ -30,6 +30,7 @@ from bridgeroom.table import (
     TableError,
     TableEvent,
     TableRecord,
+    TableSnapshot,
     Undone,
     default_robot_factory,
     robot_seed,
@@ -160,6 +161,11 @@ class PlayTable:
 
     def name_of(self, player: int) -> str:
         return self.table.places[player].name
+
+    def snapshot(self) -> TableSnapshot:
+        """What the person may see of the table now (:meth:`Table.snapshot
+        <bridgeroom.table.Table.snapshot>`): what the terminal draws."""
+        return self.table.snapshot(self.human_position)
 
     def human_to_act(self) -> bool:
         return self.table.player_to_act() == self.human_position

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from bridgeroom.rules.core import Seat
 from bridgeroom.rules.three_handed.actions import Irregularity
-from bridgeroom.rules.views import DealResult, ViewExtra
+from bridgeroom.rules.views import DealResult, ExtraValue, ViewExtra
 
 __all__ = ["ThreeHandedExtra", "ThreeHandedResult"]
 
@@ -33,6 +33,22 @@ class ThreeHandedExtra(ViewExtra):
     barred: tuple[Seat, ...] = ()
     protected: tuple[Seat, ...] = ()
     irregularities: tuple[Irregularity, ...] = ()
+
+    def fields(self) -> dict[str, ExtraValue]:
+        """The items as shown: the players by seat, the pack, the vulnerable players, the seats
+        barred and protected, the irregularities as written."""
+        return {
+            "players": self.players,
+            "pack": self.pack,
+            "vulnerable": tuple(self.vulnerable),
+            "barred": self.barred,
+            "protected": self.protected,
+            "irregularities": tuple(str(item) for item in self.irregularities),
+        }
+
+    def looked_at_dummy(self, seat: Seat) -> bool:
+        """TH-23: the player at ``seat`` looked at the dummy (and is barred from the auction)."""
+        return seat in self.barred
 
     def vulnerable_at(self, seat: Seat) -> bool:
         """Whether the player at ``seat`` is vulnerable (TH-17); never the dummy's seat."""
