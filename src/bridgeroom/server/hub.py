@@ -56,13 +56,13 @@ from bridgeroom.server.protocol import (
     error_message,
     hint_message,
     pbn_game,
-    state_message,
+    snapshot_message,
     status_message,
 )
 from bridgeroom.server.rooms import Room, RoomRecords, Watcher, record_summary
 from bridgeroom.server.scheduler import Scheduler
 from bridgeroom.store import Store, StoreError, StoreUnavailable, hash_token, new_token
-from bridgeroom.table import SeatError, Table, TableError, TableEvent
+from bridgeroom.table import SeatError, Table, TableError, TableEvent, TableSnapshot
 
 __all__ = ["HOST", "Hub"]
 
@@ -604,11 +604,13 @@ class Hub:
     async def _send(self, watcher: Watcher, data: dict[str, Any]) -> None:
         await self._send_text(watcher, json.dumps(data, separators=(",", ":")))
 
-    def payload(self, room: Room, player: int | None) -> dict[str, Any]:
-        """The state message of ``player``'s connections, as JSON-ready data."""
-        message = state_message(
-            room.table,
-            player,
+    def payload(
+        self, room: Room, player: int | None, snapshot: TableSnapshot | None = None
+    ) -> dict[str, Any]:
+        """The state message of ``player``'s connections (from his snapshot of the table, made
+        now unless given), as JSON-ready data."""
+        message = snapshot_message(
+            snapshot or room.table.snapshot(player),
             code=room.code,
             private=room.private,
             score=room.score.sheet(room.table),
@@ -617,16 +619,17 @@ class Hub:
 
     async def broadcast(self, room: Room) -> None:
         """Send every connection of the room its own view of the table, the players before the
-        spectators. The view of each seat (and the spectators') is encoded once; each
-        connection's frame only adds the id of its last request."""
+        spectators. The snapshot of each viewer (each seat, the spectators) is made and encoded
+        once; each connection's frame only adds the id of its last request."""
         encoded: dict[int | None, str] = {}
         sends: list[Awaitable[None]] = []
         notice, room.notice = room.notice, None
+        snapshots = room.table.snapshots(w.player for w in room.watchers)
         # the players first: a crowd of spectators does not hold up the table itself
         for watcher in sorted(room.watchers, key=lambda w: w.player is None):
             body = encoded.get(watcher.player)
             if body is None:
-                data = self.payload(room, watcher.player)
+                data = self.payload(room, watcher.player, snapshots[watcher.player])
                 if notice is not None:
                     data["notice"] = notice.model_dump(mode="json")
                 body = encoded[watcher.player] = json.dumps(data, separators=(",", ":"))[:-1]

@@ -36,7 +36,7 @@ with the deal (TH-5).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -797,28 +797,33 @@ class Table:
         value (:class:`~bridgeroom.table.TableSnapshot`): what the server sends him and what
         the terminal draws. His view of the deal is his seat's; a spectator's what every seat
         sees alike (``PublicView``)."""
-        if player is not None:
-            self.place(player)
+        return self.snapshots([player])[player]
+
+    def snapshots(self, viewers: Iterable[int | None]) -> dict[int | None, TableSnapshot]:
+        """The snapshot of each of ``viewers`` (:meth:`snapshot`), what they share worked out
+        once (the sheet, who plays each seat, the cards held, the meanings, the result)."""
+        wanted = list(dict.fromkeys(viewers))
+        for player in wanted:
+            if player is not None:
+                self.place(player)
         state = self.state
         summary = self.match.session.summary()
-        seat = None if player is None else self.seat_of(player)
-        deal = None
+        places = tuple(
+            p if p.token_hash is None else Place(p.player, p.holder, p.name, p.level)
+            for p in self.places
+        )
+        full, over = self.full, self.over
+        remaining = 0 if state is None else state.tricks_left
+        shared: dict[str, Any] = {}
         if state is not None:
-            layout = self.layout(player, state)
-            assert layout is not None
             result = state.result
-            view = state.view(seat) if seat is not None else public_view(state)
-            deal = DealSnapshot(
-                number=self.number,
-                board=state.board,
-                view=view,
-                peeked=view.peeked,
-                table_actions=tuple(self.table_actions(player)) if player is not None else (),
-                players={s: state.player_at(s) for s in Seat},
-                held={s: len(state.hand(s)) for s in Seat},
-                meanings=tuple(self.call_meanings(state)),
-                layout=layout,
-                result=None
+            shared = {
+                "number": self.number,
+                "board": state.board,
+                "players": {s: state.player_at(s) for s in Seat},
+                "held": {s: len(state.hand(s)) for s in Seat},
+                "meanings": tuple(self.call_meanings(state)),
+                "result": None
                 if state.phase is not Phase.DONE or result is None
                 else ResultSnapshot(
                     contract=result.contract,
@@ -828,17 +833,33 @@ class Table:
                     claimed=self.claimed(state),
                     points=deal_points(summary, state, self.match.deals.index(state) + 1),
                 ),
+            }
+        out: dict[int | None, TableSnapshot] = {}
+        for player in wanted:
+            seat = None if player is None else self.seat_of(player)
+            deal = None
+            if state is not None:
+                layout = self.layout(player, state)
+                assert layout is not None
+                view = state.view(seat) if seat is not None else public_view(state)
+                deal = DealSnapshot(
+                    view=view,
+                    peeked=view.peeked,
+                    table_actions=tuple(self.table_actions(player)) if player is not None else (),
+                    layout=layout,
+                    **shared,
+                )
+            out[player] = TableSnapshot(
+                game=self.game,
+                scoring=self.scoring,
+                places=places,
+                player=player,
+                seat=seat,
+                full=full,
+                over=over,
+                remaining=remaining,
+                deal=deal,
+                request=self.request,
+                sheet=summary,
             )
-        return TableSnapshot(
-            game=self.game,
-            scoring=self.scoring,
-            places=tuple(replace(p, token_hash=None) for p in self.places),
-            player=player,
-            seat=seat,
-            full=self.full,
-            over=self.over,
-            remaining=0 if state is None else state.tricks_left,
-            deal=deal,
-            request=self.request,
-            sheet=summary,
-        )
+        return out
