@@ -156,10 +156,7 @@ def deal_points(table: Table, state: DealState) -> dict[str, int]:
     >>> sorted(points) == ["EW", "NS"] and min(points.values()) == 0
     True
     """
-    entry = next(
-        (e for s, e in zip(table.match.deals, table.match.entries, strict=False) if s is state),
-        None,
-    )
+    entry = table.match.played_of(state).entry
     result = state.result
     if entry is None or result is None or result.declarer is None:
         return {}
@@ -190,7 +187,7 @@ class ScoreCache:
         self._sheet: dict[str, Any] = {}
 
     def sheet(self, table: Table) -> dict[str, Any]:
-        version = len(table.match.entries)
+        version = table.match.recorded
         if version != self._version:
             self._version, self._sheet = version, score_payload(table.match.session)
         return self._sheet

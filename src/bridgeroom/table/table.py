@@ -271,7 +271,7 @@ class Table:
     def state(self) -> DealState | None:
         """The last deal dealt: in progress, or over until the next one (``None`` before the
         first)."""
-        return self.match.deals[-1] if self.match.deals else None
+        return self.match.played[-1].state if self.match.played else None
 
     @property
     def current(self) -> DealState | None:
@@ -281,7 +281,7 @@ class Table:
     @property
     def number(self) -> int:
         """The number of the last deal dealt (0 before the first)."""
-        return len(self.match.deals)
+        return len(self.match.played)
 
     @property
     def over(self) -> bool:

@@ -198,7 +198,7 @@ class PlayLoop:
         return screen.status_lines(
             state,
             self.msgs,
-            number=self.table.match.deals.index(state) + 1,
+            number=self.table.match.played_of(state).number,
             board=state.board,
             vulnerability=self._vulnerability(),
         )
