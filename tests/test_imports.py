@@ -348,3 +348,18 @@ def test_importing_the_core_loads_none_of_the_environments_dependencies() -> Non
     ).stdout.split()
     assert "bridgeroom.robots" in loaded
     assert not [name for name in loaded if _top(name) in ENVS_ONLY]
+
+
+@pytest.mark.parametrize(
+    ("lower", "upper"),
+    [
+        ("bridgeroom.formats.pbn.variant", "bridgeroom.formats.pbn.game"),
+        ("bridgeroom.server.session_rooms", "bridgeroom.server.sessions"),
+    ],
+)
+def test_these_modules_import_one_way_even_for_typing(lower: str, upper: str) -> None:
+    """A PBN variant reads a game through the TaggedGame protocol; a room of three-handed tables
+    is handed a SessionHost: neither imports the module that uses it, not even for its types
+    or inside a function."""
+    assert upper not in {imp.module for imp in imports_of(lower)}
+    assert lower in {imp.module for imp in imports_of(upper)}

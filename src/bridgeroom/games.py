@@ -47,7 +47,7 @@ from bridgeroom.rules.three_handed import ThreeHandedDeal, ThreeHandedTable
 from bridgeroom.scoring import Session, SessionEntry, new_session
 from bridgeroom.scoring.sessions.boards import BoardOrder
 
-__all__ = ["GAMES", "Game", "Match", "get_game"]
+__all__ = ["GAMES", "Game", "Match", "PlayedDeal", "get_game"]
 
 
 @dataclass(frozen=True)
@@ -120,6 +120,37 @@ GAMES: dict[str, Game] = {
 }
 
 
+@dataclass(eq=False)
+class PlayedDeal:
+    """One deal of a match and, once it is recorded, what its session scored for it: the two
+    are kept together, so the entry of a deal is never found by its place in a parallel list.
+
+    >>> match = Match("contract", seed=1)
+    >>> state = match.next_deal()
+    >>> for call in ["P", "P", "P", "P"]:
+    ...     state.apply(call)
+    >>> played = match.played_of(state)
+    >>> played.number, played.entry is None
+    (1, True)
+    >>> entry = match.record(state)
+    >>> played.entry is entry, played.is_recorded
+    (True, True)
+    """
+
+    #: The deal's number in the match (1-based, in the order dealt).
+    number: int
+    state: DealState
+    #: What the session returned when the deal was recorded; ``None`` until then.
+    entry: SessionEntry | None = None
+
+    @property
+    def is_recorded(self) -> bool:
+        return self.entry is not None
+
+    def __repr__(self) -> str:
+        return f"<PlayedDeal {self.number} {self.state.phase.name.lower()}{' recorded' if self.entry else ''}>"
+
+
 def get_game(name: str) -> Game:
     """The game called ``name`` (``contract``, ``auction``, ``three-handed``, ``minibridge``)."""
     key = name.strip().lower().replace("_", "-")
@@ -181,17 +212,33 @@ class Match:
         self.session: Session = new_session(
             self.scoring, players=self.players, first_dealer=first_dealer, board_order=board_order
         )
-        #: Deals dealt so far (passed-out ones included), in order.
-        self.deals: list[DealState] = []
-        #: What the session returned for each recorded deal.
-        self.entries: list[SessionEntry] = []
+        #: The deals dealt so far (passed-out ones included), in order, each with its entry
+        #: once recorded.
+        self.played: list[PlayedDeal] = []
 
     # --- dealing -------------------------------------------------------------
 
     @property
+    def deals(self) -> tuple[DealState, ...]:
+        """The states of the deals dealt so far, in order (see :attr:`played` for their entries)."""
+        return tuple(played.state for played in self.played)
+
+    @property
     def number(self) -> int:
         """The number of the next deal (1-based; boards for duplicate and mini-bridge)."""
-        return len(self.deals) + 1
+        return len(self.played) + 1
+
+    @property
+    def recorded(self) -> int:
+        """How many deals have been recorded (all dealt but the one in progress)."""
+        return len(self.played) - (self.current is not None)
+
+    def played_of(self, state: DealState) -> PlayedDeal:
+        """The deal of this match whose state is ``state`` (the very object, not an equal one)."""
+        for played in self.played:
+            if played.state is state:
+                return played
+        raise BridgeError("the deal is not one of this match's")
 
     @property
     def next_board(self) -> int | None:
@@ -244,14 +291,14 @@ class Match:
             state = MiniBridgeDeal(deal, dealer, vulnerability, mode=self.mode, board=board)
         else:
             state = cls(deal, dealer, vulnerability, mode=self.mode, board=self.next_board)
-        self.deals.append(state)
+        self.played.append(PlayedDeal(self.number, state))
         return state
 
     @property
     def current(self) -> DealState | None:
         """The deal in progress (dealt and not yet recorded), if any."""
-        if len(self.deals) > len(self.entries):
-            return self.deals[-1]
+        if self.played and self.played[-1].entry is None:
+            return self.played[-1].state
         return None
 
     # --- scoring -------------------------------------------------------------
@@ -265,7 +312,7 @@ class Match:
         if result is None:
             raise BridgeError("the deal is not over yet")
         entry = self.session.record_result(result)
-        self.entries.append(entry)
+        self.played[-1].entry = entry
         return entry
 
     @property
@@ -276,5 +323,5 @@ class Match:
     def __repr__(self) -> str:
         return (
             f"Match({self.game.name!r}, scoring={self.scoring!r}, players={list(self.players)!r}) "
-            f"# {len(self.deals)} deals"
+            f"# {len(self.played)} deals"
         )

@@ -13,7 +13,7 @@ from bridgeroom.cli.main import main
 from bridgeroom.games import Match
 from bridgeroom.robots import make_robot
 from bridgeroom.rules import Card, Phase, Seat, Vulnerability, deal_cards
-from bridgeroom.store import Store
+from bridgeroom.store import MatchOptions, Store
 
 from .test_review import SQUANDER, SQUANDER_PLAY
 
@@ -31,7 +31,7 @@ def store_contract_game(url: str) -> int:
     try:
         match = store.create_match(
             "play", "contract", "duplicate", seats=["basic", "basic", ("Ann", None), "basic"],
-            options={"human": "Ann", "position": 2, "mode": "strict"},
+            options=MatchOptions(human="Ann", position=2, mode="strict"),
         )  # fmt: skip
         deal_id = store.add_deal(match.id, 1, "N", "None", SQUANDER.to_pbn(), board=1)
         # The log a table writes: each action with the seat that took it (the declarer for dummy).
@@ -133,7 +133,7 @@ def test_a_three_handed_game_is_reviewed(tmp_path: Path) -> None:
         record = store.create_match(
             "play", "three-handed", match.scoring,
             seats=[("Ann", None), ("Robot 1", "basic"), ("Robot 2", "basic")],
-            options={"human": "Ann", "position": 0, "players": names, "mode": "table"},
+            options=MatchOptions(human="Ann", position=0, players=tuple(names), mode="table"),
         )  # fmt: skip
         deal_id = store.add_deal(record.id, 1, state.dealer.letter, state.vulnerability.pbn,
                                  state.deal.to_pbn())  # fmt: skip

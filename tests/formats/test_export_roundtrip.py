@@ -31,7 +31,7 @@ from bridgeroom.rules import (
     ThreeHandedDeal,
 )
 from bridgeroom.rules.state import Claim
-from bridgeroom.store import Store
+from bridgeroom.store import MatchOptions, Store
 from bridgeroom.table import Table, TableRecord
 
 ENDINGS = ("played", "claimed", "passed", "unfinished-auction", "unfinished-play")
@@ -66,7 +66,9 @@ def new_table(store: Store, game: str, scoring: str, seed: int) -> tuple[Table, 
         names=names if players == 3 else (),
     )
     record = TableRecord.create(
-        store, table, options={"mode": table.mode.value, "players": list(names) * (players == 3)}
+        store,
+        table,
+        options=MatchOptions(mode=table.mode.value, players=tuple(names) * (players == 3)),
     )
     return table, record
 
@@ -308,7 +310,7 @@ def test_pads_export_and_read_back(tmp_path: Path, form: str) -> None:
     store = Store(str(tmp_path / "pads.sqlite3"))
     seats = [(n, None) for n in players] or [("NS", None), ("EW", None)]
     record = store.create_match(
-        "pad", pad.game, pad.name, seats=seats, options={"players": players}
+        "pad", pad.game, pad.name, seats=seats, options=MatchOptions(players=tuple(players))
     )
     for declarer, contract, tricks, honors in PADS[form]:
         store.add_pad_entry(

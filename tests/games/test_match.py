@@ -93,7 +93,8 @@ def test_random_matches_play_to_the_end(game: tuple[str, str], data: st.DataObje
         match.record(state)
         if match.is_over:
             break
-    assert len(match.entries) >= 1
+    assert match.recorded >= 1
+    assert all(p.entry is not None for p in match.played)  # every deal dealt was recorded
 
 
 def test_th_5_three_handed_match_passes_the_deal_and_scores_per_player() -> None:
@@ -132,3 +133,26 @@ def test_ab_2_auction_bridge_ranks_bids_as_contract_and_the_dealer_may_pass() ->
         state.apply("1S")  # fewer-or-equal tricks in a lower denomination is insufficient
     state.apply("2C")  # more tricks beats fewer, whatever the denomination (no value calling)
     assert [str(c) for _, c in state.calls] == ["P", "1NT", "2C"]
+
+
+def test_each_deal_keeps_its_own_entry_and_number() -> None:
+    """A deal's entry is kept with the deal (``Match.played``), never found by its place in a
+    parallel list: a passed-out deal (CB-7) and a played one each carry what the rubber scored."""
+    match = Match("contract", scoring="rubber", seed=3)
+    passed = match.next_deal()
+    for call in ["P", "P", "P", "P"]:
+        passed.apply(call)
+    assert match.played_of(passed).entry is None and match.recorded == 0
+    first = match.record(passed)
+    played = match.next_deal()
+    assert [p.number for p in match.played] == [1, 2]
+    assert match.current is played and match.recorded == 1
+    for call in ["1NT", "P", "P", "P"]:
+        played.apply(call)
+    while not played.is_over:
+        played.apply(played.legal_actions()[0])
+    second = match.record(played)
+    assert [p.entry for p in match.played] == [first, second]
+    assert match.played_of(played).state is played and match.deals == (passed, played)
+    with pytest.raises(BridgeError):
+        match.played_of(Match("contract", seed=3).next_deal())  # an equal deal of another match

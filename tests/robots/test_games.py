@@ -252,7 +252,7 @@ def _mostly_the_formula(draw, state):  # type: ignore[no-untyped-def]
 def test_the_three_handed_expert_doubles_only_where_the_formula_does(line) -> None:  # type: ignore[no-untyped-def]
     """TH-6: the expert weighs its calls one ahead, as if the auction ended on each; weighed so,
     doubles and redoubles started doubling wars (71% of boards losing 10+ IMPs against par,
-    docs/robots.md, "Seventeenth session"). It doubles or redoubles only where the basic formula
+    docs/robots.md, "Ideas measured"). It doubles or redoubles only where the basic formula
     does, and weighs its bids and the pass as before."""
     from bridgeroom.robots.three_handed import expert_three_handed_call
 

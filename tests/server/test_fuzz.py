@@ -84,7 +84,7 @@ def snapshot(room: Any) -> tuple[Any, ...]:
         list(table.log),
         table.request,
         list(table.places),
-        len(table.match.entries),
+        table.match.recorded,
     )
 
 

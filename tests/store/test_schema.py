@@ -16,7 +16,7 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine, text
 
 from bridgeroom.rules import ContractBridgeDeal, MiniBridgeDeal
-from bridgeroom.store import SCHEMA_VERSION, Store, StoreError, replay
+from bridgeroom.store import SCHEMA_VERSION, MatchOptions, Store, StoreError, replay
 from bridgeroom.store.models import Base
 from bridgeroom.store.schema import _upgrade, schema_version
 
@@ -62,7 +62,7 @@ def test_a_database_made_before_versions_were_kept_is_migrated(tmp_path: Path) -
     assert _version(store.url) == SCHEMA_VERSION
     server, terminal = (store.get_match(i) for i in (1, 2))
     pad = store.get_match(3)
-    assert server.options == {"mode": "strict", "server": True} and server.host_hash is None
+    assert server.options == MatchOptions(mode="strict", server=True) and server.host_hash is None
     assert store.seat_of_token(server.id, "fixture-token-of-ann") == 0
     deal = server.deals[0]
     assert deal.actions[0].action == "1NT" and not deal.is_over

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.rules import Phase
-from bridgeroom.store import LogEntry, Store
+from bridgeroom.store import LogEntry, MatchOptions, Store
 from bridgeroom.table import (
     Acted,
     DealEnded,
@@ -83,7 +83,7 @@ def snapshot(table: Table) -> tuple[Any, ...]:
         table.request,
         list(table.places),
         table.number,
-        len(table.match.entries),
+        table.match.recorded,
         None if state is None else list(state.claims),
     )
 
@@ -193,7 +193,7 @@ def test_refused_requests_change_nothing_and_the_log_replays_the_table(
 ) -> None:
     table = make_table(game, seed, undo_past_robots)
     store = Store("sqlite://")
-    record = TableRecord.create(store, table, options={"mode": table.mode.value})
+    record = TableRecord.create(store, table, options=MatchOptions(mode=table.mode.value))
     record.write(table, table.deal())
     steps = data.draw(st.integers(min_value=1, max_value=100), label="steps")
     for _ in range(steps):
@@ -206,7 +206,7 @@ def test_refused_requests_change_nothing_and_the_log_replays_the_table(
     assert [s.claims for s in again.match.deals] == [s.claims for s in table.match.deals]
     assert [s.deal for s in again.match.deals] == [s.deal for s in table.match.deals]
     assert again.places == [p.__class__(p.player, p.holder, p.name, p.level) for p in table.places]
-    assert len(again.match.entries) == len(table.match.entries)
+    assert [p.entry for p in again.match.played] == [p.entry for p in table.match.played]
     assert again.match.session.summary().totals == table.match.session.summary().totals
     assert again.log == table.log
     store.close()

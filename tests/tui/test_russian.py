@@ -89,7 +89,7 @@ def test_a_russian_game_resumes_lists_and_exports_in_russian(database: Path) -> 
     table = screen(listed)
     assert "Игрок" in table and "сдачи мини-бриджа" in table and "you" not in table
     store = Store(str(database))
-    assert store.get_match(1).options["human"] == "Игрок"
+    assert store.get_match(1).options.human == "Игрок"
     assert '[South "Игрок"]' in export_pbn(store, 1)
     store.close()
 

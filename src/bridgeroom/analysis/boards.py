@@ -161,10 +161,10 @@ class BoardWriter:
         if self.fmt == "pbn":
             from bridgeroom.formats import pbn
 
-            tags = {"Event": self.event or "?", "Site": "?", "Board": str(number)}
+            tags = {"Event": self.event or "?", "Site": "?"}
             if self.game == "auction":
                 tags["Scoring"] = "auction"
-            game = pbn.PbnGame.from_state(state, **tags)
+            game = pbn.PbnGame.from_state(state, board=number, tags=tags)
             if tuple(seats) != ALL_SEATS and set(seats) != set(ALL_SEATS):
                 game.tags["Deal"] = _hidden(deal, seats, state.dealer)
             if self.count:

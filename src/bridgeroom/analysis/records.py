@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from bridgeroom.analysis.dd import OPTIMUM_RESULT_TABLE, BoardAnalysis, BoardInput
 from bridgeroom.errors import ParseError
-from bridgeroom.formats import lin, pbn
+from bridgeroom.formats import pbn
 from bridgeroom.formats.reading import BadGame
+from bridgeroom.formats.record import GameRecord
 from bridgeroom.rules.dealing import board_dealer, board_vulnerability
 
 __all__ = ["ANALYSIS_TAGS", "board_input", "with_analysis"]
@@ -21,19 +22,7 @@ __all__ = ["ANALYSIS_TAGS", "board_input", "with_analysis"]
 ANALYSIS_TAGS = ("DoubleDummyTricks", "OptimumScore", "ParContract", "OptimumResultTable")
 
 
-def _first_line(game: pbn.PbnGame | lin.LinGame) -> int:
-    if isinstance(game, lin.LinGame):
-        return game.line or 1
-    return game.lines.get("Deal") or min(game.lines.values(), default=1)
-
-
-def _board_name(game: pbn.PbnGame | lin.LinGame) -> str | None:
-    if isinstance(game, lin.LinGame):
-        return game.board_name
-    return game.tags.get("Board")
-
-
-def board_input(game: pbn.PbnGame | lin.LinGame, source: str = "") -> BoardInput | BadGame:
+def board_input(game: GameRecord, source: str = "") -> BoardInput | BadGame:
     """The deal, dealer and vulnerability of a game, or the reason it has none.
 
     A game without a Dealer or Vulnerable tag takes them from its board number, as
@@ -43,32 +32,32 @@ def board_input(game: pbn.PbnGame | lin.LinGame, source: str = "") -> BoardInput
         deal = game.deal
         board = game.board
         if deal is None or not deal.is_complete:
-            raise ParseError("no Deal tag with the four hands", line=_first_line(game))
+            raise ParseError("no Deal tag with the four hands", line=game.first_line)
         dealer = game.dealer
         vulnerability = game.vulnerability
         if dealer is None:
             if board is None:
-                raise ParseError("no Dealer tag and no board number", line=_first_line(game))
+                raise ParseError("no Dealer tag and no board number", line=game.first_line)
             dealer = board_dealer(board)
         if vulnerability is None:
             if board is None:
-                raise ParseError("no Vulnerable tag and no board number", line=_first_line(game))
+                raise ParseError("no Vulnerable tag and no board number", line=game.first_line)
             vulnerability = board_vulnerability(board)
     except ParseError as err:
-        bad = BadGame.from_error(err, line=_first_line(game), board=_board_name(game))
+        bad = BadGame.from_error(err, line=game.first_line, board=game.board_name)
         return bad.with_source(source) if source else bad
     return BoardInput(deal, dealer, vulnerability, board)
 
 
-def with_analysis(game: pbn.PbnGame | lin.LinGame, analysis: BoardAnalysis) -> pbn.PbnGame:
+def with_analysis(game: GameRecord, analysis: BoardAnalysis) -> pbn.PbnGame:
     """A PBN game carrying ``analysis``: ``DoubleDummyTricks``, ``OptimumScore``, ``ParContract``
     and ``OptimumResultTable`` (PBN 2.1 and BridgeComposer's forms), replacing old values.
 
-    A LIN deal becomes a PBN game of its own (replayed when its record allows, else its
-    board's tags only).
+    A game of another format (a LIN deal) becomes a PBN game of its own (replayed when its
+    record allows, else its board's tags only).
     """
-    if isinstance(game, lin.LinGame):
-        game = _pbn_of_lin(game, analysis)
+    if not isinstance(game, pbn.PbnGame):
+        game = _pbn_of(game, analysis)
     tags = {k: v for k, v in game.tags.items() if k not in ANALYSIS_TAGS}
     data = {k: v for k, v in game.data.items() if k not in ANALYSIS_TAGS}
     tags["DoubleDummyTricks"] = analysis.table.double_dummy_tricks
@@ -79,20 +68,18 @@ def with_analysis(game: pbn.PbnGame | lin.LinGame, analysis: BoardAnalysis) -> p
     return pbn.PbnGame(tags, game.auction, game.play, data, dict(game.notes))
 
 
-def _pbn_of_lin(game: lin.LinGame, analysis: BoardAnalysis) -> pbn.PbnGame:
+def _pbn_of(game: GameRecord, analysis: BoardAnalysis) -> pbn.PbnGame:
     try:
         state = game.to_state()
     except ParseError:
         state = None
     board = str(analysis.board) if analysis.board is not None else "?"
-    names = {"N": "North", "E": "East", "S": "South", "W": "West"}
-    players = {names[s.letter]: n for s, n in game.players.items()}
     if state is not None:
-        return pbn.PbnGame.from_state(state, Board=board, **players)
+        return pbn.PbnGame.from_state(state, players=game.players, Board=board)
     return pbn.PbnGame(
         {
             "Board": board,
-            **players,
+            **{seat.name.title(): name for seat, name in game.players.items()},
             "Dealer": analysis.dealer.letter,
             "Vulnerable": analysis.vulnerability.pbn,
             "Deal": analysis.deal.to_pbn(analysis.dealer),

@@ -342,9 +342,9 @@ def stored_deals(store: Any, match_id: int | str) -> list[StoredDeal]:
         raise BridgeError(f"match {record.id} is a score pad: it has no cards to review")
     info = get_game(record.game)
     options = record.options
-    players = tuple(options.get("players", ())) if info.players == 3 else ()
+    players = options.players if info.players == 3 else ()
     match = Match(info.name, scoring=record.scoring, players=players,
-                  mode=options.get("mode", "strict"))  # fmt: skip
+                  mode=options.mode or "strict")  # fmt: skip
     by_position = {s.position: s.robot_level for s in record.seats}
     out: list[StoredDeal] = []
     for deal in record.deals:

@@ -21,11 +21,9 @@ from typing import IO
 from bridgeroom.errors import ParseError
 from bridgeroom.formats import lin, pbn
 from bridgeroom.formats.reading import BadGame
+from bridgeroom.formats.record import GameRecord
 
-__all__ = ["AnyGame", "count_games", "detect_format", "read_games"]
-
-#: A game of either format.
-AnyGame = pbn.PbnGame | lin.LinGame
+__all__ = ["count_games", "detect_format", "read_games"]
 
 
 def detect_format(name: str, head: str) -> str:
@@ -54,7 +52,7 @@ def _open(path: str, stdin: IO[str] | None) -> tuple[str, IO[str]]:
 
 def read_games(
     paths: Sequence[str], *, stdin: IO[str] | None = None
-) -> Iterator[tuple[str, AnyGame | BadGame]]:
+) -> Iterator[tuple[str, GameRecord | BadGame]]:
     """``(source, game)`` for every game of every file in order; a game that cannot be read is a
     :class:`~bridgeroom.formats.reading.BadGame` naming its file and line. A file that cannot be
     opened raises ``OSError``."""
@@ -64,7 +62,7 @@ def read_games(
             head = fp.read(512)
             fmt = detect_format(path, head)
             if fmt == "lin":
-                items: Iterator[AnyGame | BadGame] = lin.iter_games(head + fp.read())
+                items: Iterator[GameRecord | BadGame] = lin.iter_games(head + fp.read())
             else:
                 items = pbn.iter_games(_lines(head, fp))
             for item in items:

@@ -37,7 +37,7 @@ Other commands (``nt`` chat, ``sk``, ``vg``...) are kept in order in
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO
 
@@ -115,6 +115,11 @@ class LinGame:
                     return int(digits)
         return None
 
+    @property
+    def first_line(self) -> int:
+        """The line of the ``md`` command in the file read (1 if not read from a file)."""
+        return self.line or 1
+
     # --- replay -----------------------------------------------------------------------
 
     def to_state(self, mode: Mode | str = Mode.STRICT, *, claim: bool = True) -> DealState:
@@ -166,7 +171,7 @@ class LinGame:
         cls,
         state: DealState,
         *,
-        players: dict[Seat, str] | None = None,
+        players: Mapping[Seat, str] | None = None,
         board: int | None = None,
         claim: int | None = None,
     ) -> LinGame:

@@ -38,8 +38,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from bridgeroom.errors import BridgeError, ParseError
-from bridgeroom.formats.pbn import UNKNOWN, PbnAuction, PbnGame, PbnVariant, register_variant
-from bridgeroom.formats.pbn.variant import _apply
+from bridgeroom.formats.pbn import UNKNOWN, PbnAuction, PbnVariant, register_variant
+from bridgeroom.formats.pbn.tagged import TaggedGame
+from bridgeroom.formats.pbn.variant import replay_action
 from bridgeroom.rules.core import Call, Card, Seat
 from bridgeroom.rules.state import Action, Claim, DealState, Mode, Phase
 
@@ -65,7 +66,7 @@ class AuctionBridgeVariant(PbnVariant):
         "auction": {"Variant": "auction", "Scoring": "Rubber"}
     }
 
-    def scoring_form(self, game: PbnGame) -> str | None:
+    def scoring_form(self, game: TaggedGame) -> str | None:
         """Auction bridge has one score form: a game of this variant is scored ``auction``."""
         return "auction"
 
@@ -88,21 +89,21 @@ class ThreeHandedVariant(PbnVariant):
 
         return ThreeHandedDeal
 
-    def state_options(self, game: PbnGame) -> dict[str, Any]:
+    def state_options(self, game: TaggedGame) -> dict[str, Any]:
         """``players``, ``pack`` and ``vulnerable`` from the Players, Pack and VulnerablePlayers tags."""
         options: dict[str, object] = {}
         players = game.tags.get("Players", "").strip()
         if players and players != UNKNOWN:
             names = [name.strip() for name in players.split(",")]
             if len(names) != 3:
-                raise game._error(
+                raise game.tag_error(
                     "Players", f"Players names three players, A,B,C: {players!r} (TH-1)"
                 )
             options["players"] = names
         pack = game.tags.get("Pack", "").strip()
         if pack and pack != UNKNOWN:
             if pack not in ("1", "2"):
-                raise game._error("Pack", f"Pack is 1 or 2: {pack!r} (TH-1)")
+                raise game.tag_error("Pack", f"Pack is 1 or 2: {pack!r} (TH-1)")
             options["pack"] = int(pack)
         vulnerable = game.tags.get("VulnerablePlayers", "").strip()
         if vulnerable and vulnerable != UNKNOWN:
@@ -113,23 +114,23 @@ class ThreeHandedVariant(PbnVariant):
             try:
                 seat = Seat.find(dummy)
             except ParseError:
-                raise game._error("DummySeat", f"DummySeat is a seat: {dummy!r}") from None
+                raise game.tag_error("DummySeat", f"DummySeat is a seat: {dummy!r}") from None
             if seat != dealer.partner:
-                raise game._error(
+                raise game.tag_error(
                     "DummySeat",
                     f"the dummy is the hand opposite the dealer {dealer}: {dealer.partner}, "
                     f"not {seat} (TH-4)",
                 )
         return options
 
-    def new_state(self, game: PbnGame, mode: Mode) -> DealState:
+    def new_state(self, game: TaggedGame, mode: Mode) -> DealState:
         """A deal recorded with its irregularities (an ``AuctionRecord`` tag) was played in
         table mode, where they can be made and rectified (TH-21..TH-23): it is replayed so."""
         if game.tags.get(AUCTION_RECORD, "").strip() not in ("", UNKNOWN):
             mode = Mode.TABLE
         return super().new_state(game, mode)
 
-    def replay_contract_phase(self, game: PbnGame, state: DealState) -> None:
+    def replay_contract_phase(self, game: TaggedGame, state: DealState) -> None:
         """The auction: from the ``AuctionRecord`` tag when the deal had irregularities (every
         action of the auction in order, each by its seat: calls, out of turn too, a look at
         the dummy, cancellations), checked against the Auction section; else the Auction
@@ -146,7 +147,7 @@ class ThreeHandedVariant(PbnVariant):
                 raise ParseError(
                     f"{AUCTION_RECORD} item {i + 1} ({word}): {err}", line=line
                 ) from err
-            _apply(state, action, f"{AUCTION_RECORD} item {i + 1}", line, seat)
+            replay_action(state, action, f"{AUCTION_RECORD} item {i + 1}", line, seat)
         auction = game.auction
         if auction is not None:
             recorded = [c for c in auction.calls if c is not None]
@@ -220,7 +221,7 @@ def _irregular(state: DealState) -> bool:
     return any(type(a) is not Call for a in auction) or not _in_turn(state)
 
 
-def _parse_record(game: PbnGame) -> list[tuple[Seat, str]] | None:
+def _parse_record(game: TaggedGame) -> list[tuple[Seat, str]] | None:
     """The ``AuctionRecord`` tag as ``(seat, action text)``; ``None`` if absent."""
     value = game.tags.get(AUCTION_RECORD, "").strip()
     if not value or value == UNKNOWN:
@@ -233,7 +234,7 @@ def _parse_record(game: PbnGame) -> list[tuple[Seat, str]] | None:
                 raise ValueError(part)
             items.append((Seat.find(seat_text), word.strip()))
         except (ValueError, ParseError):
-            raise game._error(
+            raise game.tag_error(
                 AUCTION_RECORD,
                 f"{AUCTION_RECORD} items are 'SEAT ACTION' separated by ';' (e.g. 'N 1S; E look "
                 f"at dummy'): {part.strip()!r}",
@@ -269,7 +270,7 @@ class MiniBridgeVariant(PbnVariant):
 
         return MiniBridgeDeal
 
-    def state_options(self, game: PbnGame) -> dict[str, Any]:
+    def state_options(self, game: TaggedGame) -> dict[str, Any]:
         """``options`` from the VariantOptions tag, ``board`` from the Board tag."""
         from bridgeroom.rules.minibridge import MiniBridgeOptions
 
@@ -277,14 +278,14 @@ class MiniBridgeVariant(PbnVariant):
         flags: dict[str, bool] = {}
         for word in filter(None, words):
             if word not in _OPTION_WORDS:
-                raise game._error(
+                raise game.tag_error(
                     "VariantOptions",
                     f"unknown mini-bridge option {word!r} (open-dummy, overtricks)",
                 )
             flags[_OPTION_WORDS[word]] = True
         return {"options": MiniBridgeOptions(**flags), "board": game.board}
 
-    def replay_contract_phase(self, game: PbnGame, state: DealState) -> None:
+    def replay_contract_phase(self, game: TaggedGame, state: DealState) -> None:
         """The announcements (MB-2), their corrections, then the named contract (MB-6).
 
         Without an Announcements tag, a game whose contract or play is recorded
@@ -315,10 +316,10 @@ class MiniBridgeVariant(PbnVariant):
                         f"announce, not {seat} (MB-2)",
                         line=line,
                     )
-                _apply(state, Announce(points), f"{seat}'s announcement", line)
+                replay_action(state, Announce(points), f"{seat}'s announcement", line)
             for seat, _, corrected in items:
                 if corrected is not None:
-                    _apply(
+                    replay_action(
                         state,
                         CorrectAnnouncement(seat, corrected),
                         f"{seat}'s correction",
@@ -331,8 +332,8 @@ class MiniBridgeVariant(PbnVariant):
         line = game.lines.get("Contract")
         if contract.doubled or contract.declarer not in (None, state.declarer):
             # The engine refuses it with the rule broken (MB-6: no doubles, MB-4: the declarer).
-            _apply(state, contract, "the named contract", line)
-        _apply(state, contract.bid, "the named contract", line)
+            replay_action(state, contract, "the named contract", line)
+        replay_action(state, contract.bid, "the named contract", line)
 
     def state_tags(self, state: DealState) -> dict[str, str]:
         mini = _mini(state)
@@ -404,7 +405,7 @@ def _announcements_of(state: DealState) -> list[str]:
     return out
 
 
-def _parse_announcements(game: PbnGame) -> list[tuple[Seat, int, int | None]] | None:
+def _parse_announcements(game: TaggedGame) -> list[tuple[Seat, int, int | None]] | None:
     """The Announcements tag as ``(seat, points, corrected points or None)``; ``None`` if absent."""
     value = game.tags.get("Announcements", "").strip()
     if not value or value == UNKNOWN:
@@ -419,7 +420,7 @@ def _parse_announcements(game: PbnGame) -> list[tuple[Seat, int, int | None]] | 
             points, _, fixed = words[1].partition("/")
             items.append((seat, int(points), int(fixed) if fixed else None))
         except (ValueError, ParseError):
-            raise game._error(
+            raise game.tag_error(
                 "Announcements",
                 f"announcements are 'SEAT POINTS' separated by ';' (e.g. 'N 12; E 8'): {part.strip()!r}",
             ) from None

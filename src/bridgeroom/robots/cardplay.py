@@ -70,8 +70,8 @@ JUDGED_PLAYS = 4
 #: Fewer layouts solved than this and a card decision falls back on the rules' card.
 MIN_LAYOUTS = 6
 #: After this many layouts a card that is the best in every one of them is played at once. At 16
-#: (until the eleventh session) the declarer lost 0.040 ± 0.034 tricks a deal more on the
-#: benchmark's 400 deals (docs/robots.md, "Eleventh session").
+#: the declarer lost 0.040 ± 0.034 tricks a deal more on the benchmark's 400 deals
+#: (docs/robots.md, "Ideas measured").
 SURE_AFTER = 40
 #: Where signals or the defenders' cards are read, this many times the layouts wanted are dealt,
 #: and the layouts solved are drawn from them in proportion to their weight (:func:`_resample`).

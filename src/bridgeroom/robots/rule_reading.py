@@ -68,7 +68,7 @@ from bridgeroom.rules.state import View, cards_of_mask
 __all__ = ["RULE_WEIGHT", "RuleCard", "read_rule_cards", "rule_weights"]
 
 #: The weight of a layout, per defender's card that the rules would not have played from his
-#: hand in it (a quarter until the fifteenth session: docs/robots.md).
+#: hand in it (a quarter before: docs/robots.md, "Ideas measured").
 RULE_WEIGHT = 0.1
 
 

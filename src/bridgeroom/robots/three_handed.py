@@ -224,7 +224,7 @@ def expert_three_handed_call(
     if len(legal) == 1:
         return Decision.because(legal[0], "robot.three.only_call")
     # a double or redouble only where the formula makes it: weighed one call ahead, as if the
-    # auction ended on it, they start doubling wars (docs/robots.md, "Seventeenth session")
+    # auction ended on it, they start doubling wars (docs/robots.md, "Ideas measured")
     basic = basic_three_handed_call(view)
     legal = [c for c in legal if c.is_bid or c.is_pass or c == basic.action]
     c = cache if cache is not None else Cache()

@@ -224,7 +224,7 @@ class Hub:
             raise self.health.error() from None
         except StoreError:
             raise SeatError("server.no_table", code=code) from None
-        if record.kind != "play" or not record.options.get("server"):
+        if record.kind != "play" or not record.options.server:
             raise SeatError("server.no_table", code=code)
         try:
             room = self.records.rebuild(record)
@@ -680,16 +680,16 @@ class Hub:
             raise SeatError("server.no_table", code=code) from None
         if record.kind != "play":
             raise SeatError("server.no_table", code=code)
-        if record.options.get("session"):
+        if record.options.session:
             raise SeatError("session.export_by_session")
         table = self.records.rebuild(record).table
         games = []
-        for state, deal in zip(table.match.deals, record.deals, strict=False):
-            if state.phase is not Phase.DONE:
+        for played in table.match.played:
+            if played.state.phase is not Phase.DONE:
                 continue
-            if number is not None and deal.number != number:
+            if number is not None and played.number != number:
                 continue
-            games.append(pbn_game(table, state, deal.number, record))
+            games.append(pbn_game(table, played.state, played.number, record))
         if number is not None and not games:
             raise TableError("server.no_deal", code=code, number=number)
         return dumps(games) if games else ""

@@ -408,19 +408,17 @@ def hint_message(decision: Decision, ident: int | str | None = None) -> HintMess
 
 def pbn_game(table: Table, state: DealState, number: int, record: MatchRecord) -> PbnGame:
     """One finished deal of a table as a PBN game, with the players' names and the table's code."""
-    names: dict[str, str] = {}
+    names: dict[Seat, str] = {}
     for seat in Seat:
         place = table.place_at(seat, state)
         if place is not None:
-            names[seat.name.title()] = place.name or "?"
+            names[seat] = place.name or "?"
     tags: dict[str, str] = {
         "Event": f"bridgeroom {table.game.title('en')} ({table.scoring})",
         "Site": f"bridgeroom table {record.code}",
         "Date": record.created_at.strftime("%Y.%m.%d"),
-        "Board": str(number),
-        **names,
     }
     result = state.result
     if result is not None and result.contract is not None:
         tags["Result"] = str(result.tricks)
-    return PbnGame.from_state(state, **tags)
+    return PbnGame.from_state(state, players=names, board=number, tags=tags)

@@ -171,7 +171,7 @@ class Reviews:
         deal = next((d for d in record.deals if d.number == number), None)
         if deal is None or not deal.is_over:
             raise TableError("review.not_finished", number=number)
-        if record.options.get("session"):
+        if record.options.session:
             if self.session_gate is None:
                 raise TableError("session.export_by_session")
             await self.session_gate(record, number)

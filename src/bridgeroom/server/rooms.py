@@ -21,7 +21,7 @@ from typing import Any, Protocol, TypeVar
 
 from bridgeroom.games import get_game
 from bridgeroom.server.protocol import Notice, ScoreCache
-from bridgeroom.store import DealResult, MatchRecord, Store, StoreError
+from bridgeroom.store import DealResult, MatchOptions, MatchRecord, Store, StoreError
 from bridgeroom.store.journal import Journal
 from bridgeroom.table import (
     Table,
@@ -190,7 +190,7 @@ class RoomRecords:
             table.game.name,
             table.scoring,
             seats=seat_specs(table),
-            options={"mode": table.mode.value, "server": True},
+            options=MatchOptions(mode=table.mode.value, server=True),
             seed=table.seed,
             private=private,
             host_hash=host_hash,
@@ -206,7 +206,7 @@ class RoomRecords:
             record.private,
             record.host_hash,
             record.status,
-            session=record.options.get("session"),
+            session=record.options.session,
         )
         if record.deals:
             room.deal_id = record.deals[-1].id

@@ -34,7 +34,7 @@ from pydantic import BaseModel, StrictBool, StrictInt, StringConstraints
 from bridgeroom.errors import BridgeError
 from bridgeroom.i18n import LANGUAGES
 from bridgeroom.server.hub import CODE, Hub
-from bridgeroom.server.session_rooms import ROOM_GAME, room_of
+from bridgeroom.server.session_rooms import ROOM_GAME
 from bridgeroom.server.sessions import SessionManager
 from bridgeroom.sessions.exports import ranking_csv, session_pbn
 
@@ -103,7 +103,7 @@ async def page_language(sessions: SessionManager, kind: str, code: str) -> str |
                 session = room.session
             else:
                 record = await sessions.hub.db(sessions.hub.store.get_match, code)
-                session = record.options.get("session")
+                session = record.options.session
             if not isinstance(session, str):
                 return None
             code = session
@@ -212,7 +212,7 @@ def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
     async def session_pbn_file(
         code: str, authorization: Annotated[str | None, Header()] = None
     ) -> PlainTextResponse:
-        room = await room_of(sessions, code)
+        room = await sessions.rooms.room_of(code)
         if room is not None:
             text = await sessions.rooms.pbn(room)
         else:
@@ -228,7 +228,7 @@ def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
     async def session_csv(
         code: str, authorization: Annotated[str | None, Header()] = None
     ) -> PlainTextResponse:
-        room = await room_of(sessions, code)
+        room = await sessions.rooms.room_of(code)
         if room is not None:
             text = await sessions.rooms.ranking_csv(room)
         else:

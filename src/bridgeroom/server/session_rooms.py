@@ -12,7 +12,9 @@ his table (TH-20, rounded pairwise as TH-A8 resolves), net of what he pays.
 
 :class:`RoomSessions` is asked by the :class:`~bridgeroom.server.sessions.SessionManager` for
 what differs in a room (the places, the tables, the results, the exports); the people, the
-director's rights, pausing, replacing and ending are the manager's own.
+director's rights, pausing, replacing and ending are the manager's own. The manager hands it
+what it needs of the manager's as a :class:`SessionHost` (the stored sessions, the rooms of a
+session's tables, saving a session's state), so this module does not import the manager's.
 
     >>> [place_label(p) for p in range(3)], person_label(2, 1)
     (['P1', 'P2', 'P3'], '2/P2')
@@ -26,26 +28,26 @@ import csv
 import io
 import secrets
 import time
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final
 
 from bridgeroom.formats.pbn import dumps
 from bridgeroom.rules import Phase
 from bridgeroom.scoring import settle
+from bridgeroom.server.hub import Hub
 from bridgeroom.server.protocol import pbn_game
 from bridgeroom.server.rooms import Room
-from bridgeroom.store import SeatSpec, StoreError, hash_token, new_token
-from bridgeroom.store.sessions import SessionRecord
+from bridgeroom.store import MatchOptions, SeatSpec, StoreError, hash_token, new_token
+from bridgeroom.store.sessions import SessionRecord, SessionStore
 from bridgeroom.table import ROBOT_LEVELS, TableError, deal_points
 from bridgeroom.table.seats import Holder, Place
-
-if TYPE_CHECKING:
-    from bridgeroom.server.sessions import SessionManager
 
 __all__ = [
     "ROOM_GAME",
     "ROOM_SCORINGS",
     "RoomSessions",
+    "SessionHost",
     "is_room",
     "person_label",
     "place_label",
@@ -93,10 +95,27 @@ def seat_spec(place: Place) -> SeatSpec:
     return SeatSpec(place.name, place.level, place.token_hash if place.is_person else None)
 
 
+@dataclass(frozen=True)
+class SessionHost:
+    """What the rooms need of the sessions' manager: its hub and stored sessions, the time each
+    table last changed, a session by its code (``get``), the rooms of a session's tables
+    (``tables``), saving a session's state and status (``save``), and who a token is."""
+
+    hub: Hub
+    rows: SessionStore
+    last_change: Mapping[str, float]
+    get: Callable[[str], Awaitable[SessionRecord]]
+    tables: Callable[[SessionRecord], Awaitable[list[Room]]]
+    save: Callable[[SessionRecord, dict[str, Any], str], Awaitable[None]]
+    #: Whether a token is the director's; the person (his stored entry) whose token it is.
+    is_director: Callable[[SessionRecord, str | None], bool]
+    person: Callable[[SessionRecord, str | None], dict[str, Any] | None]
+
+
 class RoomSessions:
     """What a :class:`~bridgeroom.server.sessions.SessionManager` asks about its rooms."""
 
-    def __init__(self, sessions: SessionManager) -> None:
+    def __init__(self, sessions: SessionHost) -> None:
         self.sessions = sessions
         self.hub = sessions.hub
 
@@ -179,19 +198,17 @@ class RoomSessions:
 
     # --- the tables ---------------------------------------------------------------------------
 
-    def table_spec(
-        self, row: SessionRecord, t: int
-    ) -> tuple[str, str, list[Place], dict[str, Any]]:
+    def table_spec(self, row: SessionRecord, t: int) -> tuple[str, str, list[Place], MatchOptions]:
         """Table ``t`` of the room as the session starts it: a three-handed table in table
         mode with robots in the places nobody holds (:meth:`SessionManager.begin`)."""
-        options = {"mode": "table", "server": True, "session": row.code, "table": t}
+        options = MatchOptions(mode="table", server=True, session=row.code, table=t)
         return ROOM_GAME, row.options["scoring"], self.places(row, t), options
 
     async def advance(self, row: SessionRecord) -> None:
         """Under the session's lock: once every table's rubber is over, the room is over."""
-        rooms = await self.sessions._tables(row)
+        rooms = await self.sessions.tables(row)
         if rooms and all(r.table.over for r in rooms):
-            await self.sessions._save(row, row.state, "finished")
+            await self.sessions.save(row, row.state, "finished")
 
     # --- what everyone sees -------------------------------------------------------------------
 
@@ -200,9 +217,9 @@ class RoomSessions:
         how long since the last action, who sits where)."""
         s = self.sessions
         o = row.options
-        rooms = await s._tables(row) if row.status != "waiting" else []
+        rooms = await s.tables(row) if row.status != "waiting" else []
         tables = [self._glance(t, room) for t, room in enumerate(rooms, start=1)]
-        you = s._person(row, token)
+        you = s.person(row, token)
         return {
             "code": row.code,
             "status": row.status,
@@ -224,7 +241,7 @@ class RoomSessions:
                 for p in row.state["people"]
             ],
             "tables": tables,
-            "director": s._is_director(row, token),
+            "director": s.is_director(row, token),
             "you": None if you is None else self._you(you, rooms),
             "advice": None,
         }
@@ -268,7 +285,7 @@ class RoomSessions:
         card: a deal in progress shows nowhere, a finished one by its contract and tricks."""
         tables = []
         everyone = []
-        for t, room in enumerate(await self.sessions._tables(row), start=1):
+        for t, room in enumerate(await self.sessions.tables(row), start=1):
             data = self._table_results(t, room)
             tables.append(data)
             everyone += [{"table": t, **p} for p in data["players"]]
@@ -365,7 +382,7 @@ class RoomSessions:
         """Every finished deal of every table, as its table's record shows it (the players,
         the auction, the play, the contract and result)."""
         games = []
-        for t, room in enumerate(await self.sessions._tables(row), start=1):
+        for t, room in enumerate(await self.sessions.tables(row), start=1):
             try:
                 record = await self.hub.db(self.hub.store.get_match, room.code)
             except StoreError as err:
@@ -378,11 +395,10 @@ class RoomSessions:
                 games.append(game)
         return dumps(games) if games else ""
 
-
-async def room_of(sessions: SessionManager, code: str) -> SessionRecord | None:
-    """The session ``code`` if it is a room (``None`` if it is a session of boards)."""
-    row = await sessions._get(code)
-    return row if is_room(row) else None
+    async def room_of(self, code: str) -> SessionRecord | None:
+        """The session ``code`` if it is a room (``None`` if it is a session of boards)."""
+        row = await self.sessions.get(code)
+        return row if is_room(row) else None
 
 
 def seconds_since(when: float | None) -> int | None:

@@ -39,9 +39,16 @@ from bridgeroom.server.session_boards import (
     practice_boards,
     seeded_boards,
 )
-from bridgeroom.server.session_rooms import RoomSessions, is_room, seat_spec, seconds_since
+from bridgeroom.server.session_rooms import (
+    RoomSessions,
+    SessionHost,
+    is_room,
+    seat_spec,
+    seconds_since,
+)
 from bridgeroom.sessions import SCORINGS, Movement, Played, Results
 from bridgeroom.store import (
+    MatchOptions,
     MatchRecord,
     StoreError,
     StoreUnavailable,
@@ -77,7 +84,19 @@ class SessionManager:
         #: The hand records worked out, by session code and boards.
         self._records: dict[tuple[str, tuple[int, ...]], list[dict[str, Any]]] = {}
         hub.listeners.append(self._changed)
-        self.rooms = RoomSessions(self)  # a room of three-handed tables asks it what differs
+        #: A room of three-handed tables is asked what differs; it is given what it needs here.
+        self.rooms = RoomSessions(
+            SessionHost(
+                hub,
+                self.rows,
+                self.last_change,
+                self._get,
+                self._tables,
+                self._save,
+                self._is_director,
+                self._person,
+            )
+        )
 
     def _lock(self, code: str) -> asyncio.Lock:
         return self._locks.setdefault(code, asyncio.Lock())
@@ -287,23 +306,21 @@ class SessionManager:
     def _hold(self, row: SessionRecord, round_: int) -> int:
         return (round_ + 1) * self.movement(row).boards_per_round
 
-    def _table_spec(
-        self, row: SessionRecord, t: int
-    ) -> tuple[str, str, list[Place], dict[str, Any]]:
+    def _table_spec(self, row: SessionRecord, t: int) -> tuple[str, str, list[Place], MatchOptions]:
         """Table ``t`` as the session starts it: its game and score form, who sits there in
         round 1, and its options (the boards in the order it plays them, with their numbers,
         no further than round 1)."""
         o, m = row.options, self.movement(row)
         numbers = [b for r in range(m.rounds) for b in m.order(t, r)]
-        options = {
-            "mode": "strict",
-            "server": True,
-            "session": row.code,
-            "table": t,
-            "boards": [o["deals"][b - 1] for b in numbers],
-            "numbers": numbers,
-            "hold": self._hold(row, 0),
-        }
+        options = MatchOptions(
+            mode="strict",
+            server=True,
+            session=row.code,
+            table=t,
+            boards=tuple(o["deals"][b - 1] for b in numbers),
+            numbers=tuple(numbers),
+            hold=self._hold(row, 0),
+        )
         return o["game"], _TABLE_SCORING[o["game"]], self._places(row, t, 0), options
 
     async def begin(self, code: str, token: str | None) -> None:
@@ -327,7 +344,7 @@ class SessionManager:
                         game,
                         scoring,
                         seats=[seat_spec(p) for p in places],
-                        options={**options, "paused": False},
+                        options=options.replace(paused=False),
                         seed=f"{row.options['seed']}:{t}",
                         private=True,
                         host_hash=row.director_hash,
@@ -583,7 +600,7 @@ class SessionManager:
         """A session's table shows a board's review (every card against double dummy) once
         every table has played the board, as anyone sees its traveller; before, the refusal
         says how many tables still play it."""
-        row = await self._get(str(record.options["session"]))
+        row = await self._get(str(record.options.session))
         if is_room(row):
             return  # a room's tables play their own deals
         _, done = await self._results(row)

@@ -150,7 +150,7 @@ class ScoreCache:
         self._sheet: dict[str, Any] = {}
 
     def sheet(self, table: Table) -> dict[str, Any]:
-        version = len(table.match.entries)
+        version = table.match.recorded
         if version != self._version:
             self._version, self._sheet = version, score_payload(table.match.session)
         return self._sheet

@@ -20,7 +20,8 @@ Where the database lives: :func:`database_url` (``--database URL``, else the
 data folder).
 
 The modules: :mod:`~bridgeroom.store.store` (the :class:`Store`),
-:mod:`~bridgeroom.store.records` (the values it returns), :mod:`~bridgeroom.store.log`
+:mod:`~bridgeroom.store.records` (the values it returns), :mod:`~bridgeroom.store.options` (a match's options and their JSON),
+:mod:`~bridgeroom.store.log`
 (a deal's log and its replay), :mod:`~bridgeroom.store.writes` (what one change of a live
 table writes, all or nothing), :mod:`~bridgeroom.store.journal` (group commit of the live
 tables' writes), :mod:`~bridgeroom.store.models` (the tables), :mod:`~bridgeroom.store.schema`
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 from bridgeroom.store.errors import MatchNotFound, StoreError, StoreUnavailable
 from bridgeroom.store.log import FACE, UNDO, LogEntry, replay
+from bridgeroom.store.options import MatchOptions
 from bridgeroom.store.records import (
     STATUSES,
     ActionRecord,
@@ -60,6 +62,7 @@ __all__ = [
     "LogEntry",
     "LogRow",
     "MatchNotFound",
+    "MatchOptions",
     "MatchRecord",
     "MatchStatus",
     "MatchSummary",

@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from bridgeroom.store.models import DealRow, MatchRow, SeatRow
+from bridgeroom.store.options import MatchOptions
 
 __all__ = [
     "STATUSES",
@@ -112,7 +113,7 @@ class MatchRecord:
     kind: str
     game: str
     scoring: str
-    options: dict[str, Any]
+    options: MatchOptions
     seed: str | None
     status: str
     private: bool
@@ -184,7 +185,7 @@ def match_record(row: MatchRow, *, full: bool = True) -> MatchRecord:
         row.kind,
         row.game,
         row.scoring,
-        dict(row.options or {}),
+        MatchOptions.from_json(row.options),
         row.seed,
         row.status,
         row.private,

@@ -23,6 +23,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from bridgeroom.store.errors import StoreError, failure
 from bridgeroom.store.models import SessionRow, utcnow
+from bridgeroom.store.options import MatchOptions
 from bridgeroom.store.records import SeatSpec
 from bridgeroom.store.store import Store
 
@@ -120,7 +121,7 @@ class SessionStore:
                     seat.is_robot = spec.robot_level is not None
                     seat.robot_level = spec.robot_level
                     seat.token_hash = spec.token_hash
-                row.options = {**(row.options or {}), **options}
+                row.options = MatchOptions.from_json(row.options).replace(**options).to_json()
                 row.updated_at = utcnow()
         except SQLAlchemyError as err:
             raise failure(err, "cannot seat a session's table") from None

@@ -25,6 +25,7 @@ from bridgeroom.store.models import (
     SeatRow,
     utcnow,
 )
+from bridgeroom.store.options import MatchOptions
 from bridgeroom.store.records import (
     STATUSES,
     MatchRecord,
@@ -111,7 +112,7 @@ class Store:
         scoring: str,
         *,
         seats: Iterable[SeatSpec | str | tuple[str, str | None]] = (),
-        options: Mapping[str, Any] | None = None,
+        options: MatchOptions | None = None,
         seed: int | str | None = None,
         private: bool = False,
         host_hash: str | None = None,
@@ -130,7 +131,7 @@ class Store:
                 kind=kind,
                 game=game,
                 scoring=scoring,
-                options=dict(options or {}),
+                options=(options or MatchOptions()).to_json(),
                 seed=None if seed is None else str(seed),
                 status="active",
                 private=private,
@@ -232,14 +233,6 @@ class Store:
         with self._session() as session, session.begin():
             row = self._match_row(session, match)
             row.status = status
-            row.updated_at = utcnow()
-
-    @_guarded("change a match's options")
-    def update_options(self, match: int | str, **options: Any) -> None:
-        """Add or replace options of a match."""
-        with self._session() as session, session.begin():
-            row = self._match_row(session, match)
-            row.options = {**(row.options or {}), **options}
             row.updated_at = utcnow()
 
     # --- seats ---------------------------------------------------------------------------
@@ -364,7 +357,7 @@ class Store:
             rows = []
             # the options (JSON) are read here rather than queried, alike in SQLite and PostgreSQL
             for row in session.scalars(stmt.limit(limit * 4 if server else limit)):
-                if server and not (row.options or {}).get("server"):
+                if server and not MatchOptions.from_json(row.options).server:
                     continue
                 rows.append(row)
                 if len(rows) >= limit:
@@ -401,7 +394,7 @@ class Store:
                 .order_by(MatchRow.updated_at)
                 .limit(limit)
             )
-            return [(int(i), str(c)) for i, c, o in rows if (o or {}).get("server")]
+            return [(int(i), str(c)) for i, c, o in rows if MatchOptions.from_json(o).server]
 
     @_guarded("mark tables abandoned")
     def abandon(self, matches: Sequence[int]) -> None:

@@ -12,7 +12,7 @@ once (the terminal), the server through its group-commit journal.
     >>> from bridgeroom.store import Store
     >>> store = Store("sqlite://")
     >>> table = Table("contract", seed=3, robots={1: "random", 2: "random", 3: "random"}, people={0: "Ann"})
-    >>> record = TableRecord.create(store, table, options={"mode": "strict"})
+    >>> record = TableRecord.create(store, table, options=MatchOptions(mode="strict"))
     >>> record.write(table, table.deal())
     >>> record.write(table, table.act(0, "1NT"))
     >>> again = table_from_record(store.get_match(record.match_id))
@@ -23,7 +23,7 @@ once (the terminal), the server through its group-commit journal.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from bridgeroom.rules import DealState, Seat, Vulnerability
@@ -32,6 +32,7 @@ from bridgeroom.store import (
     DealResult,
     LogEntry,
     LogRow,
+    MatchOptions,
     MatchRecord,
     MatchStatus,
     NewDeal,
@@ -112,14 +113,14 @@ def table_from_record(
         scoring=record.scoring,
         seed=seed,
         places=[_place(seat) for seat in record.seats],
-        names=options.get("players", ()),
-        mode=options.get("mode"),
+        names=options.players,
+        mode=options.mode,
         undo_past_robots=undo_past_robots,
         robot_factory=robot_factory,
-        boards=options.get("boards"),
-        numbers=options.get("numbers", ()),
-        hold=options.get("hold"),
-        paused=bool(options.get("paused", False)),
+        boards=options.boards,
+        numbers=options.numbers,
+        hold=options.hold,
+        paused=options.paused,
     )
     for deal in record.deals:
         table.resume_deal(
@@ -152,7 +153,7 @@ def deal_row(table: Table, state: DealState) -> dict[str, Any]:
             if (player := state.player_at(seat)) is not None
         }
     return {
-        "number": table.match.deals.index(state) + 1,
+        "number": table.match.played_of(state).number,
         "dealer": state.dealer.letter,
         "vulnerability": state.vulnerability.pbn,
         "cards": state.deal.to_pbn(),
@@ -168,7 +169,7 @@ def result_record(table: Table, state: DealState) -> dict[str, Any]:
     assert state.result is not None
     result = state.result
     contract = result.contract
-    index = table.match.deals.index(state)
+    played = table.match.played_of(state)
     summary = table.match.session.summary()
     record: dict[str, Any] = {
         "contract": None if contract is None else str(contract),
@@ -178,8 +179,8 @@ def result_record(table: Table, state: DealState) -> dict[str, Any]:
         "score": {str(k): v for k, v in summary.totals.items()},
         "finished": time.time(),
     }
-    if index < len(table.match.entries):
-        record["summary"] = _entry_summary(table.match.entries[index])
+    if played.entry is not None:
+        record["summary"] = _entry_summary(played.entry)
     return record
 
 
@@ -220,7 +221,7 @@ class TableRecord:
         table: Table,
         *,
         kind: str = "play",
-        options: Mapping[str, Any] | None = None,
+        options: MatchOptions | None = None,
         private: bool = False,
     ) -> TableRecord:
         """Store a new match for ``table`` (its game, score form, seed and places)."""

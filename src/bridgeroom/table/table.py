@@ -278,7 +278,7 @@ class Table:
     def state(self) -> DealState | None:
         """The last deal dealt: in progress, or over until the next one (``None`` before the
         first)."""
-        return self.match.deals[-1] if self.match.deals else None
+        return self.match.played[-1].state if self.match.played else None
 
     @property
     def current(self) -> DealState | None:
@@ -288,7 +288,7 @@ class Table:
     @property
     def number(self) -> int:
         """The number of the last deal dealt (0 before the first)."""
-        return len(self.match.deals)
+        return len(self.match.played)
 
     @property
     def over(self) -> bool:
@@ -831,7 +831,7 @@ class Table:
                     tricks=result.tricks,
                     overtricks=result.overtricks,
                     claimed=self.claimed(state),
-                    points=deal_points(summary, state, self.match.deals.index(state) + 1),
+                    points=deal_points(summary, state, self.match.played_of(state).number),
                 ),
             }
         out: dict[int | None, TableSnapshot] = {}

@@ -45,7 +45,7 @@ from bridgeroom.scoring import (
     SessionEntry,
     ThreeHandedRubber,
 )
-from bridgeroom.store import MatchRecord, PadEntry, Store
+from bridgeroom.store import MatchOptions, MatchRecord, PadEntry, Store
 from bridgeroom.tui import screen
 from bridgeroom.tui.entry import shown
 from bridgeroom.tui.reading import read_line
@@ -282,7 +282,7 @@ class PadLoop:
         self.console = console
         self.msgs = msgs
         self.pad = PAD_GAMES[record.scoring]
-        self.players = tuple(record.options.get("players", ()))
+        self.players = record.options.players
         self.sheet = PadSheet.rebuild(self.pad, self.players, record.entries)
 
     @classmethod
@@ -309,7 +309,7 @@ class PadLoop:
                 pad.game,
                 pad.name,
                 seats=seats,
-                options={"players": names, "lang": msgs.lang},
+                options=MatchOptions(players=tuple(names), lang=msgs.lang),
             )
         return cls(store, record, console, msgs)
 
@@ -405,7 +405,7 @@ class PadLoop:
                 self.pad.game,
                 self.pad.name,
                 seats=seats,
-                options={"players": names, "lang": self.msgs.lang},
+                options=MatchOptions(players=tuple(names), lang=self.msgs.lang),
             )
         self.record = record
         self.sheet = PadSheet.rebuild(self.pad, self.players, record.entries)

@@ -21,7 +21,7 @@ from bridgeroom.errors import BridgeError
 from bridgeroom.games import Match, get_game
 from bridgeroom.robots import Decision, make_robot
 from bridgeroom.rules import Action, Deal, DealState, LookAtDummy, Seat
-from bridgeroom.store import MatchRecord, Store
+from bridgeroom.store import MatchOptions, MatchRecord, Store
 from bridgeroom.table import (
     ROBOT_LEVELS,
     Acted,
@@ -57,11 +57,15 @@ class PlayTable:
         self.table = table
         self.writer = TableRecord.of(store, record)
         options = record.options
-        self.human_name: str = options["human"]
+        if options.human is None or options.position is None:
+            raise BridgeError(
+                f"match {record.id} was not played at the terminal: it has no person to seat"
+            )
+        self.human_name: str = options.human
         #: The person's player number (his place at the table).
-        self.human_position: int = int(options["position"])
+        self.human_position: int = options.position
         #: The language the match was started in (a resumed match speaks it again).
-        self.lang: str | None = options.get("lang")
+        self.lang: str | None = options.lang
         #: Events taken at the table but not yet in the store (it could not write them).
         self.pending: list[TableEvent] = []
 
@@ -104,13 +108,13 @@ class PlayTable:
             record = TableRecord.create(
                 store,
                 table,
-                options={
-                    "human": name,
-                    "position": solo_player(info, seat),
-                    "players": [p.name for p in places],
-                    "mode": table.mode.value,
-                    "lang": lang,
-                },
+                options=MatchOptions(
+                    human=name,
+                    position=solo_player(info, seat),
+                    players=tuple(p.name for p in places),
+                    mode=table.mode.value,
+                    lang=lang,
+                ),
             )
             return cls(store, store.get_match(record.match_id), table)
 

@@ -69,11 +69,12 @@ def _play_games(record: Any) -> list[Any]:
     games = []
     for number, state in enumerate(table.match.deals, start=1):
         tags = _common_tags(record, state.board or number)
+        names: dict[Seat, str] = {}
         for seat in Seat:
             place = table.place_at(seat, state)
-            tags[seat.name.title()] = place.name if place is not None else "Dummy"
+            names[seat] = place.name if place is not None else "Dummy"
         tags.update(variant.scoring_tags(record.scoring))
-        games.append(pbn.PbnGame.from_state(state, **tags))
+        games.append(pbn.PbnGame.from_state(state, players=names, tags=tags))
     return games
 
 
@@ -83,7 +84,7 @@ def _pad_games(record: Any) -> list[Any]:
     from bridgeroom.tui.pad import PAD_GAMES, PadLine, PadSheet
 
     pad = PAD_GAMES[record.scoring]
-    players = tuple(record.options.get("players", ()))
+    players = record.options.players
     sheet = PadSheet(pad, players)
     session = sheet.session
     scoring = variant_named(pad.game).scoring_tags(pad.name)

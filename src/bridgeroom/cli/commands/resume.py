@@ -23,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
     store = open_store(args)
     try:
         record = get_record(store, args)
-        msgs = messages(args, stored=record.options.get("lang"))  # the game's own language
+        msgs = messages(args, stored=record.options.lang)  # the game's own language
         out = console()
         if record.kind == "pad":
             from bridgeroom.tui.pad import PadLoop

@@ -8,6 +8,7 @@ Hand('2.5432.5432.5432')
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bridgeroom.errors import BridgeError, ParseError
@@ -24,6 +25,9 @@ from bridgeroom.rules.core import Card, Contract, Deal, Hand, Seat, Side, Vulner
 from bridgeroom.rules.state import DealState, Mode, Phase
 
 __all__ = ["PbnGame"]
+
+#: The tag of each seat's player.
+_SEAT_TAGS = {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat.WEST: "West"}
 
 #: ``4SR``: a redouble written R (PBN writes XX).
 _REDOUBLE_R = re.compile(r"(?<=[CDHSNTcdhsnt])[Rr](?=[NESWnesw]?$)")
@@ -66,7 +70,8 @@ class PbnGame:
             return None
         return value
 
-    def _error(self, name: str, message: str) -> ParseError:
+    def tag_error(self, name: str, message: str) -> ParseError:
+        """A :class:`~bridgeroom.errors.ParseError` with ``message`` at the line of tag ``name``."""
         return ParseError(message, line=self.lines.get(name))
 
     @property
@@ -78,7 +83,7 @@ class PbnGame:
         try:
             return _parse_deal(value)
         except ParseError as err:
-            raise self._error("Deal", f"bad Deal tag {value!r}: {err}") from None
+            raise self.tag_error("Deal", f"bad Deal tag {value!r}: {err}") from None
 
     @property
     def dealer(self) -> Seat | None:
@@ -89,7 +94,7 @@ class PbnGame:
         try:
             return Seat.find(value)
         except ParseError:
-            raise self._error("Dealer", f"bad Dealer tag {value!r} (N, E, S or W)") from None
+            raise self.tag_error("Dealer", f"bad Dealer tag {value!r} (N, E, S or W)") from None
 
     @property
     def vulnerability(self) -> Vulnerability | None:
@@ -99,7 +104,7 @@ class PbnGame:
         try:
             return Vulnerability.find(value)
         except ParseError:
-            raise self._error(
+            raise self.tag_error(
                 "Vulnerable", f"bad Vulnerable tag {value!r} (None, NS, EW or All)"
             ) from None
 
@@ -111,7 +116,28 @@ class PbnGame:
         try:
             return int(value)
         except ValueError:
-            raise self._error("Board", f"bad Board tag {value!r} (a number)") from None
+            raise self.tag_error("Board", f"bad Board tag {value!r} (a number)") from None
+
+    @property
+    def board_name(self) -> str | None:
+        """The ``Board`` tag as written (``None`` when absent, empty or ``?``)."""
+        return self._value("Board")
+
+    @property
+    def players(self) -> dict[Seat, str]:
+        """The players' names by seat, from the ``North``, ``East``, ``South`` and ``West`` tags
+        (a name left out or ``?`` is not listed).
+
+        >>> PbnGame({"North": "Ann", "South": "?"}).players
+        {<Seat.NORTH: 0>: 'Ann'}
+        """
+        names = {seat: self._value(_SEAT_TAGS[seat]) for seat in Seat}
+        return {seat: name for seat, name in names.items() if name is not None}
+
+    @property
+    def first_line(self) -> int:
+        """The line of the ``Deal`` tag in the file read (else of the first tag; 1 if not read)."""
+        return self.lines.get("Deal") or min(self.lines.values(), default=1)
 
     @property
     def passed_out(self) -> bool:
@@ -134,7 +160,7 @@ class PbnGame:
         try:
             contract = Contract.parse(_REDOUBLE_R.sub("XX", value))
         except ParseError:
-            raise self._error(
+            raise self.tag_error(
                 "Contract", f"bad Contract tag {value!r} (e.g. 4H, 3NTX, Pass)"
             ) from None
         if contract.declarer is not None:
@@ -144,7 +170,7 @@ class PbnGame:
             try:
                 seat = Seat.find(declarer.lstrip("^"))
             except ParseError:
-                raise self._error(
+                raise self.tag_error(
                     "Declarer", f"bad Declarer tag {declarer!r} (N, E, S or W)"
                 ) from None
             contract = Contract(contract.level, contract.strain, contract.doubled, seat)
@@ -159,9 +185,9 @@ class PbnGame:
         try:
             tricks = int(value)
         except ValueError:
-            raise self._error("Result", f"bad Result tag {value!r} (tricks 0 to 13)") from None
+            raise self.tag_error("Result", f"bad Result tag {value!r} (tricks 0 to 13)") from None
         if not 0 <= tricks <= 13:
-            raise self._error("Result", f"bad Result tag {value!r} (tricks 0 to 13)")
+            raise self.tag_error("Result", f"bad Result tag {value!r} (tricks 0 to 13)")
         return tricks
 
     def score(self, side: Side | str) -> int | None:
@@ -188,7 +214,7 @@ class PbnGame:
                 raise ValueError(value)
             scores = {Side.find(parts[i]): int(parts[i + 1]) for i in range(0, len(parts), 2)}
         except (ValueError, ParseError):
-            raise self._error("Score", f"bad Score tag {value!r} (e.g. 'NS 420')") from None
+            raise self.tag_error("Score", f"bad Score tag {value!r} (e.g. 'NS 420')") from None
         if who in scores:
             return scores[who]
         return -scores[who.opponents]
@@ -239,33 +265,33 @@ class PbnGame:
         played = state.contract
         if played is None:
             if state.phase is Phase.DONE and self.contract is not None:
-                raise self._error("Contract", f"the auction was passed out, not {self.contract}")
+                raise self.tag_error("Contract", f"the auction was passed out, not {self.contract}")
             declarer = self._value("Declarer")
             if (
                 state.declarer is not None
                 and declarer is not None
                 and Seat.find(declarer.lstrip("^")) != state.declarer
             ):
-                raise self._error(
+                raise self.tag_error(
                     "Declarer",
                     f"the Declarer tag says {declarer} but the replay gives {state.declarer}",
                 )
             return
         if self.passed_out:
-            raise self._error(
+            raise self.tag_error(
                 "Contract", f"the Contract tag says Pass but the auction gives {played}"
             )
         recorded = self.contract
         if recorded is None:
             return
         if recorded.without_declarer() != played.without_declarer():
-            raise self._error(
+            raise self.tag_error(
                 "Contract",
                 f"the Contract tag says {recorded.without_declarer()} but the auction "
                 f"gives {played.without_declarer()}",
             )
         if recorded.declarer is not None and recorded.declarer != played.declarer:
-            raise self._error(
+            raise self.tag_error(
                 "Declarer",
                 f"the Declarer tag says {recorded.declarer} but the auction gives {played.declarer}",
             )
@@ -328,7 +354,7 @@ class PbnGame:
             result = state.result
             assert result is not None
             if result.tricks != recorded:
-                raise self._error(
+                raise self.tag_error(
                     "Result",
                     f"the Result tag says {recorded} tricks but the play gives {result.tricks}",
                 )
@@ -338,7 +364,7 @@ class PbnGame:
         taken = state.declarer_tricks_taken()
         lost = len(state.tricks) - taken
         if taken > recorded or lost > 13 - recorded:
-            raise self._error(
+            raise self.tag_error(
                 "Result",
                 f"the Result tag says {recorded} tricks but the declarer has already won "
                 f"{taken} and lost {lost}",
@@ -348,12 +374,27 @@ class PbnGame:
     # --- from a state ----------------------------------------------------------------
 
     @classmethod
-    def from_state(cls, state: DealState, **tags: str) -> PbnGame:
+    def from_state(
+        cls,
+        state: DealState,
+        *,
+        players: Mapping[Seat, str] | None = None,
+        board: int | None = None,
+        tags: Mapping[str, str] | None = None,
+        **more: str,
+    ) -> PbnGame:
         """A game recording ``state``: its deal, auction (or announcements) and play so far.
 
-        ``tags`` add or replace tags (``Event="Club night"``, ``Board="7"``,
-        ``Scoring="IMP"``...). Unknown mandatory tags are written ``?``.
+        ``players`` (names by seat) and ``board`` are written as their tags (``North``...,
+        ``Board``); ``tags`` (a mapping) and keywords add or replace tags (``Event="Club
+        night"``, ``Scoring="IMP"``...). Unknown mandatory tags are written ``?``.
         """
+        tags = {
+            **{_SEAT_TAGS[seat]: name for seat, name in (players or {}).items()},
+            **({"Board": str(board)} if board is not None else {}),
+            **(tags or {}),
+            **more,
+        }
         variant = variant_of_state(state)
         values: dict[str, str] = {name: UNKNOWN for name in MANDATORY_TAGS}
         values["Date"] = "????.??.??"

@@ -61,10 +61,6 @@ class _Reader:
             self.game = PbnGame()
         return self.game
 
-    def feed(self, lines: Iterable[str]) -> list[PbnGame]:
-        """Every game of ``lines`` (strict: the first bad game raises)."""
-        return [g for g in self.games(lines) if isinstance(g, PbnGame)]
-
     def games(self, lines: Iterable[str]) -> Iterator[PbnGame | BadGame]:
         number = 0
         for number, raw in enumerate(lines, start=1):

@@ -133,10 +133,6 @@ class PbnPlay:
             out.append(self.end)
         return out
 
-    @property
-    def cards_played(self) -> int:
-        return sum(card is not None for trick in self.tricks for card in trick)
-
 
 def _call_token(call: Call) -> str:
     return "Pass" if call.is_pass else str(call)

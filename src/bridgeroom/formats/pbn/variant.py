@@ -9,19 +9,18 @@ The base class is contract bridge; :mod:`bridgeroom.formats.variants` registers 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from bridgeroom.errors import BridgeError, ParseError
 from bridgeroom.formats.pbn.sections import DUPLICATE_SCORINGS, PbnAuction
+from bridgeroom.formats.pbn.tagged import TaggedGame
 from bridgeroom.rules.core import Call, Seat, Vulnerability
 from bridgeroom.rules.state import ActionInput, ContractBridgeDeal, DealState, Mode, Phase
-
-if TYPE_CHECKING:
-    from bridgeroom.formats.pbn.game import PbnGame
 
 __all__ = [
     "PbnVariant",
     "register_variant",
+    "replay_action",
     "variant_named",
     "variant_of_game",
     "variant_of_state",
@@ -53,7 +52,7 @@ class PbnVariant:
         "duplicate": {"Scoring": "Duplicate"},
     }
 
-    def matches(self, game: PbnGame) -> bool:
+    def matches(self, game: TaggedGame) -> bool:
         """Whether ``game`` is of this variant (from its ``Variant`` and ``Scoring`` tags)."""
         variant = (game.tags.get("Variant") or "").strip().lower()
         if variant:
@@ -78,7 +77,7 @@ class PbnVariant:
                 f"{self.name} is not scored {scoring!r} (its forms: {', '.join(self.scoring_forms)})"
             ) from None
 
-    def scoring_form(self, game: PbnGame) -> str | None:
+    def scoring_form(self, game: TaggedGame) -> str | None:
         """bridgeroom's score form of ``game`` read from its tags (the inverse of
         :meth:`scoring_tags`); ``None`` when the tags name none of this game's forms.
 
@@ -94,20 +93,20 @@ class PbnVariant:
             return "duplicate"
         return None
 
-    def state_options(self, game: PbnGame) -> dict[str, Any]:
+    def state_options(self, game: TaggedGame) -> dict[str, Any]:
         """Keyword arguments of the state's constructor that come from the variant's tags."""
         return {}
 
-    def new_state(self, game: PbnGame, mode: Mode) -> DealState:
+    def new_state(self, game: TaggedGame, mode: Mode) -> DealState:
         """A fresh state for the game's deal, dealer and vulnerability (and the variant's tags)."""
         deal = game.deal
         if deal is None:
-            raise game._error("Deal", "a game to replay needs its Deal tag")
+            raise game.tag_error("Deal", "a game to replay needs its Deal tag")
         if not deal.is_complete:
-            raise game._error("Deal", f"a game to replay needs the four hands: {deal}")
+            raise game.tag_error("Deal", f"a game to replay needs the four hands: {deal}")
         dealer = game.dealer
         if dealer is None:
-            raise game._error("Dealer", "a game to replay needs its Dealer tag")
+            raise game.tag_error("Dealer", "a game to replay needs its Dealer tag")
         vulnerability = game.vulnerability
         options = self.state_options(game)
         try:
@@ -124,7 +123,7 @@ class PbnVariant:
             line = game.lines.get("Variant", game.lines.get("Deal"))
             raise ParseError(f"the {self.name} deal cannot be set up: {err}", line=line) from err
 
-    def replay_contract_phase(self, game: PbnGame, state: DealState) -> None:
+    def replay_contract_phase(self, game: TaggedGame, state: DealState) -> None:
         """Apply the Auction section's calls (``AP``: passes until the auction ends)."""
         auction = game.auction
         if auction is None:
@@ -145,11 +144,11 @@ class PbnVariant:
                     f"call {i + 1} ({call}) follows a call not made ('-'); it cannot be replayed",
                     line=line,
                 )
-            _apply(state, call, f"call {i + 1}", line)
+            replay_action(state, call, f"call {i + 1}", line)
         if auction.all_pass and stopped_at is None:
             line = auction.lines[-1] if auction.lines else auction.line
             while state.phase is Phase.AUCTION:
-                _apply(state, Call.PASS, "AP", line)
+                replay_action(state, Call.PASS, "AP", line)
 
     def state_tags(self, state: DealState) -> dict[str, str]:
         """Extra tags that mark a state of this variant (none for contract bridge)."""
@@ -185,10 +184,11 @@ class PbnVariant:
         return f"<{type(self).__name__} {self.name!r}>"
 
 
-def _apply(
+def replay_action(
     state: DealState, action: ActionInput, what: str, line: int | None, seat: Seat | None = None
 ) -> None:
-    """``state.apply(action, seat)``; a refusal becomes a ParseError naming ``line``."""
+    """``state.apply(action, seat)``; a refusal becomes a ParseError naming ``line`` (``what``
+    names the action in the file: ``call 3``, ``AP``)."""
     try:
         state.apply(action, seat)
     except BridgeError as err:
@@ -205,14 +205,14 @@ def register_variant(variant: PbnVariant) -> PbnVariant:
     return variant
 
 
-def variant_of_game(game: PbnGame) -> PbnVariant:
+def variant_of_game(game: TaggedGame) -> PbnVariant:
     """The registered variant whose tags ``game`` carries (contract bridge if none)."""
     for variant in _VARIANTS:
         if variant.matches(game):
             return variant
     value = game.tags.get("Variant")
     if value is not None and value.strip():
-        raise game._error("Variant", f"unknown Variant tag {value!r}")
+        raise game.tag_error("Variant", f"unknown Variant tag {value!r}")
     return _DEFAULT
 
 
