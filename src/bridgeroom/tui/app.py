@@ -16,7 +16,7 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from bridgeroom.errors import BridgeError
-from bridgeroom.i18n import Messages
+from bridgeroom.i18n import Messages, error_text
 from bridgeroom.rules import Action, Call, Card, DealState, Phase, Seat
 from bridgeroom.scoring import get_table
 from bridgeroom.table import Acted, TableError, TableEvent
@@ -86,7 +86,7 @@ class PlayLoop:
         self.print(Text(self.msgs(key, **params), style=style or ""))
 
     def _names(self, state: DealState) -> dict[Seat, str | None]:
-        return {seat: self.table.player_name(seat, state) for seat in Seat}
+        return {seat: self.table.player_name(seat, state, self.msgs.lang) for seat in Seat}
 
     def _vulnerability(self) -> bool:
         """Whether the game has a vulnerability to show (auction bridge has none, AB-5)."""
@@ -173,7 +173,9 @@ class PlayLoop:
         who = msgs.seat(event.turn)
         action = event.action
         key = "play.event_call" if isinstance(action, Call) else "play.event_other"
-        player = msgs("screen.dummy") if event.for_dummy else self.table.name_of(event.player)
+        player = (
+            msgs("screen.dummy") if event.for_dummy else self.table.name_of(event.player, msgs.lang)
+        )
         if event.player == self.table.human_position:
             player = msgs("play.you")
         text = Text(msgs(key, seat=who, player=player) + " ")
@@ -418,7 +420,12 @@ class PlayLoop:
                 self.print(Text(str(err), style="bold red"))
                 continue
             except BridgeError as err:
-                self.print(Text(self.msgs("error.engine", reason=str(err)), style="bold red"))
+                self.print(
+                    Text(
+                        self.msgs("error.engine", reason=error_text(err, self.msgs.lang)),
+                        style="bold red",
+                    )
+                )
                 continue
             try:
                 done = self._do(entry.kind, entry.value, state)
@@ -428,7 +435,12 @@ class PlayLoop:
                 self.print(Text(err.message.render(self.msgs.lang), style="bold red"))
                 continue
             except BridgeError as err:
-                self.print(Text(self.msgs("error.engine", reason=str(err)), style="bold red"))
+                self.print(
+                    Text(
+                        self.msgs("error.engine", reason=error_text(err, self.msgs.lang)),
+                        style="bold red",
+                    )
+                )
                 continue
             if done is None:
                 return False

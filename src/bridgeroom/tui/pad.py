@@ -31,7 +31,7 @@ from rich.console import Console
 from rich.text import Text
 
 from bridgeroom.errors import BridgeError
-from bridgeroom.i18n import LANGUAGES, Messages, translate
+from bridgeroom.i18n import LANGUAGES, Messages, error_text, translate
 from bridgeroom.rules import Contract, Seat, Side, Strain
 from bridgeroom.scoring import (
     BoardResult,
@@ -476,7 +476,7 @@ class PadLoop:
             self.say(err.key, style="bold red", **params)
             return True
         except BridgeError as err:
-            self.say("pad.error_scoring", style="bold red", reason=str(err))
+            self.say("pad.error_scoring", style="bold red", reason=error_text(err, self.msgs.lang))
             return True
         with saving():
             self.store.add_pad_entry(
