@@ -100,7 +100,7 @@ PAD_GAMES: dict[str, PadGame] = {
         PadGame("minibridge", "minibridge", "seat", lambda _: DuplicateSet("minibridge"), None),
     )
 }
-_ALIASES = {
+PAD_ALIASES = {
     "contract": "rubber",
     "three-handed": "three-handed-contract",
     "mini-bridge": "minibridge",
@@ -289,7 +289,7 @@ class PadLoop:
     def new(
         cls, store: Store, game: str, players: Sequence[str], console: Console, msgs: Messages
     ) -> PadLoop:
-        key = _ALIASES.get(game.strip().lower(), game.strip().lower())
+        key = PAD_ALIASES.get(game.strip().lower(), game.strip().lower())
         if key not in PAD_GAMES:
             raise BridgeError(f"no score pad {game!r}; the pads are {', '.join(PAD_GAMES)}")
         pad = PAD_GAMES[key]
@@ -350,7 +350,7 @@ class PadLoop:
             return 130
 
     def _run(self) -> int:
-        self.say("pad.intro", id=self.record.id)
+        self.say("pad.intro", id=self.record.id, pad=self.msgs(f"scoring.{self.pad.name}"))
         self.say(f"pad.form_{self.pad.declarer_kind}", **self._examples())
         if self.record.entries:
             self.show()
@@ -409,7 +409,7 @@ class PadLoop:
             )
         self.record = record
         self.sheet = PadSheet.rebuild(self.pad, self.players, record.entries)
-        self.say("pad.intro", id=record.id)
+        self.say("pad.intro", id=record.id, pad=self.msgs(f"scoring.{self.pad.name}"))
         return True
 
     def _store_down(self, err: SaveError, line: str) -> bool:
