@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pexpect
+import pytest
 
 from bridgeroom.rules import Seat
 
@@ -58,3 +59,44 @@ def test_russian_screens_say_everything_in_russian(database: Path) -> None:
     assert "Запад (Робот З)" in shown and "Robot" not in shown
     child.sendline("выход")
     child.expect(pexpect.EOF)
+
+
+PAD_PROMPT = {"en": r"deal \d+> ", "ru": r"сдача \d+> "}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_three_handed_pad_gives_its_own_example(database: Path, lang: str) -> None:
+    """Item 19: a line too long for a three-handed pad is answered with a three-handed example
+    (a player, not a side); honours are held by a player (TH-15: Bob, a defender, 100)."""
+    child = spawn(["pad", "three-handed", "--players", "Ann,Bob,Cy"], database, lang)
+    child.expect(PAD_PROMPT[lang])
+    child.sendline("x" * 300)
+    child.expect(PAD_PROMPT[lang])
+    shown = screen(child)
+    assert ("e.g., Ann 4S 10." if lang == "en" else "например, так: Ann 4п 10.") in shown
+    assert "NS" not in shown and "СЮ" not in shown
+    child.sendline("Ann 4S 10 4-one Bob")
+    child.expect(PAD_PROMPT[lang])
+    defenders = "defenders 100" if lang == "en" else "защита 100"
+    assert defenders in screen(child)
+    child.sendline("quit" if lang == "en" else "выход")
+    child.expect(pexpect.EOF)
+
+
+def test_a_rubber_pad_takes_honours_by_side_and_ends_with_its_margin(database: Path) -> None:
+    """Item 19, CB-R rules: 4♠ made, 120 below; five trump honours in one hand, 150 to the side
+    that held them (named NS, the declarer's side); a second game, and two games to none score
+    700 (CB-R4). NS 120 + 150 + 120 + 700 = 1090, EW 0: "NS by 1090." The finished pad says
+    so, not how to continue it."""
+    child = spawn(["pad", "rubber"], database)
+    child.expect(PAD_PROMPT["en"])
+    child.sendline("NS 4S 10 150 NS")
+    child.expect(PAD_PROMPT["en"])
+    assert "above: declarer 150, defenders 0." in screen(child)
+    child.sendline("NS 4S 10")
+    child.expect("a new score pad")
+    assert "NS by 1090." in screen(child)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    shown = screen(child)
+    assert "Score pad 1 is finished." in shown and "Continue with" not in shown

@@ -179,7 +179,7 @@ def parse_pad_line(text: str, pad: PadGame, players: Sequence[str]) -> PadLine:
         raise PadError("pad.error_tricks", tricks=tricks)
     honors = None
     if rest:
-        honors = _honors(rest, contract.strain, pad)
+        honors = _honors(rest, contract.strain, pad, declarer, players)
     if pad.declarer_kind == "seat":
         contract = Contract(contract.level, contract.strain, contract.doubled)
     return PadLine(declarer, str(contract), tricks, honors)
@@ -205,19 +205,15 @@ def _declarer(token: str, pad: PadGame, players: Sequence[str]) -> str:
     raise PadError("pad.error_side", text=token)
 
 
-def _honors(tokens: list[str], strain: Strain, pad: PadGame) -> str:
+def _honors(
+    tokens: list[str], strain: Strain, pad: PadGame, declarer: str, players: Sequence[str]
+) -> str:
     if pad.honors is None:
         raise PadError("pad.error_no_honors")
     if len(tokens) != 2:
         raise PadError("pad.error_honors_form")
     kind_text, side_text = tokens
-    side_key = side_text.lower()
-    if side_key in _words("pad.word_declarer") | {"declarer", "decl", "d"}:
-        side = "declarer"
-    elif side_key in _words("pad.word_defenders") | {"defenders", "def"}:
-        side = "defenders"
-    else:
-        raise PadError("pad.error_honors_side", text=side_text)
+    side = _honors_side(side_text, pad, declarer, players)
     if kind_text.isdigit():
         table = _HONOR_POINTS[pad.honors]
         points = int(kind_text)
@@ -237,6 +233,21 @@ def _honors(tokens: list[str], strain: Strain, pad: PadGame) -> str:
         except BridgeError:
             raise PadError("pad.error_honors_form") from None
     return str(Honors(kind, side))
+
+
+def _honors_side(text: str, pad: PadGame, declarer: str, players: Sequence[str]) -> str:
+    """Who held the honors: ``decl`` or ``def``, or the holders named as the declarer is (a side,
+    NS or EW; a three-handed player), the declarer's side or another."""
+    key = text.lower()
+    if key in _words("pad.word_declarer") | {"declarer", "decl", "d"}:
+        return "declarer"
+    if key in _words("pad.word_defenders") | {"defenders", "def"}:
+        return "defenders"
+    try:
+        holder = _declarer(text, pad, players)
+    except PadError:
+        raise PadError("pad.error_honors_side", text=text) from None
+    return "declarer" if holder == declarer else "defenders"
 
 
 # --- the session of a pad ------------------------------------------------------------------------
@@ -346,7 +357,7 @@ class PadLoop:
             return self._run()
         except KeyboardInterrupt:
             self.console.print()
-            self.say("pad.saved", id=self.record.id)
+            self.say("pad.finished" if self.sheet.is_over else "pad.saved", id=self.record.id)
             return 130
 
     def _run(self) -> int:
@@ -385,13 +396,14 @@ class PadLoop:
         players is offered. ``True`` when the person starts it."""
         key = "pad.over_round" if self.pad.name == "chicago" else "pad.over"
         self.say(key, style="bold")
+        self._margin()
         with saving():
             self.store.set_status(self.record.id, "finished")
         while True:
             line = self._input(self.msgs("pad.again_prompt"))
             word = " ".join((line or "").split()).lower()
             if line is None or word in {"q"} | _words("command.quit"):
-                self.say("pad.saved", id=self.record.id)
+                self.say("pad.finished", id=self.record.id)
                 return False
             if not word:
                 break
@@ -411,6 +423,19 @@ class PadLoop:
         self.sheet = PadSheet.rebuild(self.pad, self.players, record.entries)
         self.say("pad.intro", id=record.id, pad=self.msgs(f"scoring.{self.pad.name}"))
         return True
+
+    def _margin(self) -> None:
+        """The rubber's (the Chicago round's) result in one line: the side ahead and by how much
+        (CB-R4: the difference of the grand totals), or that the totals are equal."""
+        totals = getattr(self.sheet.session, "totals", None)
+        if not isinstance(totals, dict) or set(totals) != {Side.NS, Side.EW}:
+            return  # three-handed: the sheet's settlement says who pays whom (TH-20)
+        ns, ew = totals[Side.NS], totals[Side.EW]
+        if ns == ew:
+            self.say("pad.margin_even", style="bold")
+            return
+        ahead = Side.NS if ns > ew else Side.EW
+        self.say("pad.margin", style="bold", who=self.msgs.side(ahead), points=abs(ns - ew))
 
     def _store_down(self, err: SaveError, line: str) -> bool:
         """The store could not write the line: say so, keep it, and write it when the person
@@ -462,7 +487,7 @@ class PadLoop:
                 return True
             line = rest
         if len(line) > 80:
-            self.say("pad.error_long", style="bold red", length=len(line))
+            self.say("pad.error_long", style="bold red", length=len(line), **self._examples())
             return True
         try:
             parsed = parse_pad_line(line, self.pad, self.players)
