@@ -3,6 +3,9 @@ would (pexpect), in English and Russian where words are involved."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pexpect
@@ -11,7 +14,7 @@ import pytest
 from bridgeroom.rules import Seat
 
 from .conftest import load_state, screen, spawn
-from .test_follow import CALL, COUNT, NEXT
+from .test_follow import CALL, CARD, COUNT, NEXT
 
 
 def test_ctrl_c_after_a_deal_stops_the_review_worker_quietly(database: Path) -> None:
@@ -100,3 +103,56 @@ def test_a_rubber_pad_takes_honours_by_side_and_ends_with_its_margin(database: P
     child.expect(pexpect.EOF)
     shown = screen(child)
     assert "Score pad 1 is finished." in shown and "Continue with" not in shown
+
+
+def run_cli(args: list[str], database: Path) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, NO_COLOR="1", BRIDGEROOM_PAUSE="0")
+    env.pop("BRIDGEROOM_DATABASE", None)
+    return subprocess.run(
+        [sys.executable, "-m", "bridgeroom", *args, "--database", str(database)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_no_terminal_leaves_no_empty_game_or_pad(database: Path) -> None:
+    """Item 20: ``play ... </dev/null`` and ``pad ... </dev/null`` read nothing: they say so,
+    exit 1 and keep nothing, so ``history`` stays empty."""
+    played = run_cli(["play", "contract", "--seed", "1"], database)
+    assert played.returncode == 1
+    assert "No input (no terminal): nothing was played, and game 1 is not kept." in played.stdout
+    pad = run_cli(["pad", "rubber"], database)
+    assert pad.returncode == 1 and "score pad 1 is not kept." in pad.stdout
+    history = run_cli(["history"], database)
+    assert history.returncode == 0 and "No game is stored yet." in history.stdout
+
+
+def test_a_seat_is_for_the_four_handed_games(database: Path) -> None:
+    """Item 20: TH-5, the three-handed seats turn with the deal: --seat is refused, not ignored."""
+    done = run_cli(["play", "three-handed", "--seat", "S"], database)
+    assert done.returncode == 2 and done.stdout == ""
+    assert "--seat S: in three-handed bridge the seats turn with the deal (TH-5)" in done.stderr
+
+
+def test_claim_0_asks_before_conceding(database: Path) -> None:
+    """Item 20: ``claim 0`` gives the opponents every trick left, so it is asked first; anything
+    but yes keeps the deal as it was."""
+    child = spawn(["play", "contract", "--robots", "basic", "--seed", "1"], database)
+    while True:
+        index = child.expect([CALL["en"], CARD["en"], NEXT["en"]])
+        if index == 1:
+            break
+        child.sendline("p" if index == 0 else "")
+    before = load_state(database, 1).history
+    child.sendline("claim 0")
+    child.expect(r"claim 0 gives the opponents all 13 remaining tricks: type yes to concede> ")
+    child.sendline("no")
+    child.expect(CARD["en"])
+    assert "You did not concede." in screen(child)
+    assert load_state(database, 1).history == before
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

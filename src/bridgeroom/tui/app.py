@@ -51,8 +51,15 @@ class PlayLoop:
         msgs: Messages,
         *,
         pacer: Pacer | None = None,
+        fresh: bool = False,
     ) -> None:
         self.table = table
+        #: The game was started by this command (not resumed): left with no input at all (no
+        #: terminal: ``play ... </dev/null``), it is not kept.
+        self.fresh = fresh
+        #: A line was read from the person / the input ended.
+        self._typed = False
+        self._eof = False
         self.console = console
         self.msgs = msgs
         self.pacer = pacer or Pacer(0)
@@ -337,9 +344,12 @@ class PlayLoop:
     def _read(self, prompt: str) -> str | None:
         self._end_line()
         try:
-            return read_line(self.console, Text(prompt))
+            line = read_line(self.console, Text(prompt))
         except EOFError:
+            self._eof = True
             return None
+        self._typed = True
+        return line
 
     def _between_deals(self, *, over: bool) -> bool:
         """The prompt after a deal: Enter goes on, ``q`` stops; ``tricks``, ``score`` and
@@ -378,6 +388,11 @@ class PlayLoop:
 
     def _quit(self) -> int:
         self.print()
+        if self.fresh and self._eof and not self._typed and not self.table.pending:
+            # no input at all (no terminal): nothing of the person's to keep
+            self.table.store.delete_match(self.table.id)
+            self.say("play.not_kept", id=self.table.id)
+            return 1
         self.say("play.saved", id=self.table.id)
         return 0
 
@@ -473,6 +488,8 @@ class PlayLoop:
             self.print(text)
             return False
         if kind == "claim":
+            if value == 0 and not self._concede(state):
+                return False
             accepted, n = table.claim(value if isinstance(value, int) else None)
             self.say("play.claim_accepted" if accepted else "play.claim_refused", tricks=n)
             return accepted
@@ -559,6 +576,14 @@ class PlayLoop:
             return False
         self.table.look_at_dummy()
         self.say("play.looked", style="bold yellow")
+        return True
+
+    def _concede(self, state: DealState) -> bool:
+        """``claim 0`` gives the opponents every trick left: asked first, as a look is."""
+        line = self._read(self.msgs("play.concede_confirm", tricks=state.tricks_left))
+        if line is None or line.strip().lower() not in _YES:
+            self.say("play.concede_cancelled")
+            return False
         return True
 
     def _coach(self, state: DealState) -> None:

@@ -295,6 +295,10 @@ class PadLoop:
         self.pad = PAD_GAMES[record.scoring]
         self.players = tuple(record.options.get("players", ()))
         self.sheet = PadSheet.rebuild(self.pad, self.players, record.entries)
+        #: Started by this command (not resumed): left with no input at all (no terminal:
+        #: ``pad ... </dev/null``), it is not kept.
+        self.fresh = False
+        self._typed = False
 
     @classmethod
     def new(
@@ -322,7 +326,9 @@ class PadLoop:
                 seats=seats,
                 options={"players": names, "lang": msgs.lang},
             )
-        return cls(store, record, console, msgs)
+        loop = cls(store, record, console, msgs)
+        loop.fresh = True
+        return loop
 
     @classmethod
     def resume(cls, store: Store, match_id: int, console: Console, msgs: Messages) -> PadLoop:
@@ -373,6 +379,11 @@ class PadLoop:
             line = self._input(self._prompt())
             if line is None:
                 self.console.print()
+                if self.fresh and not self._typed and not self.record.entries:
+                    with saving():
+                        self.store.delete_match(self.record.id)
+                    self.say("pad.not_kept", id=self.record.id)
+                    return 1
                 self.say("pad.saved", id=self.record.id)
                 return 0
             try:
@@ -387,9 +398,11 @@ class PadLoop:
 
     def _input(self, prompt: str) -> str | None:
         try:
-            return read_line(self.console, Text(prompt))
+            line = read_line(self.console, Text(prompt))
         except EOFError:
             return None
+        self._typed = True
+        return line
 
     def _over(self) -> bool:
         """The rubber (the Chicago round) is over: the pad is finished; a new one with the same
