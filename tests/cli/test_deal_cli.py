@@ -73,3 +73,23 @@ def test_a_reader_that_stops_reading_ends_it_quietly() -> None:
     _, err = proc.communicate(timeout=120)
     assert first.startswith("[Event")
     assert err == "" and proc.returncode == 141
+
+
+def simulate(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bridgeroom", "simulate", "--deals", "2", "--workers", "0", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_simulate_says_when_its_deals_are_random() -> None:
+    """Issue 38, item 22: the README's ``simulate --contracts 3NT:N 4S:N`` has no condition: it
+    says that its deals are random, and a condition silences it."""
+    random = simulate("--contracts", "3NT:N", "4S:N", "--seed", "1")
+    assert random.returncode == 0, random.stderr
+    assert "no condition and no cards given: these are random deals" in random.stderr
+    narrowed = simulate("--contracts", "3NT:N", "-c", "hcp(north) >= 12", "--seed", "1")
+    assert narrowed.returncode == 0 and "random deals" not in narrowed.stderr
