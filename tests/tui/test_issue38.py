@@ -13,8 +13,8 @@ import pytest
 
 from bridgeroom.rules import Seat
 
-from .conftest import load_state, screen, spawn
-from .test_follow import CALL, CARD, COUNT, NEXT
+from .conftest import choose, load_state, screen, spawn
+from .test_follow import CALL, CARD, COUNT, NEXT, stored_deal
 
 
 def test_ctrl_c_after_a_deal_stops_the_review_worker_quietly(database: Path) -> None:
@@ -155,4 +155,30 @@ def test_claim_0_asks_before_conceding(database: Path) -> None:
     assert "You did not concede." in screen(child)
     assert load_state(database, 1).history == before
     child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_show_draws_the_table_again_and_the_last_card_plays_itself(database: Path) -> None:
+    """Item 21: ``show`` (``стол``) draws the table again at any prompt of the deal; the
+    person's last card (CB-10: one card left, so it is the only legal one) is played for him:
+    no prompt ever asks for a card when one trick is left."""
+    child = spawn(["play", "contract", "--robots", "basic", "--seed", "1"], database)
+    child.expect(CALL["en"])
+    child.sendline("show")
+    child.expect(CALL["en"])
+    shown = screen(child)
+    assert "Deal 1   Dealer: North" in shown and "South (you)" in shown
+    asked_last = False
+    child.sendline("p")
+    while True:
+        index = child.expect([CALL["en"], CARD["en"], NEXT["en"]])
+        if index == 2:
+            break
+        state = load_state(database, 1)
+        asked_last = asked_last or (index == 1 and state.tricks_left == 1)
+        child.sendline(choose(state, 0))
+    assert not asked_last
+    last = stored_deal(database, 1).last_state
+    assert last is not None and last.is_over and len(last.tricks) == 13
+    child.sendline("q")
     child.expect(pexpect.EOF)

@@ -314,6 +314,11 @@ class PlayLoop:
             self.say("play.barred_pass")
             self.show([table.act(Call.PASS)])
             return None
+        forced = self._forced_last_card(state)
+        if forced is not None:  # the person's one card of the last trick: nothing to choose
+            self._robot_last = False
+            self.show([table.act(forced)])
+            return None
         self.show_table(state)
         if state.phase is Phase.NAMING and id(state) not in self._coached:
             self._coached.add(id(state))
@@ -321,6 +326,16 @@ class PlayLoop:
         if not self._turn(state):
             return self._quit()
         return None
+
+    def _forced_last_card(self, state: DealState) -> Card | None:
+        """The card the person must play to the last trick (his own or, declaring, the
+        dummy's): the only one left in the hand, played for him."""
+        if state.phase is not Phase.PLAY or state.tricks_left != 1:
+            return None
+        if not self.table.human_to_act():
+            return None
+        cards = [a for a in state.legal_actions() if isinstance(a, Card)]
+        return cards[0] if len(cards) == 1 else None
 
     def _deal_over(self, state: DealState) -> int | None:
         """The end of a deal: all hands, the result, the sheet; then the prompt between deals."""
@@ -493,6 +508,9 @@ class PlayLoop:
             accepted, n = table.claim(value if isinstance(value, int) else None)
             self.say("play.claim_accepted" if accepted else "play.claim_refused", tricks=n)
             return accepted
+        if kind == "show":
+            self.show_table(state)
+            return False
         if kind == "last":
             self._last(state)
             return False
