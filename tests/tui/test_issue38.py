@@ -182,3 +182,43 @@ def test_show_draws_the_table_again_and_the_last_card_plays_itself(database: Pat
     assert last is not None and last.is_over and len(last.tricks) == 13
     child.sendline("q")
     child.expect(pexpect.EOF)
+
+
+def test_review_shows_the_deal_before_its_cards(database: Path) -> None:
+    """Item 22: ``review ID`` heads each deal as the terminal ends one: its number, dealer and
+    vulnerability, the contract, the auction and the four hands, then the review. The person
+    passes and concedes the rest at his first card (asked, and confirmed)."""
+    child = spawn(["play", "contract", "--robots", "basic", "--seed", "1"], database)
+    while True:
+        index = child.expect([CALL["en"], CARD["en"], NEXT["en"]])
+        if index == 2:
+            break
+        child.sendline("p" if index == 0 else "claim 0")
+        if index == 1:
+            child.expect("type yes to concede> ")
+            child.sendline("yes")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    played = stored_deal(database, 1).last_state
+    assert played is not None and played.is_over and played.contract is not None
+    env = dict(os.environ, NO_COLOR="1", COLUMNS="120")
+    done = subprocess.run(
+        [sys.executable, "-m", "bridgeroom", "review", "1", "--database", str(database)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("Deal 1   Dealer: North   Vulnerable: nobody")
+    review_at = next(i for i, line in enumerate(lines) if line.startswith("Review: "))
+    head = "\n".join(lines[:review_at])
+    for seat in Seat:
+        hearts = " ".join(
+            "10" if c.rank.letter == "T" else c.rank.letter
+            for c in played.deal[seat]
+            if c.suit.letter == "H"
+        )
+        assert f"♥ {hearts}".rstrip() in head, (seat, head)

@@ -9,6 +9,7 @@ reasons; ``--json`` for programs.
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from bridgeroom.cli.options import add_common
 
@@ -62,5 +63,26 @@ def run(args: argparse.Namespace) -> int:
             data = {"deal": deal.number, **result.to_json(lang)}
             print(json.dumps(data, ensure_ascii=False))
         else:
+            console.print(_deal_header(deal, lang))
             console.print(render(result, lang))
     return 0
+
+
+def _deal_header(deal: Any, lang: str) -> Any:
+    """The deal reviewed as the terminal shows a deal's end: its number, dealer, vulnerability,
+    contract and tricks, the auction and the four hands (the players' names as stored)."""
+    from rich.console import Group
+
+    from bridgeroom.i18n import Messages
+    from bridgeroom.rules import Seat
+    from bridgeroom.tui import screen
+
+    msgs = Messages(lang)
+    state = deal.state
+    parts: list[Any] = [screen.status_lines(state, msgs, number=deal.number, board=None)]
+    if state.calls and state.rules_name != "minibridge":
+        parts.append(screen.auction_grid(state, msgs))
+    name_at = getattr(state, "name_at", None)  # three-handed: the players' names (TH-5)
+    names = {seat: name_at(seat) for seat in Seat} if name_at is not None else {}
+    parts.append(screen.table_view(state, Seat.SOUTH, names, msgs, show_all=True))
+    return Group(*parts)
