@@ -58,13 +58,12 @@ def given_name(name: str, player: int, players: int, lang: str, *, robot: bool) 
     """
     from bridgeroom.i18n import LANGUAGES, seat_letter, translate
 
+    def label(tongue: str) -> str:
+        """A robot's seat letter (four-handed) or number (three-handed) in ``tongue``."""
+        return seat_letter(Seat(player), tongue) if players == 4 else name.rpartition(" ")[2]
+
     for other in LANGUAGES:
         if robot:
-            label = (
-                (lambda tongue: seat_letter(Seat(player), tongue))
-                if players == 4
-                else (lambda tongue: name.rpartition(" ")[2])
-            )
             if name == f"{translate('play.robot_name', other)} {label(other)}":
                 return f"{translate('play.robot_name', lang)} {label(lang)}"
         elif name == translate("play.default_name", other):
