@@ -48,3 +48,9 @@ def test_th_10_the_declarer_against_the_defenders() -> None:
     assert "North-South" not in english and "East-West" not in english
     russian = text(r, "ru")
     assert "Разыгрывающий (Восток): отдано" in russian and "Защитники: отдано" in russian
+    # the page's review says the same (server.review.review_lines)
+    from bridgeroom.server.review import review_lines
+
+    page = review_lines(r, "en")["lost"]
+    assert page[0].startswith(f"The declarer (East) gave away {by_declarer} trick")
+    assert page[1].startswith(f"The defenders gave away {by_defenders} trick")
