@@ -222,3 +222,17 @@ def test_review_shows_the_deal_before_its_cards(database: Path) -> None:
             if c.suit.letter == "H"
         )
         assert f"♥ {hearts}".rstrip() in head, (seat, head)
+
+
+def test_the_sheet_names_the_players_of_each_side(database: Path) -> None:
+    """Item 19: ``--name`` is on the sheet, under the person's side with his partner."""
+    child = spawn(
+        ["play", "contract", "--robots", "basic", "--seed", "1", "--name", "Ann"], database
+    )
+    child.expect(CALL["en"])
+    child.sendline("score")
+    child.expect(CALL["en"])
+    shown = screen(child)
+    assert "Robot N, Ann" in shown and "Robot E, Robot W" in shown
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

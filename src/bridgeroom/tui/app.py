@@ -17,7 +17,7 @@ from rich.text import Text
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.i18n import Messages, error_text
-from bridgeroom.rules import Action, Call, Card, DealState, Phase, Seat
+from bridgeroom.rules import Action, Call, Card, DealState, Phase, Seat, Side
 from bridgeroom.scoring import get_table
 from bridgeroom.table import Acted, TableError, TableEvent
 from bridgeroom.tui import screen
@@ -243,7 +243,19 @@ class PlayLoop:
         self.show_sheet()
 
     def show_sheet(self) -> None:
-        self.print(screen.sheet(self.table.match.session, self.msgs, you=self.table.human_name))
+        self.print(
+            screen.sheet(
+                self.table.match.session, self.msgs, you=self.table.human_name, sides=self._sides()
+            )
+        )
+
+    def _sides(self) -> dict[Side, str] | None:
+        """The players of each side, under its column (four-handed: they keep their seats)."""
+        if len(self.table.table.places) != 4:
+            return None
+        lang = self.msgs.lang
+        name = self.table.name_of
+        return {side: ", ".join(name(int(seat), lang) for seat in side.seats) for side in Side}
 
     def show_tricks(self, state: DealState) -> None:
         """Every completed trick of the deal, one line each, in the order played."""

@@ -7,7 +7,7 @@ symbols, red for hearts and diamonds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -307,31 +307,50 @@ def _vul_text(state: DealState, msgs: Messages) -> str:
 # --- the score sheet ------------------------------------------------------------------------
 
 
-def _column_name(column: object, msgs: Messages, you: str | None = None) -> str:
-    """A column's heading: a side's letters, a player's name, ``you`` for the person."""
+def _column_name(
+    column: object,
+    msgs: Messages,
+    you: str | None = None,
+    sides: Mapping[Side, str] | None = None,
+) -> str:
+    """A column's heading: a side's letters (and its players, ``sides``), a player's name,
+    ``you`` for the person."""
     if isinstance(column, Side):
-        return msgs.side(column)
+        players = (sides or {}).get(column)
+        return f"{msgs.side(column)}\n{players}" if players else msgs.side(column)
     if you is not None and column == you:
         return msgs("play.you")
     return str(column)
 
 
-def sheet(session: Session, msgs: Messages, *, you: str | None = None) -> RenderableType:
+def sheet(
+    session: Session,
+    msgs: Messages,
+    *,
+    you: str | None = None,
+    sides: Mapping[Side, str] | None = None,
+) -> RenderableType:
     """The score sheet in the form of the session (its :meth:`~bridgeroom.scoring.Session.summary`):
     above/below the line (rubber, Chicago, three-handed with its settlement) or a line per board
-    (duplicate, mini-bridge)."""
+    (duplicate, mini-bridge); ``sides``: the players of each side, under its heading."""
     summary = session.summary()
     if summary.kind == "boards":
-        return _boards_sheet(summary, msgs)
-    return _line_sheet(summary, msgs, you=you)
+        return _boards_sheet(summary, msgs, sides)
+    return _line_sheet(summary, msgs, you=you, sides=sides)
 
 
-def _line_sheet(summary: ScoreSummary, msgs: Messages, *, you: str | None) -> RenderableType:
+def _line_sheet(
+    summary: ScoreSummary,
+    msgs: Messages,
+    *,
+    you: str | None,
+    sides: Mapping[Side, str] | None = None,
+) -> RenderableType:
     columns = summary.columns
     table = Table(title=msgs("sheet.title"), show_lines=False, title_justify="left")
     table.add_column("", style="dim")
     for column in columns:
-        table.add_column(_column_name(column.name, msgs, you), justify="right")
+        table.add_column(_column_name(column.name, msgs, you, sides), justify="right")
     above_rows = _grouped([c.above for c in columns], msgs)
     for label, values in reversed(above_rows):
         table.add_row(label, *[str(values.get(i, "")) for i in range(len(columns))])
@@ -423,12 +442,14 @@ def _grouped(
     ]
 
 
-def _boards_sheet(summary: ScoreSummary, msgs: Messages) -> RenderableType:
+def _boards_sheet(
+    summary: ScoreSummary, msgs: Messages, sides: Mapping[Side, str] | None = None
+) -> RenderableType:
     table = Table(title=msgs("sheet.boards_title"), title_justify="left")
     for key in ("board", "dealer", "vulnerable", "contract", "tricks"):
         table.add_column(msgs(f"sheet.col_{key}"))
-    table.add_column(msgs.side(Side.NS), justify="right")
-    table.add_column(msgs.side(Side.EW), justify="right")
+    table.add_column(_column_name(Side.NS, msgs, sides=sides), justify="right")
+    table.add_column(_column_name(Side.EW, msgs, sides=sides), justify="right")
     for r in summary.boards:
         ns = r.ns_score
         vul = r.vulnerability
