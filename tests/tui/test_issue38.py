@@ -236,3 +236,18 @@ def test_the_sheet_names_the_players_of_each_side(database: Path) -> None:
     assert "Robot N, Ann" in shown and "Robot E, Robot W" in shown
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def test_a_four_handed_pad_takes_its_players_names(database: Path) -> None:
+    """Item 19: ``pad rubber --players`` names North, East, South and West, each side's under
+    its column; two names are refused with the form expected."""
+    child = spawn(["pad", "rubber", "--players", "Ann,Bob,Cy,Dan"], database)
+    child.expect(PAD_PROMPT["en"])
+    child.sendline("NS 4S 10")
+    child.expect(PAD_PROMPT["en"])
+    shown = screen(child)
+    assert "Ann, Cy" in shown and "Bob, Dan" in shown
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    refused = run_cli(["pad", "rubber", "--players", "Ann,Bob"], database)
+    assert refused.returncode == 2 and "--players Ann,Bob,Cy,Dan, not 'Ann,Bob'" in refused.stderr

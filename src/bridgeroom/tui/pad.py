@@ -317,6 +317,11 @@ class PadLoop:
             ThreeHandedRubber(names, "contract")  # checks the names (TH-1)
             seats = [(n, None) for n in names]
         else:
+            if names and (len(names) != 4 or not all(names) or len(set(names)) != 4):
+                raise BridgeError(
+                    "a four-handed pad's players are four different names, North, East, South "
+                    f"and West: --players Ann,Bob,Cy,Dan, not {','.join(names)!r}"
+                )
             seats = [(n, None) for n in names] if names else [("NS", None), ("EW", None)]
         with saving():
             record = store.create_match(
@@ -340,7 +345,13 @@ class PadLoop:
         self.console.print(Text(self.msgs(key, **params), style=style))
 
     def show(self) -> None:
-        self.console.print(screen.sheet(self.sheet.session, self.msgs))
+        sides = None
+        if self.pad.declarer_kind != "player" and len(self.players) == 4:
+            # the four players, North, East, South, West: each side's under its column
+            sides = {
+                side: ", ".join(self.players[int(seat)] for seat in side.seats) for side in Side
+            }
+        self.console.print(screen.sheet(self.sheet.session, self.msgs, sides=sides))
 
     def _examples(self) -> dict[str, str]:
         """The example lines of this pad (three-handed: with its players' names)."""

@@ -34,7 +34,9 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", metavar="GAME", help=f"one of: {', '.join(PADS)} ({aliases})")
     p.add_argument(
         "--players",
-        help="three-handed: the three players' names, comma-separated (e.g. Ann,Bob,Cy)",
+        help="the players' names, comma-separated: three-handed, the three players (e.g. "
+        "Ann,Bob,Cy); the other pads, four, North, East, South and West (e.g. Ann,Bob,Cy,Dan), "
+        "named on the sheet under their side",
     )
     add_common(p)
 
