@@ -50,8 +50,13 @@ def test_a_failing_property_is_reported_with_its_shortest_line() -> None:
 
     with pytest.raises(AssertionError) as failure:
         no_contract_is_doubled()
-    assert any("Falsifying example" in note for note in failure.value.__notes__)
     shortest = seen[-1]  # Hypothesis runs the shrunk example last, to raise its error
+    # The report names the property and the shrunk line's calls; its wording is Hypothesis's own
+    # ("Falsifying example" in older versions, "Failing test case" in newer), so the test reads
+    # neither.
+    report = "\n".join(failure.value.__notes__)
+    assert "no_contract_is_doubled(" in report
+    assert all(repr(step.action) in report for step in shortest.steps)
     assert doubled(shortest.final()) and len(shortest.steps) == 5
     assert shortest.actions == [Call("1C"), Call("X"), Call.PASS, Call.PASS, Call.PASS]
 

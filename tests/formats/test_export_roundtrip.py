@@ -190,11 +190,18 @@ def check_endplay_board(board: Board, state: DealState, ending: str) -> None:
     for seat in Seat:
         assert board.deal[Player.find(seat.letter)].to_pbn() == str(state.deal[seat])
     assert board.dealer == Player.find(state.dealer.letter)
-    # endplay's Auction: the calls in turn (a three-handed look is in the AuctionRecord only);
-    # mini-bridge has none, its declarer names the contract (MB-6)
+    # endplay's Auction: the calls in turn, each on the seat that made it, endplay giving the
+    # calls to the four seats in turn from the dealer (a three-handed look is in the
+    # AuctionRecord only; the three-handed dummy's column holds passes, TH-6); mini-bridge has
+    # none, its declarer names the contract (MB-6)
     auction = not isinstance(state, MiniBridgeDeal)
-    calls = [a for _, a in state.history if isinstance(a, Call) and auction]
-    assert [str(b) for b in board.auction] == [str(Bid(str(c))) for c in calls]
+    calls = [(s, a) for s, a in state.history if isinstance(a, Call) and auction]
+    theirs = [(state.dealer.offset(i), str(b)) for i, b in enumerate(board.auction)]
+    if isinstance(state, ThreeHandedDeal):
+        dummy = state.dealer.partner
+        assert all(b == str(Bid("P")) for s, b in theirs if s == dummy)
+        theirs = [(s, b) for s, b in theirs if s != dummy]
+    assert theirs == [(s, str(Bid(str(c)))) for s, c in calls]
     contract = state.contract
     if ending == "passed":
         assert board.contract is not None and board.contract.is_passout()

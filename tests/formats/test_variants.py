@@ -50,6 +50,8 @@ def one(text: str) -> PbnGame:
 
 # Ann deals at North, Bob sits East, Cy West; the dummy is South, opposite the dealer (TH-4).
 # Auction (TH-6, TH-7): Ann 1S, Bob 2C, Cy Pass, Ann Pass: two passes close it; Bob declares.
+# The Auction section gives each compass seat its column from the dealer, as four-seat readers
+# read it: North 1S, East 2C, South (the dummy, who does not call) Pass, West Pass, North Pass.
 # TH-9: the defender on the declarer's left, Cy (West), leads. TH-10: the order of play is
 # declarer -> left defender -> dummy -> right defender, so from West: W, S, N, E.
 # Trick 1: Cy S2, dummy S3, Ann SA, Bob S7: Ann wins and leads HA; Bob HJ, Cy H2, dummy H6.
@@ -70,7 +72,7 @@ THREE = """\
 [Contract "2C"]
 [Result "?"]
 [Auction "N"]
-1S 2C Pass
+1S 2C Pass Pass
 Pass
 [Play "W"]
 S2 SA S7 S3
@@ -111,6 +113,22 @@ def test_th_10_three_handed_deal_read_and_replayed() -> None:
     ]
     assert state.history == three_handed_state().history
     assert pbn.dumps(game) == "% PBN 2.1\n% EXPORT\n" + THREE + "\n"
+
+
+def test_th_6_an_auction_of_three_calls_a_row_reads_as_the_players_calls() -> None:
+    """The form bridgeroom wrote before: rows of three calls, the players' alone (dealer, LHO,
+    RHO, TH-6); it reads as the same deal."""
+    old = THREE.replace("1S 2C Pass Pass\nPass\n", "1S 2C Pass\nPass\n")
+    assert one(old).to_state().history == one(THREE).to_state().history
+
+
+def test_th_6_a_call_in_the_dummy_column_is_refused() -> None:
+    """The dummy does not call (TH-6): a bid in its column is an error naming its line."""
+    text = THREE.replace("1S 2C Pass Pass\nPass\n", "1S 2C 3C Pass\nPass\n")
+    with pytest.raises(ParseError) as info:
+        one(text).to_state()
+    assert "TH-6" in str(info.value)
+    assert info.value.line == THREE.splitlines().index("1S 2C Pass Pass") + 1
 
 
 def test_th_7_all_pass_after_a_bid_is_two_passes() -> None:
@@ -193,7 +211,11 @@ def test_th_21_to_th_23_irregularities_and_rectifications_read_back() -> None:
     assert record.startswith("N 1S; E 2C; W X of call 0; N cancel double; W look at dummy; W P")
     assert "E 1H; W cancel bid; E 3H" in record
     assert game.auction is not None
-    assert [str(c) for c in game.auction.calls] == ["1S", "2C", "P", "2S", "3H", "P", "P"]
+    # North 1S, East 2C, (South, the dummy), West P, North 2S, East 3H, (South), West P, North P
+    assert [str(c) for c in game.auction.calls] == "1S 2C P P 2S 3H P P P".split()
+    players = game.variant.read_auction(game)
+    assert players is not None
+    assert [str(c) for c in players.calls] == ["1S", "2C", "P", "2S", "3H", "P", "P"]
     again = one(pbn.dumps(game)).to_state()  # strict by default: the record asks for table mode
     assert again.history == state.history and again.contract == state.contract
     assert again.barred == frozenset({Seat.WEST}) and again.protected == frozenset({Seat.NORTH})

@@ -24,7 +24,7 @@ def test_cb_r_whole_rubber_on_the_pad_with_a_correction(database: Path) -> None:
     NS 3NT 9: 100 below NS, second game, 700. NS total 120 + 50 + 100 + 700 = 970; EW 0.
     """
     child = spawn(["pad", "rubber"], database)
-    child.expect(r"Score pad (\d+)\.")
+    child.expect(r"Score pad (\d+):")
     pad_id = int(child.match.group(1))
     child.expect(PROMPT)
     child.sendline("NS 4S 10")
@@ -86,7 +86,7 @@ def test_th_three_handed_pad_and_settlement(database: Path) -> None:
 
 def test_pad_resumes_and_withdraws(database: Path) -> None:
     child = spawn(["pad", "auction"], database)
-    child.expect(r"Score pad (\d+)\.")
+    child.expect(r"Score pad (\d+):")
     pad_id = child.match.group(1)
     child.expect(PROMPT)
     child.sendline("NS 2S 8")  # AB-3: 2 odd tricks x 9 = 18

@@ -238,7 +238,7 @@ def test_a_new_pad_is_offered_when_the_rubber_ends(database: Path, lang: str) ->
         child.sendline(line)
     child.expect(again)
     child.sendline("q")
-    child.expect(SAVED[lang] + " 2")
+    child.expect(Messages(lang)("pad.finished", id=2))  # finished: nothing to continue
     child.expect(pexpect.EOF)
     store = Store(str(database))
     first, second = store.get_match(1), store.get_match(2)

@@ -84,6 +84,121 @@ class GenerationError(BridgeError):
     """Conditions that cannot be met, or asked for in a way that cannot be run."""
 
 
+# --- conditions that can never be met ----------------------------------------------------------
+
+#: A range of values (``None``: unbounded on that side).
+_Range = tuple[int | None, int | None]
+_ANY: _Range = (None, None)
+_TRUTH: _Range = (0, 1)
+
+
+def never_met(condition: Expr | None) -> Message | None:
+    """Why a Dealer condition can never be met, read from its expression before any deal is
+    dealt (a suit holds 0 to 13 cards, a hand 0 to 37 high-card points, a suit 0 to 10); ``None``
+    when it may be met (what cannot be told from the bounds of the functions is left to the
+    dealing).
+
+    >>> from bridgeroom.analysis.dealer.parser import parse_expression
+    >>> never_met(parse_expression("spades(north) >= 14")).render("en")
+    'the condition can never be met (line 1): a hand holds 0 to 13 cards of a suit'
+    >>> never_met(parse_expression("hcp(north) > 37 || spades(south) > 5")) is None
+    True
+    """
+    if condition is None:
+        return None
+    found: list[Message] = []
+    truth = _range(condition, found)
+    if truth != (0, 0):
+        return None
+    return found[0] if found else Message("deal.never", line=condition.line)
+
+
+def _bounds(expr: Expr) -> tuple[_Range, str | None]:
+    """A function's values and the catalogue key that says them (``None``: not a bounded
+    function)."""
+    from bridgeroom.analysis.dealer.syntax import Length, Points, Tricks
+
+    if isinstance(expr, Length):
+        return (0, 13), "deal.never_length"
+    if isinstance(expr, Points) and expr.name == "hcp" and expr.count is None:
+        if expr.suit is None:
+            return (0, 37), "deal.never_hcp"
+        return (0, 10), "deal.never_suit_hcp"
+    if isinstance(expr, Tricks):
+        return (0, 13), "deal.never_tricks"
+    return _ANY, None
+
+
+def _range(expr: Expr, found: list[Message]) -> _Range:
+    """The values ``expr`` can take (truth values are 0 and 1), noting in ``found`` each
+    comparison that is never true."""
+    from bridgeroom.analysis.dealer.syntax import Binary, HasCard, Number, Ref, Select, Shape, Unary
+
+    if isinstance(expr, Number):
+        return expr.value, expr.value
+    if isinstance(expr, Ref):
+        return _range(expr.target, found)
+    if isinstance(expr, Shape | HasCard):
+        return _TRUTH
+    if isinstance(expr, Unary):
+        low, high = _range(expr.operand, found)
+        if expr.op == "-":
+            return (None if high is None else -high, None if low is None else -low)
+        return (
+            (1, 1) if (low, high) == (0, 0) else (0, 0) if low is not None and low > 0 else _TRUTH
+        )
+    if isinstance(expr, Select):
+        test = _range(expr.test, found)
+        then, other = _range(expr.then, found), _range(expr.other, found)
+        if test == (0, 0):
+            return other
+        if test[0] is not None and test[0] > 0:
+            return then
+        return (
+            None if then[0] is None or other[0] is None else min(then[0], other[0]),
+            None if then[1] is None or other[1] is None else max(then[1], other[1]),
+        )
+    if isinstance(expr, Binary):
+        return _binary(expr, found)
+    bounds, _ = _bounds(expr)
+    return bounds
+
+
+def _binary(expr: Any, found: list[Message]) -> _Range:
+    left, right = _range(expr.left, found), _range(expr.right, found)
+    op = expr.op
+    if op == "&&":
+        return (0, 0) if (0, 0) in (left, right) else _TRUTH
+    if op == "||":
+        return (0, 0) if left == right == (0, 0) else _TRUTH
+    (al, ah), (bl, bh) = left, right
+    if op in ("+", "-"):
+        if op == "-":
+            bl, bh = (None if bh is None else -bh), (None if bl is None else -bl)
+        return (
+            None if al is None or bl is None else al + bl,
+            None if ah is None or bh is None else ah + bh,
+        )
+    never = {
+        "<": al is not None and bh is not None and al >= bh,
+        "<=": al is not None and bh is not None and al > bh,
+        ">": ah is not None and bl is not None and ah <= bl,
+        ">=": ah is not None and bl is not None and ah < bl,
+        "==": (ah is not None and bl is not None and ah < bl)
+        or (bh is not None and al is not None and bh < al),
+    }.get(op)
+    if never is None:
+        return _ANY if op in ("*", "/", "%") else _TRUTH
+    if never:
+        for side in (expr.left, expr.right):
+            _, key = _bounds(side.target if hasattr(side, "target") else side)
+            if key is not None:
+                found.append(Message(key, line=expr.line))
+                break
+        return 0, 0
+    return _TRUTH
+
+
 # --- predeal ------------------------------------------------------------------------------------
 
 
@@ -352,6 +467,12 @@ def run(
         raise keyed(GenerationError, "deal.tries_count", count=max_tries)
     if n == 0:
         return
+    from bridgeroom.analysis.dealer.evaluate import Condition
+
+    if isinstance(job.test, Condition):
+        reason = never_met(job.test.expr)
+        if reason is not None:
+            raise keyed(GenerationError, reason.key, **dict(reason.params))
 
     def remaining(first: ChunkResult, seconds: float) -> float:
         kept = len(first.masks)

@@ -159,6 +159,7 @@ class DealReview:
     tricks: tuple[TrickReview, ...] = ()
     claim: ClaimReview | None = None
     sides: tuple[Side, ...] = field(default=(Side.NS, Side.EW))
+    dummy: Seat | None = None
 
     @property
     def cards(self) -> list[CardReview]:
@@ -175,8 +176,22 @@ class DealReview:
             total += self.claim.cost
         return total
 
+    def declaring(self, seat: Seat) -> bool:
+        """Whether ``seat`` is the declarer or the dummy."""
+        return self.contract is not None and seat in (self.contract.declarer, self.dummy)
+
+    def lost_by(self, declaring: bool) -> int:
+        """Tricks the declarer (with the dummy) or the defenders gave away against double dummy:
+        the sides of a three-handed deal, where the dummy need not sit opposite the declarer
+        (TH-4, TH-10) and each defender plays for himself beside the other."""
+        total = sum(c.cost for c in self.cards if self.declaring(c.seat) is declaring)
+        if self.claim is not None and self.declaring(self.claim.seat) is declaring:
+            total += self.claim.cost
+        return total
+
     def to_json(self, lang: str = "en") -> dict[str, Any]:
-        """A JSON-able dictionary (reasons rendered in ``lang``)."""
+        """A JSON-able dictionary (reasons rendered in ``lang``); ``lost`` is by side, or for a
+        three-handed deal by the declarer and the defenders."""
         return {
             "game": self.game,
             "deal": self.deal.to_pbn(),
@@ -189,7 +204,11 @@ class DealReview:
             "dd": self.table.to_json() if self.table is not None else None,
             "tricks": [t.to_json(lang) for t in self.tricks],
             "claim": self.claim.to_json() if self.claim is not None else None,
-            "lost": {str(side): self.lost(side) for side in Side},
+            "lost": (
+                {"declarer": self.lost_by(True), "defenders": self.lost_by(False)}
+                if self.game == "three-handed"
+                else {str(side): self.lost(side) for side in Side}
+            ),
         }
 
 
@@ -313,6 +332,7 @@ def review(
         table=table,
         tricks=tuple(tricks_out),
         claim=claim,
+        dummy=dummy,
     )
 
 

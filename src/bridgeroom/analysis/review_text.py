@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["render"]
+__all__ = ["lost_messages", "render"]
 
 
 def render(review: Any, lang: str) -> Any:
@@ -35,7 +35,7 @@ def render(review: Any, lang: str) -> Any:
     from rich.text import Text
 
     from bridgeroom.analysis.text import par_contract_text
-    from bridgeroom.i18n import Message, card_text, contract_text, seat_letter, side_name
+    from bridgeroom.i18n import Message, card_text, contract_text, seat_letter
 
     parts: list[Any] = []
     if review.contract is None:
@@ -94,20 +94,32 @@ def render(review: Any, lang: str) -> Any:
         parts.append(
             Text(Message("review.claim", seat=claim.seat, tricks=claim.tricks).render(lang))
         )
-    if review.contract is not None:
-        from bridgeroom.rules.core import Side
-
-        lost = [(side, review.lost(side)) for side in Side]
-        if not any(n for _, n in lost):
-            parts.append(Text(Message("review.no_loss").render(lang)))
-        for side, n in lost:
-            if n:
-                parts.append(
-                    Text(
-                        Message("review.lost_total", side=side_name(side, lang), cost=n).render(
-                            lang
-                        )
-                    )
-                )
+    parts.extend(Text(message.render(lang)) for message in lost_messages(review, lang))
     parts.append(Text(""))
     return Group(*parts)
+
+
+def lost_messages(review: Any, lang: str) -> list[Any]:
+    """What each side gave away against double dummy, as messages (the terminal's and the page's
+    review say the same): by partnership, or in three-handed bridge the declarer (with the dummy)
+    against the defenders (TH-10). Nothing for a passed-out deal."""
+    from bridgeroom.i18n import Message, side_name
+    from bridgeroom.rules.core import Side
+
+    if review.contract is None:
+        return []
+    out: list[Any] = []
+    if review.game == "three-handed":
+        declarer, defenders = review.lost_by(True), review.lost_by(False)
+        if declarer:
+            out.append(
+                Message("review.lost_declarer", seat=review.contract.declarer, cost=declarer)
+            )
+        if defenders:
+            out.append(Message("review.lost_defenders", cost=defenders))
+    else:
+        for side in Side:
+            n = review.lost(side)
+            if n:
+                out.append(Message("review.lost_total", side=side_name(side, lang), cost=n))
+    return out or [Message("review.no_loss")]

@@ -12,6 +12,7 @@ changed.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Iterable, Sequence
 
@@ -71,6 +72,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BridgeError as err:
         _error(args, err)
         return 2
+    except BrokenPipeError:
+        # the reader stopped reading (``bridgeroom deal -n 50 | head -1``): nothing more to say,
+        # and nothing more is written to the closed pipe when Python flushes at exit
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141  # as the shell reports a program ended by SIGPIPE
     except (OSError, ValueError) as err:
         _error(args, err)
         return 2

@@ -10,7 +10,9 @@ three-handed        ``[Variant "three-handed"]``, ``[Players "A,B,C"]`` (the
                     dealer, his left-, his right-hand player),
                     ``[DummySeat "S"]`` (opposite the dealer, TH-4),
                     ``[Pack "1"]`` (TH-1), ``[VulnerablePlayers "A"]`` (TH-17);
-                    Auction rows of three calls, from the dealer (TH-6)
+                    Auction rows of four calls by compass seat from the dealer,
+                    a pass in the dummy's column (TH-6), as four-seat readers
+                    such as endplay read them
 auction bridge      ``[Scoring "auction"]`` (or ``[Variant "auction"]``):
                     dealt, bid and played as contract bridge (AB-1)
 mini-bridge         ``[Variant "minibridge"]``,
@@ -78,7 +80,6 @@ class ThreeHandedVariant(PbnVariant):
     variant_tag: ClassVar[str | None] = "three-handed"
     scorings: ClassVar[tuple[str, ...]] = ("three-handed-contract", "three-handed-auction")
     rules_names: ClassVar[tuple[str, ...]] = ("three-handed",)
-    auction_columns: ClassVar[int] = 3
     scoring_forms: ClassVar[dict[str, dict[str, str]]] = {
         form: {"Variant": "three-handed", "Scoring": form}
         for form in ("three-handed-contract", "three-handed-auction")
@@ -148,7 +149,7 @@ class ThreeHandedVariant(PbnVariant):
                     f"{AUCTION_RECORD} item {i + 1} ({word}): {err}", line=line
                 ) from err
             replay_action(state, action, f"{AUCTION_RECORD} item {i + 1}", line, seat)
-        auction = game.auction
+        auction = self.read_auction(game)
         if auction is not None:
             recorded = [c for c in auction.calls if c is not None]
             made = [call for _, call in state.calls]
@@ -190,7 +191,73 @@ class ThreeHandedVariant(PbnVariant):
         they have no Auction section."""
         if not _in_turn(state):
             return None
-        return super().state_auction(state)
+        auction = super().state_auction(state)
+        if auction is None:
+            return None
+        return _four_seats(auction, state.dealer.partner, finished=state.phase is not Phase.AUCTION)
+
+    def read_auction(self, game: TaggedGame) -> PbnAuction | None:
+        """The players' calls (TH-6) from the Auction section: written four calls a row, a
+        column for each compass seat from the dealer, the dummy's column passes (how bridgeroom
+        writes them, and how a four-seat program such as endplay reads and writes them); a
+        section whose rows hold three calls at most is the players' calls alone (how bridgeroom
+        wrote them before)."""
+        auction = game.auction
+        if auction is None or not _by_compass_seat(auction):
+            return auction
+        dummy = auction.first.partner
+        calls: list[Call | None] = []
+        lines: list[int] = []
+        for i, call in enumerate(auction.calls):
+            line = auction.lines[i] if i < len(auction.lines) else auction.line
+            if auction.first.offset(i) != dummy:
+                calls.append(call)
+                if line is not None:
+                    lines.append(line)
+            elif call is not None and call != Call.PASS:
+                raise ParseError(
+                    f"call {i + 1} ({call}) is in the dummy's column ({dummy}): the dummy does "
+                    "not call, its column holds passes (TH-6)",
+                    line=line,
+                )
+        return PbnAuction(
+            auction.first,
+            calls,
+            all_pass=auction.all_pass,
+            end=auction.end,
+            notes=auction.notes,
+            lines=lines,
+            line=auction.line,
+        )
+
+
+def _four_seats(auction: PbnAuction, dummy: Seat, *, finished: bool) -> PbnAuction:
+    """The players' calls with a pass at each of the dummy's turns, so that a four-seat reader
+    gives each call to the seat that made it; a finished auction ends with three passes after
+    its last bid, as four seats end one (CB-7: a pass by the dummy after two players' passes
+    when its turn comes next)."""
+    calls: list[Call | None] = []
+    seat = auction.first
+    for call in auction.calls:
+        if seat == dummy:
+            calls.append(Call.PASS)
+            seat = seat.lho
+        calls.append(call)
+        seat = seat.lho
+    if finished and seat == dummy:
+        calls.append(Call.PASS)
+    return PbnAuction(auction.first, calls, end=auction.end)
+
+
+def _by_compass_seat(auction: PbnAuction) -> bool:
+    """Whether a three-handed Auction section is written by compass seat (a row holds four
+    calls) rather than by player (rows of three); one built in memory is by compass seat."""
+    if not auction.lines:
+        return len(auction.calls) > 3
+    per_row: dict[int, int] = {}
+    for line in auction.lines:
+        per_row[line] = per_row.get(line, 0) + 1
+    return max(per_row.values(), default=0) >= 4
 
 
 #: The tag of a three-handed auction with its irregularities and their rectifications.

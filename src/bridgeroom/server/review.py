@@ -25,7 +25,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from bridgeroom.i18n import LANGUAGES, Message, contract_text, side_name
+from bridgeroom.i18n import LANGUAGES, Message, contract_text
 from bridgeroom.store import MatchRecord, Store
 from bridgeroom.table import TableError
 
@@ -38,8 +38,8 @@ VERSION = 1
 def review_lines(review: Any, lang: str) -> dict[str, Any]:
     """The sentences of a review in ``lang`` (the catalogue's ``review.*``, as the terminal
     prints them): its title, the double-dummy result, the par, the claim, the tricks lost."""
+    from bridgeroom.analysis.review_text import lost_messages
     from bridgeroom.analysis.text import par_contract_text
-    from bridgeroom.rules import Side
 
     out: dict[str, Any] = {}
     if review.contract is None:
@@ -58,17 +58,7 @@ def review_lines(review: Any, lang: str) -> dict[str, Any]:
         out["claim"] = Message(
             "review.claim", seat=review.claim.seat, tricks=review.claim.tricks
         ).render(lang)
-    lost = []
-    if review.contract is not None:
-        for side in Side:
-            n = review.lost(side)
-            if n:
-                lost.append(
-                    Message("review.lost_total", side=side_name(side, lang), cost=n).render(lang)
-                )
-        if not lost:
-            lost.append(Message("review.no_loss").render(lang))
-    out["lost"] = lost
+    out["lost"] = [message.render(lang) for message in lost_messages(review, lang)]
     return out
 
 

@@ -16,8 +16,8 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from bridgeroom.errors import BridgeError
-from bridgeroom.i18n import Messages
-from bridgeroom.rules import Action, Call, Card, DealState, Phase, Seat
+from bridgeroom.i18n import Messages, error_text
+from bridgeroom.rules import Action, Call, Card, DealState, Phase, Seat, Side
 from bridgeroom.scoring import get_table
 from bridgeroom.table import Acted, TableError, TableEvent, TableSnapshot
 from bridgeroom.tui import screen
@@ -51,8 +51,15 @@ class PlayLoop:
         msgs: Messages,
         *,
         pacer: Pacer | None = None,
+        fresh: bool = False,
     ) -> None:
         self.table = table
+        #: The game was started by this command (not resumed): left with no input at all (no
+        #: terminal: ``play ... </dev/null``), it is not kept.
+        self.fresh = fresh
+        #: A line was read from the person / the input ended.
+        self._typed = False
+        self._eof = False
         self.console = console
         self.msgs = msgs
         self.pacer = pacer or Pacer(0)
@@ -170,7 +177,9 @@ class PlayLoop:
         who = msgs.seat(event.turn)
         action = event.action
         key = "play.event_call" if isinstance(action, Call) else "play.event_other"
-        player = msgs("screen.dummy") if event.for_dummy else self.table.name_of(event.player)
+        player = (
+            msgs("screen.dummy") if event.for_dummy else self.table.name_of(event.player, msgs.lang)
+        )
         if event.player == self.table.human_position:
             player = msgs("play.you")
         text = Text(msgs(key, seat=who, player=player) + " ")
@@ -181,7 +190,7 @@ class PlayLoop:
 
     def show_table(self, state: DealState) -> None:
         msgs = self.msgs
-        snapshot = self.table.snapshot()
+        snapshot = self.table.snapshot(self.msgs.lang)
         assert snapshot.deal is not None
         view = snapshot.deal.view
         self.print()
@@ -203,7 +212,7 @@ class PlayLoop:
         c.rule()
         result = state.result
         assert result is not None
-        snapshot = self.table.snapshot()
+        snapshot = self.table.snapshot(self.msgs.lang)
         assert snapshot.deal is not None
         c.print(self._status(snapshot))
         if state.calls and self.table.match.game.name != "minibridge":
@@ -225,7 +234,19 @@ class PlayLoop:
         self.show_sheet()
 
     def show_sheet(self) -> None:
-        self.print(screen.sheet(self.table.match.session, self.msgs, you=self.table.human_name))
+        self.print(
+            screen.sheet(
+                self.table.match.session, self.msgs, you=self.table.human_name, sides=self._sides()
+            )
+        )
+
+    def _sides(self) -> dict[Side, str] | None:
+        """The players of each side, under its column (four-handed: they keep their seats)."""
+        if len(self.table.table.places) != 4:
+            return None
+        lang = self.msgs.lang
+        name = self.table.name_of
+        return {side: ", ".join(name(int(seat), lang) for seat in side.seats) for side in Side}
 
     def show_tricks(self, state: DealState) -> None:
         """Every completed trick of the deal, one line each, in the order played."""
@@ -296,6 +317,11 @@ class PlayLoop:
             self.say("play.barred_pass")
             self.show([table.act(Call.PASS)])
             return None
+        forced = self._forced_last_card(state)
+        if forced is not None:  # the person's one card of the last trick: nothing to choose
+            self._robot_last = False
+            self.show([table.act(forced)])
+            return None
         self.show_table(state)
         if state.phase is Phase.NAMING and id(state) not in self._coached:
             self._coached.add(id(state))
@@ -303,6 +329,16 @@ class PlayLoop:
         if not self._turn(state):
             return self._quit()
         return None
+
+    def _forced_last_card(self, state: DealState) -> Card | None:
+        """The card the person must play to the last trick (his own or, declaring, the
+        dummy's): the only one left in the hand, played for him."""
+        if state.phase is not Phase.PLAY or state.tricks_left != 1:
+            return None
+        if not self.table.human_to_act():
+            return None
+        cards = [a for a in state.legal_actions() if isinstance(a, Card)]
+        return cards[0] if len(cards) == 1 else None
 
     def _deal_over(self, state: DealState) -> int | None:
         """The end of a deal: all hands, the result, the sheet; then the prompt between deals."""
@@ -326,9 +362,12 @@ class PlayLoop:
     def _read(self, prompt: str) -> str | None:
         self._end_line()
         try:
-            return read_line(self.console, Text(prompt))
+            line = read_line(self.console, Text(prompt))
         except EOFError:
+            self._eof = True
             return None
+        self._typed = True
+        return line
 
     def _between_deals(self, *, over: bool) -> bool:
         """The prompt after a deal: Enter goes on, ``q`` stops; ``tricks``, ``score`` and
@@ -367,6 +406,11 @@ class PlayLoop:
 
     def _quit(self) -> int:
         self.print()
+        if self.fresh and self._eof and not self._typed and not self.table.pending:
+            # no input at all (no terminal): nothing of the person's to keep
+            self.table.store.delete_match(self.table.id)
+            self.say("play.not_kept", id=self.table.id)
+            return 1
         self.say("play.saved", id=self.table.id)
         return 0
 
@@ -409,7 +453,12 @@ class PlayLoop:
                 self.print(Text(str(err), style="bold red"))
                 continue
             except BridgeError as err:
-                self.print(Text(self.msgs("error.engine", reason=str(err)), style="bold red"))
+                self.print(
+                    Text(
+                        self.msgs("error.engine", reason=error_text(err, self.msgs.lang)),
+                        style="bold red",
+                    )
+                )
                 continue
             try:
                 done = self._do(entry.kind, entry.value, state)
@@ -419,7 +468,12 @@ class PlayLoop:
                 self.print(Text(err.message.render(self.msgs.lang), style="bold red"))
                 continue
             except BridgeError as err:
-                self.print(Text(self.msgs("error.engine", reason=str(err)), style="bold red"))
+                self.print(
+                    Text(
+                        self.msgs("error.engine", reason=error_text(err, self.msgs.lang)),
+                        style="bold red",
+                    )
+                )
                 continue
             if done is None:
                 return False
@@ -452,9 +506,14 @@ class PlayLoop:
             self.print(text)
             return False
         if kind == "claim":
+            if value == 0 and not self._concede(state):
+                return False
             accepted, n = table.claim(value if isinstance(value, int) else None)
             self.say("play.claim_accepted" if accepted else "play.claim_refused", tricks=n)
             return accepted
+        if kind == "show":
+            self.show_table(state)
+            return False
         if kind == "last":
             self._last(state)
             return False
@@ -538,6 +597,14 @@ class PlayLoop:
             return False
         self.table.look_at_dummy()
         self.say("play.looked", style="bold yellow")
+        return True
+
+    def _concede(self, state: DealState) -> bool:
+        """``claim 0`` gives the opponents every trick left: asked first, as a look is."""
+        line = self._read(self.msgs("play.concede_confirm", tricks=state.tricks_left))
+        if line is None or line.strip().lower() not in _YES:
+            self.say("play.concede_cancelled")
+            return False
         return True
 
     def _coach(self, state: DealState) -> None:

@@ -64,6 +64,7 @@ COMMANDS = (
     "undo",
     "hint",
     "claim",
+    "show",
     "last",
     "tricks",
     "score",

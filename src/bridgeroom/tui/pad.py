@@ -31,7 +31,7 @@ from rich.console import Console
 from rich.text import Text
 
 from bridgeroom.errors import BridgeError
-from bridgeroom.i18n import LANGUAGES, Messages, translate
+from bridgeroom.i18n import LANGUAGES, Messages, error_text, translate
 from bridgeroom.rules import Contract, Seat, Side, Strain
 from bridgeroom.scoring import (
     BoardResult,
@@ -100,7 +100,7 @@ PAD_GAMES: dict[str, PadGame] = {
         PadGame("minibridge", "minibridge", "seat", lambda _: DuplicateSet("minibridge"), None),
     )
 }
-_ALIASES = {
+PAD_ALIASES = {
     "contract": "rubber",
     "three-handed": "three-handed-contract",
     "mini-bridge": "minibridge",
@@ -179,7 +179,7 @@ def parse_pad_line(text: str, pad: PadGame, players: Sequence[str]) -> PadLine:
         raise PadError("pad.error_tricks", tricks=tricks)
     honors = None
     if rest:
-        honors = _honors(rest, contract.strain, pad)
+        honors = _honors(rest, contract.strain, pad, declarer, players)
     if pad.declarer_kind == "seat":
         contract = Contract(contract.level, contract.strain, contract.doubled)
     return PadLine(declarer, str(contract), tricks, honors)
@@ -205,19 +205,15 @@ def _declarer(token: str, pad: PadGame, players: Sequence[str]) -> str:
     raise PadError("pad.error_side", text=token)
 
 
-def _honors(tokens: list[str], strain: Strain, pad: PadGame) -> str:
+def _honors(
+    tokens: list[str], strain: Strain, pad: PadGame, declarer: str, players: Sequence[str]
+) -> str:
     if pad.honors is None:
         raise PadError("pad.error_no_honors")
     if len(tokens) != 2:
         raise PadError("pad.error_honors_form")
     kind_text, side_text = tokens
-    side_key = side_text.lower()
-    if side_key in _words("pad.word_declarer") | {"declarer", "decl", "d"}:
-        side = "declarer"
-    elif side_key in _words("pad.word_defenders") | {"defenders", "def"}:
-        side = "defenders"
-    else:
-        raise PadError("pad.error_honors_side", text=side_text)
+    side = _honors_side(side_text, pad, declarer, players)
     if kind_text.isdigit():
         table = _HONOR_POINTS[pad.honors]
         points = int(kind_text)
@@ -237,6 +233,21 @@ def _honors(tokens: list[str], strain: Strain, pad: PadGame) -> str:
         except BridgeError:
             raise PadError("pad.error_honors_form") from None
     return str(Honors(kind, side))
+
+
+def _honors_side(text: str, pad: PadGame, declarer: str, players: Sequence[str]) -> str:
+    """Who held the honors: ``decl`` or ``def``, or the holders named as the declarer is (a side,
+    NS or EW; a three-handed player), the declarer's side or another."""
+    key = text.lower()
+    if key in _words("pad.word_declarer") | {"declarer", "decl", "d"}:
+        return "declarer"
+    if key in _words("pad.word_defenders") | {"defenders", "def"}:
+        return "defenders"
+    try:
+        holder = _declarer(text, pad, players)
+    except PadError:
+        raise PadError("pad.error_honors_side", text=text) from None
+    return "declarer" if holder == declarer else "defenders"
 
 
 # --- the session of a pad ------------------------------------------------------------------------
@@ -284,12 +295,16 @@ class PadLoop:
         self.pad = PAD_GAMES[record.scoring]
         self.players = record.options.players
         self.sheet = PadSheet.rebuild(self.pad, self.players, record.entries)
+        #: Started by this command (not resumed): left with no input at all (no terminal:
+        #: ``pad ... </dev/null``), it is not kept.
+        self.fresh = False
+        self._typed = False
 
     @classmethod
     def new(
         cls, store: Store, game: str, players: Sequence[str], console: Console, msgs: Messages
     ) -> PadLoop:
-        key = _ALIASES.get(game.strip().lower(), game.strip().lower())
+        key = PAD_ALIASES.get(game.strip().lower(), game.strip().lower())
         if key not in PAD_GAMES:
             raise BridgeError(f"no score pad {game!r}; the pads are {', '.join(PAD_GAMES)}")
         pad = PAD_GAMES[key]
@@ -302,6 +317,11 @@ class PadLoop:
             ThreeHandedRubber(names, "contract")  # checks the names (TH-1)
             seats = [(n, None) for n in names]
         else:
+            if names and (len(names) != 4 or not all(names) or len(set(names)) != 4):
+                raise BridgeError(
+                    "a four-handed pad's players are four different names, North, East, South "
+                    f"and West: --players Ann,Bob,Cy,Dan, not {','.join(names)!r}"
+                )
             seats = [(n, None) for n in names] if names else [("NS", None), ("EW", None)]
         with saving():
             record = store.create_match(
@@ -311,7 +331,9 @@ class PadLoop:
                 seats=seats,
                 options=MatchOptions(players=tuple(names), lang=msgs.lang),
             )
-        return cls(store, record, console, msgs)
+        loop = cls(store, record, console, msgs)
+        loop.fresh = True
+        return loop
 
     @classmethod
     def resume(cls, store: Store, match_id: int, console: Console, msgs: Messages) -> PadLoop:
@@ -323,7 +345,13 @@ class PadLoop:
         self.console.print(Text(self.msgs(key, **params), style=style))
 
     def show(self) -> None:
-        self.console.print(screen.sheet(self.sheet.session, self.msgs))
+        sides = None
+        if self.pad.declarer_kind != "player" and len(self.players) == 4:
+            # the four players, North, East, South, West: each side's under its column
+            sides = {
+                side: ", ".join(self.players[int(seat)] for seat in side.seats) for side in Side
+            }
+        self.console.print(screen.sheet(self.sheet.session, self.msgs, sides=sides))
 
     def _examples(self) -> dict[str, str]:
         """The example lines of this pad (three-handed: with its players' names)."""
@@ -346,11 +374,11 @@ class PadLoop:
             return self._run()
         except KeyboardInterrupt:
             self.console.print()
-            self.say("pad.saved", id=self.record.id)
+            self.say("pad.finished" if self.sheet.is_over else "pad.saved", id=self.record.id)
             return 130
 
     def _run(self) -> int:
-        self.say("pad.intro", id=self.record.id)
+        self.say("pad.intro", id=self.record.id, pad=self.msgs(f"scoring.{self.pad.name}"))
         self.say(f"pad.form_{self.pad.declarer_kind}", **self._examples())
         if self.record.entries:
             self.show()
@@ -362,6 +390,11 @@ class PadLoop:
             line = self._input(self._prompt())
             if line is None:
                 self.console.print()
+                if self.fresh and not self._typed and not self.record.entries:
+                    with saving():
+                        self.store.delete_match(self.record.id)
+                    self.say("pad.not_kept", id=self.record.id)
+                    return 1
                 self.say("pad.saved", id=self.record.id)
                 return 0
             try:
@@ -376,22 +409,25 @@ class PadLoop:
 
     def _input(self, prompt: str) -> str | None:
         try:
-            return read_line(self.console, Text(prompt))
+            line = read_line(self.console, Text(prompt))
         except EOFError:
             return None
+        self._typed = True
+        return line
 
     def _over(self) -> bool:
         """The rubber (the Chicago round) is over: the pad is finished; a new one with the same
         players is offered. ``True`` when the person starts it."""
         key = "pad.over_round" if self.pad.name == "chicago" else "pad.over"
         self.say(key, style="bold")
+        self._margin()
         with saving():
             self.store.set_status(self.record.id, "finished")
         while True:
             line = self._input(self.msgs("pad.again_prompt"))
             word = " ".join((line or "").split()).lower()
             if line is None or word in {"q"} | _words("command.quit"):
-                self.say("pad.saved", id=self.record.id)
+                self.say("pad.finished", id=self.record.id)
                 return False
             if not word:
                 break
@@ -409,8 +445,21 @@ class PadLoop:
             )
         self.record = record
         self.sheet = PadSheet.rebuild(self.pad, self.players, record.entries)
-        self.say("pad.intro", id=record.id)
+        self.say("pad.intro", id=record.id, pad=self.msgs(f"scoring.{self.pad.name}"))
         return True
+
+    def _margin(self) -> None:
+        """The rubber's (the Chicago round's) result in one line: the side ahead and by how much
+        (CB-R4: the difference of the grand totals), or that the totals are equal."""
+        totals = getattr(self.sheet.session, "totals", None)
+        if not isinstance(totals, dict) or set(totals) != {Side.NS, Side.EW}:
+            return  # three-handed: the sheet's settlement says who pays whom (TH-20)
+        ns, ew = totals[Side.NS], totals[Side.EW]
+        if ns == ew:
+            self.say("pad.margin_even", style="bold")
+            return
+        ahead = Side.NS if ns > ew else Side.EW
+        self.say("pad.margin", style="bold", who=self.msgs.side(ahead), points=abs(ns - ew))
 
     def _store_down(self, err: SaveError, line: str) -> bool:
         """The store could not write the line: say so, keep it, and write it when the person
@@ -462,7 +511,7 @@ class PadLoop:
                 return True
             line = rest
         if len(line) > 80:
-            self.say("pad.error_long", style="bold red", length=len(line))
+            self.say("pad.error_long", style="bold red", length=len(line), **self._examples())
             return True
         try:
             parsed = parse_pad_line(line, self.pad, self.players)
@@ -476,7 +525,7 @@ class PadLoop:
             self.say(err.key, style="bold red", **params)
             return True
         except BridgeError as err:
-            self.say("pad.error_scoring", style="bold red", reason=str(err))
+            self.say("pad.error_scoring", style="bold red", reason=error_text(err, self.msgs.lang))
             return True
         with saving():
             self.store.add_pad_entry(

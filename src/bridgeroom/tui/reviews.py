@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import signal
 from collections.abc import Mapping
 from multiprocessing.pool import AsyncResult, Pool
 from typing import Any
@@ -32,7 +33,11 @@ __all__ = ["NICENESS", "Reviews"]
 NICENESS = 10
 
 
-def _lower_priority() -> None:
+def _start_worker() -> None:
+    """The worker runs at a lower priority and ignores Ctrl-C: the terminal sends SIGINT to its
+    whole process group, and the terminal client, not its worker, answers it (it saves, says how
+    to go on and stops the worker); a worker that took it would print its traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     # no nice (Windows) or not allowed: the same priority
     with contextlib.suppress(AttributeError, OSError):
         os.nice(NICENESS)
@@ -57,7 +62,7 @@ class Reviews:
             return
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
-            self._pool = context.Pool(1, initializer=_lower_priority)
+            self._pool = context.Pool(1, initializer=_start_worker)
         self._jobs[number] = self._pool.apply_async(_review, (state, dict(reasons)))
 
     def status(self, number: int) -> str:

@@ -10,7 +10,7 @@ hearts and diamonds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -31,7 +31,7 @@ from bridgeroom.rules import (
     View,
 )
 from bridgeroom.scoring import ScoreSummary, Session, SheetEntry
-from bridgeroom.table import DealSnapshot, TableSnapshot
+from bridgeroom.table import DealSnapshot, Layout, TableSnapshot
 
 __all__ = [
     "SUIT_STYLES",
@@ -148,9 +148,21 @@ def table_view(snapshot: TableSnapshot, msgs: Messages) -> Table:
     clockwise round him, where the snapshot's layout puts them (three-handed, the dummy
     opposite the declarer once the contract is made, TH-10)."""
     deal = _deal(snapshot)
-    view = deal.view
-    me = snapshot.seat
-    names = names_of(snapshot)
+    return hands_view(deal.view, names_of(snapshot), deal.held, deal.layout, msgs, me=snapshot.seat)
+
+
+def hands_view(
+    view: View | PublicView,
+    names: Mapping[Seat, str | None],
+    held: Mapping[Seat, int],
+    places: Layout,
+    msgs: Messages,
+    *,
+    me: Seat | None = None,
+) -> Table:
+    """The hands of ``view`` around the table, where ``places`` draws each seat, with the trick
+    in the middle: the face of :func:`table_view`, and of a stored deal reviewed afterwards
+    (its view once it is over shows every hand)."""
     visible: dict[Seat, Hand] = {}
     if isinstance(view, View) and view.hand is not None:
         visible[view.seat] = view.hand
@@ -175,10 +187,9 @@ def table_view(snapshot: TableSnapshot, msgs: Messages) -> Table:
         elif seat == dummy_seat and isinstance(lengths, tuple):
             body = hand_lines(None, msgs, facedown=[int(n) for n in lengths if isinstance(n, int)])
         else:
-            body = hand_lines(None, msgs, hidden=deal.held[seat])
+            body = hand_lines(None, msgs, hidden=held[seat])
         return Group(title, body)
 
-    places = deal.layout
     middle = trick_box(view, msgs)
     grid = Table.grid(padding=(0, 3))
     grid.add_column(min_width=22)
@@ -285,12 +296,26 @@ def status_lines(snapshot: TableSnapshot, msgs: Messages, *, vulnerability: bool
     none, auction bridge, AB-5; three-handed: the vulnerable players, TH-17); the contract and
     the tricks won."""
     deal = _deal(snapshot)
-    view = deal.view
+    return deal_status(
+        deal.view, msgs, number=deal.number, board=deal.board, vulnerability=vulnerability
+    )
+
+
+def deal_status(
+    view: View | PublicView,
+    msgs: Messages,
+    *,
+    number: int,
+    board: int | None,
+    vulnerability: bool = True,
+) -> Text:
+    """The status lines of deal ``number`` (or ``board``) as ``view`` shows it
+    (:func:`status_lines`)."""
     out = Text()
     label = (
-        msgs("screen.board", number=deal.board)
-        if deal.board is not None
-        else msgs("screen.deal", number=deal.number)
+        msgs("screen.board", number=board)
+        if board is not None
+        else msgs("screen.deal", number=number)
     )
     out.append(label, style="bold")
     out.append("   " + msgs("screen.dealer_is", seat=msgs.seat(view.dealer)))
@@ -321,33 +346,51 @@ def _vul_text(view: View | PublicView, msgs: Messages) -> str:
 # --- the score sheet ------------------------------------------------------------------------
 
 
-def _column_name(column: object, msgs: Messages, you: str | None = None) -> str:
-    """A column's heading: a side's letters, a player's name, ``you`` for the person."""
+def _column_name(
+    column: object,
+    msgs: Messages,
+    you: str | None = None,
+    sides: Mapping[Side, str] | None = None,
+) -> str:
+    """A column's heading: a side's letters (and its players, ``sides``), a player's name,
+    ``you`` for the person."""
     if isinstance(column, Side):
-        return msgs.side(column)
+        players = (sides or {}).get(column)
+        return f"{msgs.side(column)}\n{players}" if players else msgs.side(column)
     if you is not None and column == you:
         return msgs("play.you")
     return str(column)
 
 
 def sheet(
-    session: Session | ScoreSummary, msgs: Messages, *, you: str | None = None
+    session: Session | ScoreSummary,
+    msgs: Messages,
+    *,
+    you: str | None = None,
+    sides: Mapping[Side, str] | None = None,
 ) -> RenderableType:
     """The score sheet in the form of the session (its :meth:`~bridgeroom.scoring.Session.summary`,
     or a snapshot's sheet): above/below the line (rubber, Chicago, three-handed with its
-    settlement) or a line per board (duplicate, mini-bridge)."""
+    settlement) or a line per board (duplicate, mini-bridge); ``sides``: the players of each
+    side, under its heading."""
     summary = session if isinstance(session, ScoreSummary) else session.summary()
     if summary.kind == "boards":
-        return _boards_sheet(summary, msgs)
-    return _line_sheet(summary, msgs, you=you)
+        return _boards_sheet(summary, msgs, sides)
+    return _line_sheet(summary, msgs, you=you, sides=sides)
 
 
-def _line_sheet(summary: ScoreSummary, msgs: Messages, *, you: str | None) -> RenderableType:
+def _line_sheet(
+    summary: ScoreSummary,
+    msgs: Messages,
+    *,
+    you: str | None,
+    sides: Mapping[Side, str] | None = None,
+) -> RenderableType:
     columns = summary.columns
     table = Table(title=msgs("sheet.title"), show_lines=False, title_justify="left")
     table.add_column("", style="dim")
     for column in columns:
-        table.add_column(_column_name(column.name, msgs, you), justify="right")
+        table.add_column(_column_name(column.name, msgs, you, sides), justify="right")
     above_rows = _grouped([c.above for c in columns], msgs)
     for label, values in reversed(above_rows):
         table.add_row(label, *[str(values.get(i, "")) for i in range(len(columns))])
@@ -439,12 +482,14 @@ def _grouped(
     ]
 
 
-def _boards_sheet(summary: ScoreSummary, msgs: Messages) -> RenderableType:
+def _boards_sheet(
+    summary: ScoreSummary, msgs: Messages, sides: Mapping[Side, str] | None = None
+) -> RenderableType:
     table = Table(title=msgs("sheet.boards_title"), title_justify="left")
     for key in ("board", "dealer", "vulnerable", "contract", "tricks"):
         table.add_column(msgs(f"sheet.col_{key}"))
-    table.add_column(msgs.side(Side.NS), justify="right")
-    table.add_column(msgs.side(Side.EW), justify="right")
+    table.add_column(_column_name(Side.NS, msgs, sides=sides), justify="right")
+    table.add_column(_column_name(Side.EW, msgs, sides=sides), justify="right")
     for r in summary.boards:
         ns = r.ns_score
         vul = r.vulnerability

@@ -48,6 +48,30 @@ HINT_LEVEL = "expert"
 HINT_BUDGET = 4.0
 
 
+def given_name(name: str, player: int, players: int, lang: str, *, robot: bool) -> str:
+    """``name`` in ``lang`` when it is a name the terminal gave (a robot's, named by its seat or
+    number, :func:`~bridgeroom.table.solo_places`; the person's default), else as it is.
+
+    >>> given_name("Robot W", 3, 4, "ru", robot=True), given_name("Робот 2", 2, 3, "en", robot=True)
+    ('Робот З', 'Robot 2')
+    >>> given_name("Ann", 0, 4, "ru", robot=False), given_name("Игрок", 0, 4, "en", robot=False)
+    ('Ann', 'Player')
+    """
+    from bridgeroom.i18n import LANGUAGES, seat_letter, translate
+
+    def label(tongue: str) -> str:
+        """A robot's seat letter (four-handed) or number (three-handed) in ``tongue``."""
+        return seat_letter(Seat(player), tongue) if players == 4 else name.rpartition(" ")[2]
+
+    for other in LANGUAGES:
+        if robot:
+            if name == f"{translate('play.robot_name', other)} {label(other)}":
+                return f"{translate('play.robot_name', lang)} {label(lang)}"
+        elif name == translate("play.default_name", other):
+            return translate("play.default_name", lang)
+    return name
+
+
 class PlayTable:
     """A match played at the terminal by one person and robots, kept in ``store``."""
 
@@ -158,18 +182,35 @@ class PlayTable:
             raise BridgeError("no deal yet")
         return seat
 
-    def player_name(self, seat: Seat, state: DealState | None = None) -> str | None:
-        """The player at ``seat`` (``None`` for the three-handed dummy)."""
+    def player_name(
+        self, seat: Seat, state: DealState | None = None, lang: str | None = None
+    ) -> str | None:
+        """The player at ``seat`` (``None`` for the three-handed dummy); in ``lang``, a name the
+        terminal gave (a robot's, the person's default) is said in that language, whatever the
+        language the match was started in (``resume --lang``)."""
         place = self.table.place_at(seat, state)
-        return None if place is None else place.name
+        if place is None:
+            return None
+        return self.name_of(place.player, lang)
 
-    def name_of(self, player: int) -> str:
-        return self.table.places[player].name
+    def name_of(self, player: int, lang: str | None = None) -> str:
+        """Player ``player``'s name (in ``lang``, as :meth:`player_name` says it)."""
+        place = self.table.places[player]
+        if lang is None:
+            return place.name
+        return given_name(place.name, player, len(self.table.places), lang, robot=place.is_robot)
 
-    def snapshot(self) -> TableSnapshot:
+    def snapshot(self, lang: str | None = None) -> TableSnapshot:
         """What the person may see of the table now (:meth:`Table.snapshot
-        <bridgeroom.table.Table.snapshot>`): what the terminal draws."""
-        return self.table.snapshot(self.human_position)
+        <bridgeroom.table.Table.snapshot>`): what the terminal draws; in ``lang``, the names the
+        terminal gave are said in that language (:meth:`name_of`)."""
+        snapshot = self.table.snapshot(self.human_position)
+        if lang is None:
+            return snapshot
+        places = tuple(
+            replace(place, name=self.name_of(place.player, lang)) for place in snapshot.places
+        )
+        return replace(snapshot, places=places)
 
     def human_to_act(self) -> bool:
         return self.table.player_to_act() == self.human_position

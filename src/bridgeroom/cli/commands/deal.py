@@ -232,6 +232,7 @@ def run(args: argparse.Namespace) -> int:
     if made < count:
         short = Message("deal.short", made=made, count=count, tried=tried, option="--generate")
         print(f"bridgeroom deal: {short.render(lang)}", file=sys.stderr)
+        return 1  # fewer boards than asked for: the output is not what was asked
     return 0
 
 

@@ -12,9 +12,36 @@ __all__ = ["configure", "run"]
 def configure(p: argparse.ArgumentParser) -> None:
     p.description = "List the games and score pads kept in the database, the most recent first."
     p.add_argument("--player", help="only those where this player has a seat")
-    p.add_argument("--status", choices=("active", "finished", "abandoned"), help="only these")
+    p.add_argument(
+        "--status",
+        type=status,
+        metavar="STATUS",
+        help="only these: in progress (or active), finished, abandoned; the words the list "
+        "shows, in English or Russian (идёт, окончена, брошена)",
+    )
     p.add_argument("--limit", type=int, default=50, help="at most this many (default 50)")
     add_common(p)
+
+
+STATUSES = ("active", "finished", "abandoned")
+
+
+def status(text: str) -> str:
+    """The stored status a ``--status`` word names: the stored word or the word the list shows
+    in either language (``in progress``, ``идёт``...).
+
+    >>> status("in progress"), status("Окончена"), status("abandoned")
+    ('active', 'finished', 'abandoned')
+    """
+    from bridgeroom.i18n import LANGUAGES, translate
+
+    word = " ".join(text.split()).lower()
+    for stored in STATUSES:
+        names = {stored} | {translate(f"history.status_{stored}", lang) for lang in LANGUAGES}
+        if word in {name.lower() for name in names}:
+            return stored
+    shown = ", ".join(f"{translate(f'history.status_{s}', 'en')}" for s in STATUSES)
+    raise argparse.ArgumentTypeError(f"{text!r} is not a status: {shown}")
 
 
 def _scoring(msgs: object, scoring: str) -> str:

@@ -17,6 +17,12 @@ PADS = (
     "duplicate",
     "minibridge",
 )
+#: Other names of the pads (``tui.pad.PAD_ALIASES``, written here so that --help loads nothing).
+ALIASES = {
+    "contract": "rubber",
+    "three-handed": "three-handed-contract",
+    "mini-bridge": "minibridge",
+}
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -24,10 +30,13 @@ def configure(p: argparse.ArgumentParser) -> None:
         "Enter each deal (declarer, contract, tricks, honors) and see the score sheet. "
         "Every entry is saved at once; 'bridgeroom resume ID' continues a pad."
     )
-    p.add_argument("game", metavar="GAME", help=f"one of: {', '.join(PADS)}")
+    aliases = "; ".join(f"{alias} means {name}" for alias, name in ALIASES.items())
+    p.add_argument("game", metavar="GAME", help=f"one of: {', '.join(PADS)} ({aliases})")
     p.add_argument(
         "--players",
-        help="three-handed: the three players' names, comma-separated (e.g. Ann,Bob,Cy)",
+        help="the players' names, comma-separated: three-handed, the three players (e.g. "
+        "Ann,Bob,Cy); the other pads, four, North, East, South and West (e.g. Ann,Bob,Cy,Dan), "
+        "named on the sheet under their side",
     )
     add_common(p)
 

@@ -31,9 +31,7 @@ def configure(p: argparse.ArgumentParser) -> None:
         default="contract",
         help="three-handed bridge: score with the contract (default) or the auction table",
     )
-    p.add_argument(
-        "--seat", default="S", help="your seat, N, E, S or W (four-handed games; default S)"
-    )
+    p.add_argument("--seat", help="your seat, N, E, S or W (four-handed games; default S)")
     p.add_argument(
         "--name", help="your name on the score sheet (default: Player, in Russian Игрок)"
     )
@@ -62,6 +60,7 @@ def add_pause(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from bridgeroom.errors import BridgeError
     from bridgeroom.games import get_game
+    from bridgeroom.i18n import keyed
     from bridgeroom.rules.core import Seat
     from bridgeroom.tui.app import PlayLoop
     from bridgeroom.tui.options import console, messages, not_started, open_store, pacer
@@ -77,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
         raise BridgeError(
             f"--scoring is for contract bridge; {game.name} is scored as {game.default_scoring}"
         )
+    if args.seat is not None and game.players != 4:
+        raise keyed(BridgeError, "play.seat_three_handed", option="--seat", seat=args.seat)
     store = open_store(args)
     try:
         try:
@@ -84,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
                 store,
                 game.name,
                 scoring=scoring,
-                seat=Seat.find(args.seat),
+                seat=Seat.find(args.seat or "S"),
                 name=args.name,
                 robots=args.robots,
                 seed=args.seed,
@@ -94,6 +95,6 @@ def run(args: argparse.Namespace) -> int:
             raise not_started(err, msgs) from None
         out = console()
         out.print(msgs("play.started", id=table.id, game=game.title(msgs.lang)))
-        return PlayLoop(table, out, msgs, pacer=pacer(args)).run()
+        return PlayLoop(table, out, msgs, pacer=pacer(args), fresh=True).run()
     finally:
         store.close()

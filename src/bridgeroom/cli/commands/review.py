@@ -9,6 +9,7 @@ reasons; ``--json`` for programs.
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from bridgeroom.cli.options import add_common
 
@@ -62,5 +63,28 @@ def run(args: argparse.Namespace) -> int:
             data = {"deal": deal.number, **result.to_json(lang)}
             print(json.dumps(data, ensure_ascii=False))
         else:
+            console.print(_deal_header(deal, lang))
             console.print(render(result, lang))
     return 0
+
+
+def _deal_header(deal: Any, lang: str) -> Any:
+    """The deal reviewed as the terminal shows a deal's end: its number, dealer, vulnerability,
+    contract and tricks, the auction and the four hands by compass seat."""
+    from rich.console import Group
+
+    from bridgeroom.i18n import Messages
+    from bridgeroom.rules import Seat
+    from bridgeroom.table.layout import layout
+    from bridgeroom.tui import screen
+
+    msgs = Messages(lang)
+    state = deal.state
+    view = state.view(Seat.SOUTH)  # a finished deal: every hand is shown
+    parts: list[Any] = [screen.deal_status(view, msgs, number=deal.number, board=state.board)]
+    if state.calls and state.rules_name != "minibridge":
+        parts.append(screen.auction_grid(view, msgs))
+    names: dict[Seat, str | None] = {}
+    held = {seat: len(state.hand(seat)) for seat in Seat}
+    parts.append(screen.hands_view(view, names, held, layout(state, Seat.SOUTH), msgs))
+    return Group(*parts)

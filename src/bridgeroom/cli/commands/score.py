@@ -15,18 +15,20 @@ from typing import IO, Any
 
 from bridgeroom.errors import BridgeError, ScoringError
 from bridgeroom.scoring import SCORE_TABLES, HandScore, Honors, ScoreTable, get_table
+from bridgeroom.scoring.tables import _ALIASES as SCORE_ALIASES
 
 __all__ = ["configure", "run", "score_record", "parse_honors", "format_hand"]
 
 
 def configure(p: argparse.ArgumentParser) -> None:
     games = ", ".join(SCORE_TABLES)
+    aliases = "; ".join(f"{alias} means {name}" for alias, name in SCORE_ALIASES.items())
     p.description = (
         "Score one deal: GAME CONTRACT TRICKS, where GAME is one of "
-        f"{games}; CONTRACT like 4H, 3NTX, 6SXX; TRICKS the declarer's tricks (0-13). "
-        "With --jsonl, read one JSON object a line on stdin and write one a line."
+        f"{games} ({aliases}); CONTRACT like 4H, 3NTX, 6SXX; TRICKS the declarer's tricks "
+        "(0-13). With --jsonl, read one JSON object a line on stdin and write one a line."
     )
-    p.add_argument("game", nargs="?", metavar="GAME", help=f"one of: {games}")
+    p.add_argument("game", nargs="?", metavar="GAME", help=f"one of: {games} ({aliases})")
     p.add_argument("contract", nargs="?", metavar="CONTRACT", help="e.g. 4H, 3NTX, 6SXX")
     p.add_argument("tricks", nargs="?", metavar="TRICKS", help="tricks taken by the declarer, 0-13")
     p.add_argument("--vulnerable", action="store_true", help="the declaring side is vulnerable")
@@ -129,9 +131,15 @@ def run_jsonl(lines: Iterable[str], out: IO[str]) -> int:
 
 
 def format_hand(
-    table: ScoreTable, contract: str, tricks: int, vulnerable: bool, hand: HandScore
+    table: ScoreTable,
+    contract: str,
+    tricks: int,
+    vulnerable: bool,
+    hand: HandScore,
+    asked: str | None = None,
 ) -> str:
-    """The readable breakdown printed by ``bridgeroom score``."""
+    """The readable breakdown printed by ``bridgeroom score``; ``asked``: the game's name as
+    typed, said when it is another name of the table's (``contract`` is scored as rubber)."""
     from bridgeroom.scoring import as_contract
 
     c = as_contract(contract)
@@ -143,7 +151,10 @@ def format_hand(
     vul = ""
     if table.vulnerability:
         vul = ", vulnerable" if vulnerable else ", not vulnerable"
-    lines = [f"{table.name}: {c}, {tricks} tricks{vul}: {result}"]
+    name = table.name
+    if asked is not None and asked.strip().lower() != table.name:
+        name = f"{table.name} ({asked.strip()!r} is scored as {table.name})"
+    lines = [f"{name}: {c}, {tricks} tricks{vul}: {result}"]
     width = max([len(item.what) for item in hand.items] + [20])
     defenders = "each defender" if table.three_handed else "defenders"
     for item in hand.items:
@@ -200,5 +211,5 @@ def run(args: argparse.Namespace) -> int:
         ]
         print(json.dumps(out))
     else:
-        print(format_hand(table, args.contract, tricks, args.vulnerable, hand))
+        print(format_hand(table, args.contract, tricks, args.vulnerable, hand, args.game))
     return 0

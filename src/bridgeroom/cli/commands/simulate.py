@@ -98,6 +98,13 @@ def run(args: argparse.Namespace) -> int:
         raise keyed(BridgeError, "simulate.needs_hand", option="--hand")
     if lead and any(predeal):
         raise keyed(BridgeError, "simulate.hand_not_predeal", hand="--hand", predeal="--predeal")
+    if script.condition is None and not any(predeal) and args.hand is None:
+        random = translate(
+            "simulate.random_deals",
+            lang,
+            options="SCRIPT, --set, --condition, --predeal, --hand",
+        )
+        print(f"bridgeroom simulate: {random}", file=sys.stderr)
     from bridgeroom.analysis.batch import Progress
     from bridgeroom.analysis.scale import placement
 

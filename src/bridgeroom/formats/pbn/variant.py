@@ -123,9 +123,14 @@ class PbnVariant:
             line = game.lines.get("Variant", game.lines.get("Deal"))
             raise ParseError(f"the {self.name} deal cannot be set up: {err}", line=line) from err
 
+    def read_auction(self, game: TaggedGame) -> PbnAuction | None:
+        """The Auction section's calls as the game's players made them, from the dealer in turn
+        (contract bridge: the section as it is)."""
+        return game.auction
+
     def replay_contract_phase(self, game: TaggedGame, state: DealState) -> None:
         """Apply the Auction section's calls (``AP``: passes until the auction ends)."""
-        auction = game.auction
+        auction = self.read_auction(game)
         if auction is None:
             return
         if auction.first != state.dealer:
