@@ -239,3 +239,35 @@ def test_a_token_in_an_address_is_refused_and_never_logged(tmp_path: Path) -> No
     assert f"/ws/{code}?token=…&lang=ru" in text, text[-3000:]
     assert f"/api/tables/{code}?password=…&lang=ru" in text, text[-3000:]
     assert secret not in text
+
+
+def test_a_moved_pair_is_told_its_next_table_and_sits_there(tmp_path: Path, helpers: Any) -> None:
+    """Item 5: a Mitchell change read as a failure. Bea (East-West at table 2) plays board 1;
+    when the round ends her connection gets a ``moved`` message naming her next table and seat
+    in both languages (no error), and her token sits her there."""
+    with helpers.make_client(tmp_path / "s.sqlite3") as client:
+        code, director = create_session(client, tables=2, boards=2, movement="mitchell", seed=4)
+        bea = join(client, code, 2, "E", "Bea")
+        client.post(f"/api/sessions/{code}/start", headers=helpers.auth(director))
+        with helpers.connect(client, table_code(client, code, 2), bea) as ws:
+            b = helpers.Seat(ws)
+            b.receive()
+            while True:
+                if b.my_turn():
+                    b.send("action", action=helpers.first_legal(b))
+                msg = b.receive()
+                if msg["type"] == "moved":
+                    break
+                assert msg["type"] != "error", msg
+        assert msg["session"] == code and (msg["table"], msg["seat"]) == (1, "E")
+        assert msg["texts"]["en"] == "Round 2: your pair moves on to table 1, seat East."
+        assert msg["texts"]["ru"] == "Тур 2: ваша пара переходит за стол 1, место Восток."
+        you = client.get(f"/api/sessions/{code}", headers=helpers.auth(bea)).json()["you"]
+        assert (you["table"], you["seat"]) == (1, "E")
+        with helpers.connect(client, you["code"], bea) as ws:
+            b = helpers.Seat(ws)
+            first = b.receive()
+            assert first["type"] == "state" and first["table"]["you"] == 1, first
+            assert first["session"] == {"code": code, "paused": False, "ended": False}
+            b.wait(lambda s: helpers.deal_over(s) and s.deal["board"] == 2, helpers.first_legal)
+            assert b.state is not None and b.state["table"]["over"]

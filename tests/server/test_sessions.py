@@ -374,7 +374,12 @@ def test_a_session_survives_a_restart_mid_round(tmp_path: Path, helpers: Any) ->
             "ew": "2EW",
             "order": [2],
         }
-        assert after["tables"][0]["players"][0] == {"seat": "N", "name": "Ann", "kind": "person"}
+        assert after["tables"][0]["players"][0] == {
+            "seat": "N",
+            "name": "Ann",
+            "kind": "person",
+            "level": None,
+        }
         with helpers.connect(client, after["tables"][0]["code"], ann) as ws:
             a = helpers.Seat(ws)
             a.receive()

@@ -29,7 +29,7 @@ import unicodedata
 from typing import Any
 
 from bridgeroom.errors import BridgeError
-from bridgeroom.i18n import LANGUAGES
+from bridgeroom.i18n import LANGUAGES, translate
 from bridgeroom.rules import Card, Deal, Phase, Seat
 from bridgeroom.server.hub import Hub
 from bridgeroom.server.limits import Rate
@@ -496,20 +496,33 @@ class SessionManager:
             room.watchers.remove(watcher)
             digest = before[player].token_hash
             person = next((p for p in row.state["people"] if p["hash"] == digest), None)
+            where: dict[str, Any] = {}
             if person is None or person.get("left") or row.status != "playing":
-                said = TableError("session.replaced", session=row.code)
-                where: dict[str, Any] = {}
+                texts = {
+                    lang: translate("session.replaced", lang, session=row.code)
+                    for lang in LANGUAGES
+                }
             else:
                 where = self._where_seated(row, person)
-                said = TableError("session.moved_on", round=self._round(row) + 1, **where)
+                seat = where["seat"]
+                texts = {
+                    lang: translate(
+                        "session.moved_on",
+                        lang,
+                        round=self._round(row) + 1,
+                        table=where["table"],
+                        seat=translate(f"seat.{seat}", lang) if seat in "NESW" else seat,
+                    )
+                    for lang in LANGUAGES
+                }
             await self.hub._send(
                 watcher,
                 {
                     "type": "moved",
                     "session": row.code,
                     **where,
-                    "message": str(said),
-                    "texts": {lang: said.render(lang) for lang in LANGUAGES},
+                    "message": texts["en"],
+                    "texts": texts,
                 },
             )
             with contextlib.suppress(Exception):
@@ -610,7 +623,12 @@ class SessionManager:
                     "over": table.over,
                     "idle_seconds": seconds_since(self.last_change.get(room.code)),
                     "players": [
-                        {"seat": Seat(p.player).letter, "name": p.name, "kind": p.holder.value}
+                        {
+                            "seat": Seat(p.player).letter,
+                            "name": p.name,
+                            "kind": p.holder.value,
+                            "level": p.level,
+                        }
                         for p in table.places
                     ],
                 }

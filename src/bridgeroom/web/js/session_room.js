@@ -64,7 +64,8 @@ export function roomPanel(results, code) {
         el("td", null, games + (p.vulnerable ? " · " + t("web.room.vulnerable") : "")),
         el("td", null, String(p.total)), el("td", null, signed(p.net))));
     }
-    const state = tb.over ? t("web.room.table_over", { place: t("web.room.place", { place: tb.winner || "?" }) }) : t("web.room.table_on");
+    const state = tb.over ? t("web.room.table_over", { place: t("web.room.place", { place: tb.winner || "?" }) })
+      : t(results.status === "finished" ? "web.room.table_stopped" : "web.room.table_on");
     box.append(el("table", { class: "traveller", id: "totals-" + tb.table },
       el("caption", null, t("web.room.table_caption", { table: tb.table, n: tb.deals }), " · ", state),
       head(["place", "name", "games", "total", "net"]), body));
