@@ -106,3 +106,28 @@ def test_a_room_of_three_handed_tables_on_the_page(browser: Any, server: Any) ->
     director.wait_for_selector("#room-ranking")
     assert "Места в зале" in director.text_content("#room-ranking caption")
     check(director, "a room's totals and ranking (ru)")
+
+
+def test_after_the_end_a_room_says_its_tables_stopped(browser: Any, server: Any) -> None:
+    """Issue 38, item 8: after *End the session* a room still said "the rubber goes on" and its
+    tables "paused". Ann's table waits for her when the director ends the room: its totals and
+    its row at a glance say it stopped with the session, in both languages."""
+    director, code = new_session(browser, server, 17, game="three-handed", tables="2")
+    person(browser, server, code, 1, "P1", "Ann")
+    director.wait_for_selector("#start-session")
+    director.click("#start-session")
+    director.wait_for_selector("#end-session")
+    director.once("dialog", lambda dialog: dialog.accept())
+    director.click("#end-session")
+    wait_over(director)
+    director.wait_for_selector("#totals-1")
+    assert "stopped: the session ended" in director.text_content("#totals-1 caption")
+    assert "goes on" not in director.text_content("#room-totals")
+    glance = table_rows(director, "#glance")
+    assert glance[0][2] == "stopped: the session ended"
+    director.evaluate("localStorage.setItem('bridgeroom.lang', 'ru')")
+    director.reload()
+    director.wait_for_function("document.documentElement.lang === 'ru'")
+    director.wait_for_selector("#totals-1")
+    assert "остановлен: турнир окончен" in director.text_content("#totals-1 caption")
+    assert table_rows(director, "#glance")[0][2] == "остановлен: турнир окончен"

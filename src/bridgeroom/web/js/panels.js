@@ -199,7 +199,7 @@ export function resultPanel(state, actions) {
   const { table, deal } = state;
   const r = deal.result;
   const sec = el("section", { class: "panel result", id: "deal-result", "aria-labelledby": "result-h", "data-key": "result", tabindex: "-1" },
-    el("h2", { id: "result-h" }, t(deal.board ? "web.result.heading_board" : "web.result.heading", { n: deal.board || deal.number })));
+    el("h2", { id: "result-h" }, t(state.session && deal.board ? "web.result.heading_board" : "web.result.heading", { n: deal.board || deal.number })));
   if (!r || !r.contract) {
     sec.append(el("p", { class: "big", id: "result-line" }, t("web.result.passed_out")));
   } else {
