@@ -22,6 +22,11 @@ def results(page: Any, code: str) -> dict[str, Any]:
     return json.loads(text)  # type: ignore[no-any-return]
 
 
+def shown_name(player: dict[str, Any]) -> str:
+    """A player's name on the English page: a robot by its level (issue 38, item 8)."""
+    return f"Robot: {player['level']}" if player["kind"] == "robot" else str(player["name"])
+
+
 def signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
@@ -71,7 +76,7 @@ def test_a_room_of_three_handed_tables_on_the_page(browser: Any, server: Any) ->
     one = data["tables"][0]
     rows = table_rows(director, "#totals-1")
     assert [(r[0], r[1], r[3]) for r in rows] == [
-        (p["place"], p["name"], str(p["total"])) for p in one["players"]
+        (p["place"], shown_name(p), str(p["total"])) for p in one["players"]
     ]
     assert rows[0][1] == "Ann"
     director.wait_for_selector('.replace[data-table="1"][data-seat="P1"]')

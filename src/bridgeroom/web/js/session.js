@@ -249,7 +249,8 @@ function joinPanel(session, mine, page) {
       const tb = Number(document.getElementById("j-table").value);
       const st = document.getElementById("j-seat").value;
       try {
-        const out = await call("/api/sessions/" + encodeURIComponent(session.code) + "/join", { table: tb, seat: st, name: who });
+        // a seat's token this browser holds goes along: the server gives one seat a person
+        const out = await call("/api/sessions/" + encodeURIComponent(session.code) + "/join", { table: tb, seat: st, name: who }, mine.token);
         hold(session.code, { token: out.token, name: who, pair: out.pair, table: tb, seat: st });
         page.go("/session/" + session.code);
       } catch (e) { page.alert(e.message); }
