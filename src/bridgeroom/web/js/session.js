@@ -192,6 +192,8 @@ async function showSession(main, page, code, status) {
       }).catch((e) => { S.recordsAsked = null; page.alert(e.message); });
     }
   }
+  // the person may have left the page while the server answered: draw nothing over another page
+  if (S.code !== code) return;
   const rounds = session.movement.rounds.length;
   const parts = [
     el("h1", { id: "session-h" }, t("web.session.heading", { code })),
