@@ -188,12 +188,14 @@ def test_bad_input_gets_its_status_a_typed_error_and_no_internals(
 
 def test_the_token_travels_in_the_first_message_never_the_url(db: Path, helpers: Any) -> None:
     """A connection that says who it is with its token acts for its seat; a token in the URL is
-    ignored (a spectator), so that no page sends it where logs keep it."""
+    refused (issue 38, item 23: it was taken as a spectator, and the access log printed it),
+    so that no client sends it where logs keep it."""
     with helpers.make_client(db) as client:
         out = helpers.create(client, "contract", {1: "random"}, name="Ann", slot=0, seed=1)
         with client.websocket_connect(f"/ws/{out['code']}?token={out['token']}") as ws:
-            ws.send_json({"type": "hello"})
-            assert ws.receive_json()["table"]["you"] is None
+            refused = ws.receive_json()
+            assert refused["type"] == "error" and "first message" in refused["texts"]["en"]
+            assert ws.receive()["code"] == 1008
         with helpers.connect(client, out["code"], out["token"]) as ws:
             assert ws.receive_json()["table"]["you"] == 0
         with client.websocket_connect(f"/ws/{out['code']}") as ws:

@@ -327,7 +327,12 @@ def test_a_room_seats_people_at_three_handed_places(tmp_path: Path, helpers: Any
         started = client.post(f"/api/sessions/{code}/start", headers=helpers.auth(director)).json()
         kinds = [[p["kind"] for p in t["players"]] for t in started["tables"]]
         assert kinds == [["robot", "person", "robot"], ["robot", "robot", "person"]]
-        assert started["tables"][1]["players"][2] == {"seat": "P3", "name": "Ann", "kind": "person"}
+        assert started["tables"][1]["players"][2] == {
+            "seat": "P3",
+            "name": "Ann",
+            "kind": "person",
+            "level": None,
+        }
         client.post(f"/api/sessions/{code}/end", headers=helpers.auth(director))
 
 

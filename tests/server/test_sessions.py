@@ -322,9 +322,11 @@ def test_the_director_pauses_a_table_and_replaces_a_person_by_a_robot(
             assert replaced.json()["tables"][0]["players"][0]["kind"] == "robot"
             while True:  # (an earlier error may come first: an action sent as East acted)
                 msg = a.receive()
-                if msg["type"] == "error" and "robot took your place" in msg["texts"]["en"]:
+                if msg["type"] == "moved":  # a plain word, not an error (issue 38, item 5)
                     break
-            assert msg["texts"]["ru"].startswith("Ваша пара перешла за другой стол")
+            assert msg["session"] == code
+            assert msg["texts"]["en"].startswith("The director has put a robot in your place")
+            assert msg["texts"]["ru"].startswith("Судья посадил на ваше место робота")
         with helpers.connect(client, one, ann) as ws:  # her token is a spectator's now
             assert ws.receive_json()["type"] == "error"
         finished = helpers.wait_for(client, code, "finished")
@@ -372,7 +374,12 @@ def test_a_session_survives_a_restart_mid_round(tmp_path: Path, helpers: Any) ->
             "ew": "2EW",
             "order": [2],
         }
-        assert after["tables"][0]["players"][0] == {"seat": "N", "name": "Ann", "kind": "person"}
+        assert after["tables"][0]["players"][0] == {
+            "seat": "N",
+            "name": "Ann",
+            "kind": "person",
+            "level": None,
+        }
         with helpers.connect(client, after["tables"][0]["code"], ann) as ws:
             a = helpers.Seat(ws)
             a.receive()
@@ -390,7 +397,7 @@ def test_a_session_survives_a_restart_mid_round(tmp_path: Path, helpers: Any) ->
         ({"movement": "mitchell", "tables": 3, "boards": 4, "rounds": 4}, "at most 3 rounds"),
         ({"scoring": "swiss"}, "scored by matchpoints, imps, total"),
         ({"robots": "genius"}, "robots' levels"),
-        ({"tables": 40}, "at most 32 tables"),
+        ({"tables": 40}, "1 to 32 tables, not 40"),
         ({"pbn": '[Board "1"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ - - -"]\n'}, "PBN file"),
         ({"tables": "two"}, "tables"),
         (

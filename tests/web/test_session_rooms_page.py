@@ -22,6 +22,11 @@ def results(page: Any, code: str) -> dict[str, Any]:
     return json.loads(text)  # type: ignore[no-any-return]
 
 
+def shown_name(player: dict[str, Any]) -> str:
+    """A player's name on the English page: a robot by its level (issue 38, item 8)."""
+    return f"Robot: {player['level']}" if player["kind"] == "robot" else str(player["name"])
+
+
 def signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
@@ -71,7 +76,7 @@ def test_a_room_of_three_handed_tables_on_the_page(browser: Any, server: Any) ->
     one = data["tables"][0]
     rows = table_rows(director, "#totals-1")
     assert [(r[0], r[1], r[3]) for r in rows] == [
-        (p["place"], p["name"], str(p["total"])) for p in one["players"]
+        (p["place"], shown_name(p), str(p["total"])) for p in one["players"]
     ]
     assert rows[0][1] == "Ann"
     director.wait_for_selector('.replace[data-table="1"][data-seat="P1"]')
@@ -106,3 +111,28 @@ def test_a_room_of_three_handed_tables_on_the_page(browser: Any, server: Any) ->
     director.wait_for_selector("#room-ranking")
     assert "Места в зале" in director.text_content("#room-ranking caption")
     check(director, "a room's totals and ranking (ru)")
+
+
+def test_after_the_end_a_room_says_its_tables_stopped(browser: Any, server: Any) -> None:
+    """Issue 38, item 8: after *End the session* a room still said "the rubber goes on" and its
+    tables "paused". Ann's table waits for her when the director ends the room: its totals and
+    its row at a glance say it stopped with the session, in both languages."""
+    director, code = new_session(browser, server, 17, game="three-handed", tables="2")
+    person(browser, server, code, 1, "P1", "Ann")
+    director.wait_for_selector("#start-session")
+    director.click("#start-session")
+    director.wait_for_selector("#end-session")
+    director.once("dialog", lambda dialog: dialog.accept())
+    director.click("#end-session")
+    wait_over(director)
+    director.wait_for_selector("#totals-1")
+    assert "stopped: the session ended" in director.text_content("#totals-1 caption")
+    assert "goes on" not in director.text_content("#room-totals")
+    glance = table_rows(director, "#glance")
+    assert glance[0][2] == "stopped: the session ended"
+    director.evaluate("localStorage.setItem('bridgeroom.lang', 'ru')")
+    director.reload()
+    director.wait_for_function("document.documentElement.lang === 'ru'")
+    director.wait_for_selector("#totals-1")
+    assert "остановлен: турнир окончен" in director.text_content("#totals-1 caption")
+    assert table_rows(director, "#glance")[0][2] == "остановлен: турнир окончен"

@@ -33,7 +33,8 @@ seat's own view of the deal, the score sheet, the pending request) after every c
 ``next``, ``fill`` (with ``level``), each with an optional ``id`` echoed back in the next
 state (the models of :mod:`bridgeroom.server.protocol`). A message is JSON text of at most
 ``Limits.frame_bytes`` bytes: a binary frame is refused (close code 1003), a longer one closes
-the connection (1009).
+the connection (1009). An address with a token (``/ws/CODE?token=...``, an old client) is
+refused (1008); no log shows the value of a query parameter (:class:`HideQueries`).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ import asyncio
 import functools
 import json
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
@@ -117,7 +119,9 @@ _STATUS = {
     "server.too_many_claims": 429,
     "server.store_down": 503,
     "server.not_saved": 500,
+    "server.wrong_token": 403,
     "session.no_session": 404,
+    "session.name_long": 422,
     "session.not_director": 403,
     "session.no_spectators": 403,
     "session.room_movement": 422,
@@ -190,6 +194,7 @@ def create_app(
     ``probe_interval``: seconds between two tries of a store that cannot write. The hub is
     ``app.state.hub``, the connection gate's counters ``app.state.gauge``.
     """
+    hide_queries_in_logs()
     the_store = store if store is not None else Store(database)
     limits = limits or Limits()
     if limits.connections is not None:
@@ -330,6 +335,10 @@ def create_app(
     @app.websocket("/ws/{code}")
     async def ws(websocket: WebSocket, code: str) -> None:
         await websocket.accept()
+        if "token" in websocket.query_params:  # an old client: refused, and never logged
+            err = TableError("server.token_in_url", code=code[:32])
+            await _quietly_close(websocket, _error_text(err), 1008)
+            return
         address = websocket.client.host if websocket.client else ""
         watcher = Watcher(websocket, None, address=address)
         room: Room | None = None
@@ -389,6 +398,52 @@ def create_app(
         return error_response(TableError("server.bad_request", reason=problems[:500]))
 
     return app
+
+
+#: The query parameters a log may show as they are; every other one's value is hidden.
+SHOWN_QUERIES = frozenset({"lang"})
+_QUERY = re.compile(r"\?[^\s\"]*")
+
+
+def hide_queries(text: str) -> str:
+    """``text`` (a line of a log) with the value of every query parameter hidden but the
+    page's language: whatever a client puts in an address (a token, a password) no log keeps.
+
+    >>> hide_queries('"GET /ws/AB?token=s3cret&lang=ru HTTP/1.1" 403')
+    '"GET /ws/AB?token=…&lang=ru HTTP/1.1" 403'
+    """
+
+    def hidden(query: re.Match[str]) -> str:
+        pairs = query.group(0)[1:].split("&")
+        out = []
+        for pair in pairs:
+            name, eq, _ = pair.partition("=")
+            out.append(pair if name in SHOWN_QUERIES or not eq else f"{name}=…")
+        return "?" + "&".join(out)
+
+    return _QUERY.sub(hidden, text)
+
+
+class HideQueries(logging.Filter):
+    """A filter of uvicorn's logs (``uvicorn.access``, and ``uvicorn.error``, which logs each
+    websocket's address) that hides the query's values of every address they print."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                hide_queries(a) if isinstance(a, str) and "?" in a else a for a in record.args
+            )
+        if isinstance(record.msg, str) and "?" in record.msg:
+            record.msg = hide_queries(record.msg)
+        return True
+
+
+def hide_queries_in_logs() -> None:
+    """Put :class:`HideQueries` on uvicorn's loggers (once)."""
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, HideQueries) for f in logger.filters):
+            logger.addFilter(HideQueries())
 
 
 def _address(request: Request) -> str:

@@ -376,7 +376,8 @@ class Hub:
     async def join(self, code: str, player: int, name: str, address: str = "") -> str:
         """A person takes an open place; returns the seat token (shown once, kept by the
         browser). The name and the token are stored in one transaction."""
-        self.limiter.check("join", (address, self.limits.join))
+        joins = (address, self.limits.join)
+        self.limiter.check("join", joins, count=False)  # counted once a seat is taken
         async with self.using(code) as room:
             self._check_open(room)
             self.health.check()
@@ -392,6 +393,7 @@ class Hub:
                 except StoreError as err:
                     room.table.places[:] = before
                     raise await self._not_saved(err) from None
+                self.limiter.take("join", joins)
                 await self.after_change(room)
         return token
 
@@ -419,10 +421,13 @@ class Hub:
 
     async def delete(self, code: str, token: str | None) -> None:
         """The host deletes his table: its connections are told and closed, and the store
-        forgets it."""
+        forgets it. A session's table is not deleted by itself (the director ends the
+        session): nothing a session played is lost."""
         async with self.using(code) as room:
             if await self.authorize(room, token) != HOST:
                 raise SeatError("server.not_host")
+            if room.session is not None:  # its boards belong to the session's results
+                raise TableError("session.no_table_delete", session=room.session)
             self.health.check()
             async with room.lock:
                 try:
@@ -448,14 +453,15 @@ class Hub:
 
     async def authorize(self, room: Room, token: str | None) -> int:
         """The player a token acts for at ``room``, or :data:`HOST` for the host's token;
-        :class:`SeatError` for no token or another one."""
+        :class:`SeatError` for no token (``server.token_needed``, 401) or one that does not act
+        here (``server.wrong_token``, 403: another table's and a forged one alike)."""
         if not token:
             raise SeatError("server.token_needed")
         if room.host_hash is not None and hmac.compare_digest(room.host_hash, hash_token(token)):
             return HOST
         player = await self.player_of_token(room, token)
-        if player is None:
-            raise SeatError("server.token_needed")
+        if player is None:  # a token, but not this table's (forged or another table's)
+            raise SeatError("server.wrong_token")
         return player
 
     async def player_of_token(self, room: Room, token: str | None) -> int | None:
@@ -608,14 +614,23 @@ class Hub:
         self, room: Room, player: int | None, snapshot: TableSnapshot | None = None
     ) -> dict[str, Any]:
         """The state message of ``player``'s connections (from his snapshot of the table, made
-        now unless given), as JSON-ready data."""
+        now unless given), as JSON-ready data; a session's table adds ``session``: its
+        session's code, whether the director paused the table, and whether it has ended (the
+        page says so and shows the way to the results)."""
         message = snapshot_message(
             snapshot or room.table.snapshot(player),
             code=room.code,
             private=room.private,
             score=room.score.sheet(room.table),
         )
-        return message.model_dump(mode="json", exclude={"id", "notice"})
+        data = message.model_dump(mode="json", exclude={"id", "notice"})
+        if room.session is not None:  # where a session's table stands, and where to go
+            data["session"] = {
+                "code": room.session,
+                "paused": room.table.paused,
+                "ended": room.status != "active",
+            }
+        return data
 
     async def broadcast(self, room: Room) -> None:
         """Send every connection of the room its own view of the table, the players before the

@@ -44,7 +44,9 @@ class Rate:
 class Limits:
     """The server's limits per client (see docs/server.md, "Limits").
 
-    ``create``: new tables per address; ``join``: seats taken per address; ``hint_seat`` and
+    ``create``: new tables per address; ``join``: seats taken per address (a refused join is
+    not counted; a session's seats are counted per session and address instead, as many as
+    the session has seats, so that a class behind one address fits); ``hint_seat`` and
     ``claim_seat``: per seat of a table; ``hint_address`` and ``claim_address``: per address,
     all tables together. ``frames``: the messages one websocket is read at (past it the server
     reads that connection more slowly, so that a client sending as fast as it can takes no
@@ -113,9 +115,11 @@ class RateLimiter:
         idle = max(rate.per, 600.0)
         self._buckets = {k: v for k, v in self._buckets.items() if now - v[1] < idle}
 
-    def check(self, kind: str, *keyed: tuple[Hashable, Rate]) -> None:
+    def check(self, kind: str, *keyed: tuple[Hashable, Rate], count: bool = True) -> None:
         """Take a request of ``kind`` from each bucket if every one allows it; else
         :class:`TableError` naming the longest wait, and nothing counted in any bucket.
+        With ``count=False`` it only asks: the request is counted by :meth:`take` once it has
+        done something (a join that seats someone).
 
         >>> limiter, seat, address = RateLimiter(), Rate(5, 60.0), Rate(1, 60.0)
         >>> limiter.check("hint", (("T1", 0), seat), ("10.0.0.1", address))
@@ -131,6 +135,22 @@ class RateLimiter:
         longest = max(waits, default=0.0)
         if longest > 0.0:
             raise TableError(_MESSAGES[kind], seconds=max(1, math.ceil(longest)))
+        if count:
+            self.take(kind, *keyed)
+
+    def take(self, kind: str, *keyed: tuple[Hashable, Rate]) -> None:
+        """Count a request of ``kind`` in each bucket (asked first by :meth:`check`).
+
+        >>> limiter, rate = RateLimiter(), Rate(1, 60.0)
+        >>> limiter.check("join", ("10.0.0.1", rate), count=False)  # refused later: not counted
+        >>> limiter.check("join", ("10.0.0.1", rate), count=False)
+        >>> limiter.take("join", ("10.0.0.1", rate))  # this one seated someone
+        >>> limiter.check("join", ("10.0.0.1", rate), count=False)
+        Traceback (most recent call last):
+        ...
+        bridgeroom.table.errors.TableError: Too many seats taken from your address: wait 60 seconds.
+        """
+        now = time.monotonic()
         for key, rate in keyed:
             self.wait((kind, key), rate, now=now)
 

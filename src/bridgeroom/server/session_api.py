@@ -7,6 +7,7 @@ does the work; docs/sessions.md says more of each).
                                           ``code``, ``director_token``
 ``GET /api/sessions/{code}``              the session: movement, people, tables at a glance
 ``POST /api/sessions/{code}/join``        a person takes a seat: ``{"table", "seat", "name"}``
+                                          (one a person: with a seat's token, refused)
 ``POST /api/sessions/{code}/seat``        the director seats a person (the same body); once
                                           started, in a seat a robot holds
 ``POST /api/sessions/{code}/start``       the director starts it; robots take empty seats
@@ -155,9 +156,15 @@ def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
         return await sessions.summary(code, _bearer(authorization))
 
     @app.post("/api/sessions/{code}/join")
-    async def join_session(code: str, body: JoinSession, request: Request) -> dict[str, Any]:
+    async def join_session(
+        code: str,
+        body: JoinSession,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
         address = request.client.host if request.client else ""
-        return await sessions.join(code, body.table, body.seat, body.name, address)
+        token = _bearer(authorization)  # a person's token: he has a seat already
+        return await sessions.join(code, body.table, body.seat, body.name, address, token)
 
     @app.post("/api/sessions/{code}/seat")
     async def seat_person(

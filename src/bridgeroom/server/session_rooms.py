@@ -261,7 +261,12 @@ class RoomSessions:
             "over": table.over,
             "idle_seconds": seconds_since(self.sessions.last_change.get(room.code)),
             "players": [
-                {"seat": place_label(p.player), "name": p.name, "kind": p.holder.value}
+                {
+                    "seat": place_label(p.player),
+                    "name": p.name,
+                    "kind": p.holder.value,
+                    "level": p.level,
+                }
                 for p in table.places
             ],
         }
@@ -318,6 +323,7 @@ class RoomSessions:
                     "place": place_label(place.player),
                     "name": place.name,
                     "kind": place.holder.value,
+                    "level": place.level,
                     "total": totals.get(name, 0),
                     "games": None if column is None else column.games,
                     "vulnerable": None if column is None else column.vulnerable,

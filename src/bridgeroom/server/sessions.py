@@ -25,11 +25,14 @@ import hmac
 import logging
 import secrets
 import time
+import unicodedata
 from typing import Any
 
 from bridgeroom.errors import BridgeError
+from bridgeroom.i18n import LANGUAGES, translate
 from bridgeroom.rules import Card, Deal, Phase, Seat
 from bridgeroom.server.hub import Hub
+from bridgeroom.server.limits import Rate
 from bridgeroom.server.rooms import Room
 from bridgeroom.server.session_boards import (
     bad_request,
@@ -67,6 +70,33 @@ log = logging.getLogger("bridgeroom.server")
 _TABLE_SCORING = {"minibridge": "minibridge", "contract": "duplicate"}
 #: Where each member of a pair sits: North-South pair N then S, East-West pair E then W.
 _SEATS = {Seat.NORTH: ("ns", 0), Seat.SOUTH: ("ns", 1), Seat.EAST: ("ew", 0), Seat.WEST: ("ew", 1)}
+
+
+#: The most tables a session has.
+MAX_TABLES = 32
+#: The longest name a person takes at a session.
+MAX_NAME = 40
+
+
+def person_name(text: str) -> str:
+    """A person's name as a session shows it: its spaces made one, the characters that show
+    nothing (zero-width spaces and the like, Unicode's "format" characters) taken out;
+    :class:`SeatError` for a name that shows nothing or is longer than :data:`MAX_NAME`.
+
+    >>> person_name("  Ann   Lee ")
+    'Ann Lee'
+    >>> person_name("\u200b\u200b")
+    Traceback (most recent call last):
+    ...
+    bridgeroom.table.errors.SeatError: A player joins with a display name.
+    """
+    shown = "".join(c for c in text if unicodedata.category(c) != "Cf")
+    name = " ".join(shown.split())
+    if not name:
+        raise SeatError("table.name_needed")
+    if len(name) > MAX_NAME:
+        raise SeatError("session.name_long", most=MAX_NAME, length=len(name))
+    return name
 
 
 class SessionManager:
@@ -179,8 +209,8 @@ class SessionManager:
             raise bad_request(f"the robots' levels are {', '.join(ROBOT_LEVELS)}, not {robots!r}")
         if language not in ("en", "ru"):
             raise bad_request(f"a session's language is en or ru, not {language!r}")
-        if tables > 32:
-            raise bad_request(f"a session has at most 32 tables, not {tables}")
+        if not 1 <= tables <= MAX_TABLES:
+            raise bad_request(f"a session has 1 to {MAX_TABLES} tables, not {tables}")
         try:
             made = Movement.make(movement, tables, boards, rounds)
         except BridgeError as err:
@@ -219,16 +249,46 @@ class SessionManager:
         return row, token
 
     async def join(
-        self, code: str, table: int, seat: str, name: str, address: str = ""
+        self,
+        code: str,
+        table: int,
+        seat: str,
+        name: str,
+        address: str = "",
+        token: str | None = None,
     ) -> dict[str, Any]:
         """A person takes a seat of round 1 (before the start); returns his token. After the
-        start a latecomer is seated by the director (:meth:`seat`)."""
-        self.hub.limiter.check("join", (address, self.hub.limits.join))
+        start a latecomer is seated by the director (:meth:`seat`).
+
+        One seat a person: a request with the token of a person already seated (the client
+        that joined before) is refused, and so is a name a seated person has. Only joins that
+        seat someone are counted, per session and address, as many as the session has seats
+        (a class behind one school address fits; a refused join costs nothing)."""
         async with self._lock(code):
             row = await self._get(code)
+            joins = ((code, address), Rate(self._seats(row), 600.0))
             if row.status != "waiting":
                 raise TableError("session.join_late")
-            return await self._add_person(row, table, seat, name)
+            seated = self._person(row, token)
+            if seated is not None and not seated.get("left"):
+                raise TableError("session.seated_already", **self._where_seated(row, seated))
+            out = await self._add_person(row, table, seat, name, joins=joins)
+            self.hub.limiter.take("join", joins)
+            return out
+
+    def _seats(self, row: SessionRecord) -> int:
+        """How many people the session seats at once: its tables' seats."""
+        return int(row.options["tables"]) * (3 if is_room(row) else len(_SEATS))
+
+    def _where_seated(self, row: SessionRecord, person: dict[str, Any]) -> dict[str, Any]:
+        """The table and seat (or place) of a person in the current round, for a message."""
+        if is_room(row):
+            return {"table": person["pair"], "seat": f"P{person['member'] + 1}"}
+        table, direction = self.movement(row).where(person["pair"], self._round(row))
+        seat = {("NS", 0): "N", ("NS", 1): "S", ("EW", 0): "E", ("EW", 1): "W"}[
+            (direction, person["member"])
+        ]
+        return {"table": table, "seat": seat}
 
     async def seat(
         self, code: str, table: int, seat: str, name: str, token: str | None
@@ -249,17 +309,28 @@ class SessionManager:
         return out
 
     async def _add_person(
-        self, row: SessionRecord, table: int, seat: str, name: str
+        self,
+        row: SessionRecord,
+        table: int,
+        seat: str,
+        name: str,
+        *,
+        joins: tuple[tuple[str, str], Rate] | None = None,
     ) -> dict[str, Any]:
-        """Seat a person (under the session's lock) where nobody sits in the current round."""
+        """Seat a person (under the session's lock) where nobody sits in the current round.
+        A person joining by himself (``joins``: his address's budget at the session, asked
+        once the seat is known to be his) may not take a name a seated person has; the
+        director seats whom he likes."""
         pair, member = self._pair_at(row, table, seat)
-        name = " ".join(name.split())[:40]
-        if not name:
-            raise SeatError("table.name_needed")
+        name = person_name(name)
         people = list(row.state["people"])
         for person in people:
             if (person["pair"], person["member"]) == (pair, member) and not person.get("left"):
                 raise SeatError("table.seat_taken", player=seat, name=person["name"])
+        if joins is not None:
+            if any(p["name"].casefold() == name.casefold() and not p.get("left") for p in people):
+                raise TableError("session.name_taken", name=name)
+            self.hub.limiter.check("join", joins, count=False)
         token = new_token()
         people.append({"name": name, "hash": hash_token(token), "pair": pair, "member": member})
         await self._save(row, {**row.state, "people": people}, row.status)
@@ -420,7 +491,7 @@ class SessionManager:
                 raise await self.hub._not_saved(err) from None
             before = list(room.table.places)
             room.table.places[:] = places
-            await self._drop_moved(room, before)
+            await self._drop_moved(row, room, before)
             if "hold" in options:
                 room.table.hold = options["hold"]
             if "paused" in options:
@@ -430,16 +501,47 @@ class SessionManager:
                 await self.hub.commit(room, table.deal())  # the new round starts everywhere
             await self.hub.after_change(room)
 
-    async def _drop_moved(self, room: Room, before: list[Place]) -> None:
+    async def _drop_moved(self, row: SessionRecord, room: Room, before: list[Place]) -> None:
         """The connections of people whose place another now holds (their pair moved on, or a
-        robot replaced them) are told and closed: a connection acts for its person only."""
-        moved = SeatError("session.moved")
+        robot replaced them) are told in a plain word where they go (a ``moved`` message: the
+        session, and the next table and seat, or that a robot took the place) and closed
+        (4409): a connection acts for its person only."""
         for watcher in list(room.watchers):
             player = watcher.player
             if player is None or before[player] == room.table.places[player]:
                 continue
             room.watchers.remove(watcher)
-            await self.hub.send_error(watcher, moved)
+            digest = before[player].token_hash
+            person = next((p for p in row.state["people"] if p["hash"] == digest), None)
+            where: dict[str, Any] = {}
+            if person is None or person.get("left") or row.status != "playing":
+                texts = {
+                    lang: translate("session.replaced", lang, session=row.code)
+                    for lang in LANGUAGES
+                }
+            else:
+                where = self._where_seated(row, person)
+                seat = where["seat"]
+                texts = {
+                    lang: translate(
+                        "session.moved_on",
+                        lang,
+                        round=self._round(row) + 1,
+                        table=where["table"],
+                        seat=translate(f"seat.{seat}", lang) if seat in "NESW" else seat,
+                    )
+                    for lang in LANGUAGES
+                }
+            await self.hub._send(
+                watcher,
+                {
+                    "type": "moved",
+                    "session": row.code,
+                    **where,
+                    "message": texts["en"],
+                    "texts": texts,
+                },
+            )
             with contextlib.suppress(Exception):
                 await watcher.conn.close(4409, "moved")
 
@@ -499,6 +601,8 @@ class SessionManager:
                 except StoreError as err:
                     raise await self.hub._not_saved(err) from None
                 room.status = "finished"
+                async with room.lock:
+                    await self.hub.broadcast(room)  # its people are told: the session ended
                 self.hub._settle(room)
 
     def _table_room(self, row: SessionRecord, table: int, rooms: list[Room]) -> Room:
@@ -536,7 +640,12 @@ class SessionManager:
                     "over": table.over,
                     "idle_seconds": seconds_since(self.last_change.get(room.code)),
                     "players": [
-                        {"seat": Seat(p.player).letter, "name": p.name, "kind": p.holder.value}
+                        {
+                            "seat": Seat(p.player).letter,
+                            "name": p.name,
+                            "kind": p.holder.value,
+                            "level": p.level,
+                        }
                         for p in table.places
                     ],
                 }

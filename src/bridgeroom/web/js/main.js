@@ -17,7 +17,7 @@ import {
 } from "./panels.js";
 import { reviewPanel, loadReview } from "./review.js";
 import { renderLobby, renderHistory, joinTable } from "./lobby.js";
-import { sessionPath, renderSessionPage, stopSession } from "./session.js";
+import { sessionPath, renderSessionPage, stopSession, sessionNotice } from "./session.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
 setMessages(boot.lang, boot.messages);
@@ -147,6 +147,27 @@ function goneTree() {
     el("p", null, el("a", { href: "/", class: "button-link primary", onclick: (ev) => { ev.preventDefault(); page.go("/"); } }, t("web.gone.lobby"))));
 }
 
+// Where a session's table stands (the server's `session`: paused by the director, ended), and
+// the way to the session's page and its results; `null` at a table of its own.
+function sessionState(msg) {
+  const s = msg && msg.session;
+  if (!s) return null;
+  const over = Boolean(msg.table && msg.table.over);
+  const key = s.ended && !over ? "table_ended" : s.paused && !over ? "table_paused" : over ? "table_done" : null;
+  return { code: s.code, stopped: Boolean(s.ended || s.paused || over), key };
+}
+
+function sessionBanner(state) {
+  const href = "/session/" + encodeURIComponent(state.code);
+  const go = (ev) => { ev.preventDefault(); page.go(href); };
+  const box = el("div", { class: "banner", id: "session-banner", role: "status", "data-key": "session-banner" });
+  if (state.key) box.append(el("p", { id: "session-word" }, t("web.session." + state.key)));
+  const ended = state.key === "table_ended" || state.key === "table_done";
+  box.append(el("p", null, el("a", { href, id: "to-session", class: ended ? "button-link primary" : "", onclick: go },
+    t(ended ? "web.session.to_results" : "web.session.to_session"))));
+  return box;
+}
+
 function tableTree() {
   if (T.gone) return goneTree();
   const root = el("div", { id: "table-page" });
@@ -155,11 +176,17 @@ function tableTree() {
     return root;
   }
   const { table, deal, score, request } = T.current;
+  const inSession = sessionState(T.current);
+  // a paused or ended session table takes no action: its cards and controls are not offered
+  const live = T.online && !(inSession && inSession.stopped);
   const title = table.titles[lang] || table.titles.en;
   root.append(el("h1", { class: "sr-only", id: "page-h" }, t("web.table.heading", { title, code: table.code })));
   const play = el("div", { class: "play-col", "data-key": "play" });
   const side = el("div", { class: "side-col", "data-key": "side" });
-  play.append(feltNode(table, deal, { online: T.online, play: act }));
+  // a session's table: its word and the way to the session above the felt (it never moves the
+  // cards under a click: the link is always there, the word only while nothing is to play)
+  if (inSession) play.append(sessionBanner(inSession));
+  play.append(feltNode(table, deal, { online: live, play: act }));
   if (!T.online) play.append(el("div", { class: "banner offline", role: "status", id: "offline", "data-key": "offline" }, t("web.table.offline")));
   if (!table.full) play.append(openSeatsPanel(table));
   if (table.you === null) play.append(el("p", { class: "muted spectator", "data-key": "spectator" }, t("web.table.spectator")));
@@ -168,14 +195,14 @@ function tableTree() {
     play.append(el("div", { class: "banner", role: "status", "data-key": "notice" }, t("web.request.claim_refused")));
   }
   if (deal && deal.phase === "done") {
-    const next = deal.seat && !table.over && table.full && T.online ? () => send({ type: "next" }) : null;
+    const next = deal.seat && !table.over && table.full && live ? () => send({ type: "next" }) : null;
     play.append(resultPanel(T.current, { next, review: toggleReview, reviewShown: T.review.open }));
     if (T.review.open) play.append(reviewPanel(T.review.data));
   }
-  if (deal && deal.phase !== "done") {
+  if (deal && deal.phase !== "done" && !(inSession && inSession.stopped)) {
     play.append(actionsPanel(table, deal, { act, send, typed, claim, online: T.online, hint: T.hint }));
   }
-  side.append(infoPanel(table));
+  side.append(infoPanel(table, T.current.session));
   if (deal) {
     if (deal.extra && deal.extra.announcements !== undefined) side.append(announcementsPanel(deal));
     if (deal.calls.length || deal.phase === "auction") side.append(auctionPanel(deal, table));
@@ -230,6 +257,9 @@ function onMessage(msg) {
     if (deal && T.review.number !== null && T.review.number !== deal.number) T.review = { open: false, data: null, number: null };
     if (before && before.deal && deal && before.deal.number !== deal.number) T.hint = null;
     announcer.say(changes(before, msg, resultSentence), deal ? deal.number : undefined);
+    // a pause, its end, the session's end: said once, when it changes
+    const was = sessionState(before), now = sessionState(msg);
+    if (now && now.key && (!was || was.key !== now.key)) announcer.say([t("web.session." + now.key)]);
     if (T.typedId !== null && msg.id === T.typedId) {
       const input = document.getElementById("typed");
       if (input) input.value = "";
@@ -253,6 +283,11 @@ function onMessage(msg) {
     T.hint = msg;
     announcer.say([t("web.table.hint_says", { action: msg.action, reason: (msg.why && msg.why[lang]) || msg.reason })]);
     render();
+  } else if (msg.type === "moved") {
+    // a session's person moves on (or a robot took his place): a plain word, then his session
+    sessionNotice((msg.texts && msg.texts[lang]) || msg.message);
+    if (T.socket) T.socket.close();
+    page.go("/session/" + encodeURIComponent(msg.session));
   } else if (msg.type === "status") {
     const text = (msg.texts && msg.texts[lang]) || msg.message;
     status(text);

@@ -72,8 +72,9 @@ export class TableSocket {
     };
     socket.onclose = (ev) => {
       if (this.socket !== socket || this.closed) return;
-      // 4404: there is no such table (an error message came first); no point in trying again
-      if (ev.code === 4404 || ev.code === 4410) { this.closed = true; this.handlers.gone(ev.code); return; }
+      // 4404: there is no such table (an error message came first); 4410: deleted; 4409: a
+      // session's person moved on (a "moved" message came first): no point in trying again
+      if (ev.code === 4404 || ev.code === 4410 || ev.code === 4409) { this.closed = true; this.handlers.gone(ev.code); return; }
       const wait = Math.min(15, 0.5 * 2 ** this.tries) * (0.8 + 0.4 * Math.random());
       this.tries += 1;
       this.handlers.offline(Math.max(1, Math.round(wait)));

@@ -8,15 +8,17 @@ import {
 } from "./i18n.js";
 import { cardFace, slotName } from "./felt.js";
 
-export function infoPanel(table) {
+// `session`: a session's table exports its boards with the session's results only.
+export function infoPanel(table, session) {
   const link = location.origin + "/table/" + table.code;
+  const pbn = session ? "/api/sessions/" + encodeURIComponent(session.code) + "/pbn" : "/api/tables/" + table.code + "/pbn";
   const input = el("input", { type: "text", readonly: true, value: link, id: "table-link", "aria-label": t("web.table.link") });
   return el("section", { class: "panel info", "aria-labelledby": "info-h", "data-key": "info", id: "info" },
     el("h2", { id: "info-h" }, table.titles[lang] || table.titles.en),
     el("p", { class: "muted" }, t("web.scoring." + table.scoring)),
     el("div", { class: "copyline" }, input,
       el("button", { type: "button", onclick: () => { document.getElementById("table-link").select(); if (navigator.clipboard) navigator.clipboard.writeText(link); } }, t("web.table.copy"))),
-    el("p", null, el("a", { href: "/api/tables/" + table.code + "/pbn", download: "", id: "download" }, t("web.table.download"))));
+    el("p", null, el("a", { href: pbn, download: "", id: "download" }, t(session ? "web.session.download_pbn" : "web.table.download"))));
 }
 
 export function announcementsPanel(deal) {
@@ -197,7 +199,7 @@ export function resultPanel(state, actions) {
   const { table, deal } = state;
   const r = deal.result;
   const sec = el("section", { class: "panel result", id: "deal-result", "aria-labelledby": "result-h", "data-key": "result", tabindex: "-1" },
-    el("h2", { id: "result-h" }, t("web.result.heading", { n: deal.board || deal.number })));
+    el("h2", { id: "result-h" }, t(state.session && deal.board ? "web.result.heading_board" : "web.result.heading", { n: deal.board || deal.number })));
   if (!r || !r.contract) {
     sec.append(el("p", { class: "big", id: "result-line" }, t("web.result.passed_out")));
   } else {
@@ -216,7 +218,7 @@ export function resultPanel(state, actions) {
   const buttons = el("div", { class: "controls" });
   if (actions.next) buttons.append(el("button", { type: "button", class: "primary", id: "next", onclick: actions.next }, t("web.table.next")));
   buttons.append(el("button", { type: "button", id: "open-review", "aria-expanded": String(actions.reviewShown), "aria-controls": "review", onclick: actions.review }, actions.reviewShown ? t("web.review.hide") : t("web.review.show")));
-  buttons.append(el("a", { href: "/api/tables/" + table.code + "/deals/" + deal.number + "/pbn", download: "", class: "button-link" }, t("web.table.download_deal")));
+  if (!state.session) buttons.append(el("a", { href: "/api/tables/" + table.code + "/deals/" + deal.number + "/pbn", download: "", class: "button-link" }, t("web.table.download_deal")));
   sec.append(buttons);
   if (table.over) sec.append(el("p", { id: "match-over" }, el("strong", null, t("web.table.match_over"))));
   return sec;

@@ -5,11 +5,15 @@
 // itself in place (morph), so the focus and a half-typed name stay where they are.
 
 import { el, morph } from "./dom.js";
-import { t, lang, seatName, strainText, SEATS, STRAINS } from "./i18n.js";
+import { t, lang, seatName, strainText, cardText, contractText, SEATS, STRAINS } from "./i18n.js";
 import { ApiError, saveToken } from "./net.js";
 import { ROOM, firstSeat, isRoom, roomBody, roomDeals, roomPanel, roomSummary, seatLabel, seatOptions } from "./session_room.js";
 
-const S = { code: null, timer: null, seen: 0, records: null, recordsKey: null };
+const S = { code: null, timer: null, seen: 0, records: null, recordsKey: null, recordsAsked: null, notice: null };
+
+// A plain word the session page shows once (and the status region says): where a person who
+// was moved from his table goes now.
+export function sessionNotice(text) { S.notice = text; }
 
 // The session's tokens this browser holds: { code: { token, name, director } }.
 function held() {
@@ -45,12 +49,16 @@ export function stopSession() {
 // `page`: { go(path), alert(text) }; `status(text)` speaks in the page's status region.
 export async function renderSessionPage(main, page, where, status) {
   stopSession();
-  if (!where.code) { await renderNew(main, page); return; }
+  if (!where.code) { S.notice = null; await renderNew(main, page); return; }
   S.code = where.code;
   await takeHandedSeat(page, where.code);
   S.seen = 0;
   S.records = null;
   S.recordsKey = null;
+  S.recordsAsked = null;
+  S.shownNotice = S.notice;
+  S.notice = null;
+  if (S.shownNotice) status(S.shownNotice);
   const refresh = () => showSession(main, page, where.code, status).catch((e) => page.alert(e.message));
   await refresh();
   S.timer = setInterval(() => { if (S.code === where.code) refresh(); }, 2000);
@@ -130,8 +138,24 @@ async function renderNew(main, page) {
       page.go("/session/" + out.code);
     } catch (e) { page.alert(e.message); }
   });
-  main.replaceChildren(el("h1", null, t("web.session.nav")), form);
+  main.replaceChildren(el("h1", null, t("web.session.nav")), yourSessions(page), form);
   document.getElementById("s-game").focus();
+}
+
+// The sessions this browser holds (directed, or a seat taken): the way back to each.
+function yourSessions(page) {
+  const all = Object.entries(held()).filter(([, info]) => info.director || info.token);
+  const box = el("section", { class: "panel", id: "your-sessions", "aria-labelledby": "your-sessions-h" },
+    el("h2", { id: "your-sessions-h" }, t("web.session.yours")));
+  if (!all.length) { box.append(el("p", { class: "muted", id: "no-sessions" }, t("web.session.yours_none"))); return box; }
+  const list = el("ul", { class: "plain" });
+  for (const [code, info] of all) {
+    const href = "/session/" + encodeURIComponent(code);
+    const text = info.director ? t("web.session.yours_director", { code }) : t("web.session.yours_player", { code, name: info.name || "" });
+    list.append(el("li", null, el("a", { href, class: "session-link", onclick: (ev) => { ev.preventDefault(); page.go(href); } }, text)));
+  }
+  box.append(list);
+  return box;
 }
 
 // --- a session -----------------------------------------------------------------------------------
@@ -156,12 +180,20 @@ async function showSession(main, page, code, status) {
     S.seen = n;
     // the hand records of the boards this page may see (the same rule as the travellers),
     // asked again only when that list changes: endplay works them out once at the server
+    // (in the background: the page shows at once, the records when they are ready)
     const key = results.boards.map((b) => b.board).join(",");
-    if (key && key !== S.recordsKey) {
-      S.records = await call("/api/sessions/" + encodeURIComponent(code) + "/handrecord", undefined, token);
-      S.recordsKey = key;
+    if (key && key !== S.recordsKey && key !== S.recordsAsked) {
+      S.recordsAsked = key;
+      call("/api/sessions/" + encodeURIComponent(code) + "/handrecord", undefined, token).then((records) => {
+        if (S.code !== code) return;
+        S.records = records;
+        S.recordsKey = key;
+        showSession(main, page, code, status).catch((e) => page.alert(e.message));
+      }).catch((e) => { S.recordsAsked = null; page.alert(e.message); });
     }
   }
+  // the person may have left the page while the server answered: draw nothing over another page
+  if (S.code !== code) return;
   const rounds = session.movement.rounds.length;
   const parts = [
     el("h1", { id: "session-h" }, t("web.session.heading", { code })),
@@ -170,6 +202,7 @@ async function showSession(main, page, code, status) {
     }), " · ", t("web.session.scoring_" + session.scoring)]),
     el("p", { id: "session-status", class: "muted" }, t("web.session.status_" + session.status)),
   ];
+  if (S.shownNotice) parts.push(el("p", { class: "banner", id: "session-notice" }, S.shownNotice));
   if (session.status === "waiting") parts.push(joinPanel(session, mine, page));
   else if (session.status === "playing" && !session.you && !session.director) {
     parts.push(el("p", { id: "session-late" }, t("web.session.late")));
@@ -186,7 +219,10 @@ async function showSession(main, page, code, status) {
   if (session.director) parts.push(directorPanel(session, code, page));
   if (results && isRoom(session)) parts.push(roomPanel(results, code));
   else if (results) parts.push(resultsPanel(results, code, session.director || !session.you));
-  if (results && S.records && S.records.length) parts.push(recordsPanel(S.records));
+  const recordsKey = results && !isRoom(session) ? results.boards.map((b) => b.board).join(",") : "";
+  if (recordsKey && S.records && S.records.length && S.recordsKey === recordsKey) parts.push(recordsPanel(S.records));
+  else if (recordsKey && S.records && S.records.length) parts.push(recordsPanel(S.records), recordsPending());
+  else if (recordsKey) parts.push(recordsPending());
   const next = el("div", { id: "session" }, ...parts);
   const current = document.getElementById("session");
   if (current && main.contains(current)) morph(current, next);
@@ -215,7 +251,8 @@ function joinPanel(session, mine, page) {
       const tb = Number(document.getElementById("j-table").value);
       const st = document.getElementById("j-seat").value;
       try {
-        const out = await call("/api/sessions/" + encodeURIComponent(session.code) + "/join", { table: tb, seat: st, name: who });
+        // a seat's token this browser holds goes along: the server gives one seat a person
+        const out = await call("/api/sessions/" + encodeURIComponent(session.code) + "/join", { table: tb, seat: st, name: who }, mine.token);
         hold(session.code, { token: out.token, name: who, pair: out.pair, table: tb, seat: st });
         page.go("/session/" + session.code);
       } catch (e) { page.alert(e.message); }
@@ -244,7 +281,7 @@ function directorPanel(session, code, page) {
     const head = el("tr", null, ...["table", "board", "turn", "idle", "players", "manage"].map((c) => el("th", { scope: "col" }, t("web.session.col_" + c))));
     const body = el("tbody");
     for (const tb of session.tables) {
-      const state = tb.paused ? t("web.session.paused") : tb.over ? t("web.session.over") : tb.waiting ? t("web.session.waiting") : (tb.turn ? seatLabel(session, tb.turn) : "");
+      const state = session.status === "finished" && !tb.over ? t("web.session.ended") : tb.paused ? t("web.session.paused") : tb.over ? t("web.session.over") : tb.waiting ? t("web.session.waiting") : (tb.turn ? seatLabel(session, tb.turn) : "");
       const manage = el("td", null);
       if (session.status === "playing") {
         manage.append(el("button", { type: "button", id: "pause-" + tb.table, "aria-pressed": String(tb.paused),
@@ -261,7 +298,7 @@ function directorPanel(session, code, page) {
         el("td", null, tb.board ? String(tb.board) : "–"),
         el("td", null, state),
         el("td", null, tb.idle_seconds === null ? "–" : t("web.session.seconds", { n: tb.idle_seconds })),
-        el("td", null, tb.players.map((p) => seatLabel(session, p.seat) + ": " + p.name).join(", ")),
+        el("td", null, tb.players.map((p) => seatLabel(session, p.seat) + ": " + playerName(p)).join(", ")),
         manage));
     }
     box.append(el("table", { class: "glance", id: "glance" }, el("caption", null, t("web.session.glance")), el("thead", null, head), body));
@@ -279,6 +316,11 @@ function directorPanel(session, code, page) {
     box.append(el("details", null, el("summary", null, t("web.session.advice")), list));
   }
   return box;
+}
+
+// A robot is named by its level in the page's language; a person by his name.
+function playerName(p) {
+  return p.kind === "robot" && p.level ? t("web.create.robot", { level: t("web.level." + p.level) }) : p.name;
 }
 
 function fmt(x) { return typeof x === "number" ? String(x) : "–"; }
@@ -304,8 +346,8 @@ function resultsPanel(results, code, everyone) {
     const body = el("tbody");
     for (const r of board.results) {
       body.append(el("tr", null, el("th", { scope: "row" }, String(r.table)), el("td", null, r.ns), el("td", null, r.ew),
-        el("td", null, r.contract || t("web.session.passed_out")), el("td", null, r.declarer ? seatName(r.declarer) : "–"),
-        el("td", null, r.lead || "–"), el("td", null, String(r.tricks)), el("td", null, String(r.ns_score)),
+        el("td", null, r.contract ? contractText(r.contract, false) : t("web.session.passed_out")), el("td", null, r.declarer ? seatName(r.declarer) : "–"),
+        el("td", null, r.lead ? cardText(r.lead) : "–"), el("td", null, String(r.tricks)), el("td", null, String(r.ns_score)),
         el("td", null, fmt(r.ns_mp)), el("td", null, fmt(r.ew_mp)), el("td", null, fmt(r.ns_imps))));
     }
     box.append(el("table", { class: "traveller", id: "traveller-" + board.board },
@@ -318,7 +360,7 @@ function resultsPanel(results, code, everyone) {
     const body = el("tbody");
     for (const r of card) {
       body.append(el("tr", null, el("th", { scope: "row" }, String(r.board)), el("td", null, t("web.session.ranking_" + r.direction)),
-        el("td", null, r.opponents), el("td", null, r.contract || t("web.session.passed_out")),
+        el("td", null, r.opponents), el("td", null, r.contract ? contractText(r.contract, false) : t("web.session.passed_out")),
         el("td", null, r.declarer ? seatName(r.declarer) : "–"), el("td", null, String(r.tricks)), el("td", null, String(r.points)),
         el("td", null, fmt(r.mp)), el("td", null, fmt(r.imps))));
     }
@@ -330,6 +372,10 @@ function resultsPanel(results, code, everyone) {
   box.append(el("p", null, el("a", { href: base + "/pbn", download: "", id: "download-pbn" }, t("web.session.download_pbn")), " · ",
     el("a", { href: base + "/ranking.csv", download: "", id: "download-csv" }, t("web.session.download_csv"))));
   return box;
+}
+
+function recordsPending() {
+  return el("p", { class: "muted", id: "records-pending", role: "status" }, t("web.session.records_pending"));
 }
 
 // Each board's hand record: the diagram (the server's SVG, as the Review panel draws it), its

@@ -60,11 +60,13 @@ export function roomPanel(results, code) {
     const body = el("tbody");
     for (const p of tb.players) {
       const games = p.games === null || p.games === undefined ? "–" : String(p.games);
-      body.append(el("tr", null, el("th", { scope: "row" }, t("web.room.place", { place: p.place })), el("td", null, p.name),
+      const name = p.kind === "robot" && p.level ? t("web.create.robot", { level: t("web.level." + p.level) }) : p.name;
+      body.append(el("tr", null, el("th", { scope: "row" }, t("web.room.place", { place: p.place })), el("td", null, name),
         el("td", null, games + (p.vulnerable ? " · " + t("web.room.vulnerable") : "")),
         el("td", null, String(p.total)), el("td", null, signed(p.net))));
     }
-    const state = tb.over ? t("web.room.table_over", { place: t("web.room.place", { place: tb.winner || "?" }) }) : t("web.room.table_on");
+    const state = tb.over ? t("web.room.table_over", { place: t("web.room.place", { place: tb.winner || "?" }) })
+      : t(results.status === "finished" ? "web.room.table_stopped" : "web.room.table_on");
     box.append(el("table", { class: "traveller", id: "totals-" + tb.table },
       el("caption", null, t("web.room.table_caption", { table: tb.table, n: tb.deals }), " · ", state),
       head(["place", "name", "games", "total", "net"]), body));
