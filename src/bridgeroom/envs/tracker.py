@@ -74,7 +74,7 @@ class _Tables:
         )
         self.seat_of = {
             name: tuple(rel4(start[name], x) for x in range(4))
-            for name in ("dummy_seat", "declarer", "leader")
+            for name in ("dummy_seat", "declarer", "leader", "turn")
         }
         #: [side: declarer's 0, defenders' 1][tricks]: the cells of a trick count, every row
         self.count = tuple(
@@ -103,7 +103,9 @@ class Tracker:
 
     :meth:`start` encodes each seat's view; :meth:`apply` applies an action to the
     deal and updates the observations (or :meth:`after`, for an action applied
-    already); :meth:`observe` returns a seat's observation, a fresh array.
+    already); :meth:`observe` returns a seat's observation, a fresh array, and
+    :meth:`row` the same memory the tracker updates in place (the ``turn`` block
+    included: every row names the seat now due).
     """
 
     def __init__(self, layout: Layout) -> None:
@@ -124,6 +126,7 @@ class Tracker:
         self._last_bid = 0
         self._dummy: Seat | None = None
         self._won = [0, 0]  # tricks of the declaring side, of the defenders
+        self._marked: Seat | None = None  # the seat whose turn the rows show
 
     # --- the deal ---------------------------------------------------------------
 
@@ -142,6 +145,8 @@ class Tracker:
                 rows[seat] = layout.encode(view)
         self._seats = tuple(seats)
         self._clear(self._turn_at, 4)
+        self._marked = None
+        self._mark_turn(state.turn)
         self._state = state
         self._phase = state.phase
         self._cards = 4 * len(state.tricks) + len(state.current_trick)
@@ -182,19 +187,38 @@ class Tracker:
     def observe(self, seat: Seat) -> np.ndarray:
         """The observation of ``seat`` now (a new ``int8`` array)."""
         obs: np.ndarray = self._rows[seat].copy()
-        assert self._state is not None
-        turn = self._state.turn
-        if turn is not None:
-            obs[self._turn_at + ((turn - seat) & 3)] = 1
         return obs
+
+    def row(self, seat: Seat) -> np.ndarray:
+        """The observation of ``seat``, the tracker's own memory: it changes as the deal goes
+        on (read it, do not write it)."""
+        row: np.ndarray = self._rows[seat]
+        return row
+
+    @property
+    def rows(self) -> np.ndarray:
+        """The observations of the four compass seats (``4 x size``, the tracker's memory; the
+        rows of seats nobody plays, a three-handed dummy's, are not kept)."""
+        return self._rows
 
     def observe_into(self, seat: Seat, out: np.ndarray) -> None:
         """Write the observation of ``seat`` into ``out`` (a row of a batch)."""
         out[:] = self._rows[seat]
-        assert self._state is not None
-        turn = self._state.turn
+
+    def _mark_turn(self, turn: Seat | None) -> None:
+        """Move the ``turn`` block of every row to ``turn`` (``None``: nobody, the deal is over)."""
+        marked = self._marked
+        if marked is turn:
+            return
+        buf = self._buf
+        cells = self._t.seat_of["turn"]
+        if marked is not None:
+            for i in cells[marked]:
+                buf[i] = 0
         if turn is not None:
-            out[self._turn_at + ((turn - seat) & 3)] = 1
+            for i in cells[turn]:
+                buf[i] = 1
+        self._marked = turn
 
     # --- updates --------------------------------------------------------------------
 
@@ -245,6 +269,7 @@ class Tracker:
                 buf[i] = 1
         if state.phase is not self._phase:
             self._new_phase(state)
+        self._mark_turn(state.turn)
 
     def _close_trick(self, state: DealState) -> None:
         start = self._t.start
