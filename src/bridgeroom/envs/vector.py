@@ -201,6 +201,16 @@ class VectorEnv:
         n = self.num_deals
         return self._batch(np.zeros((n, self.num_players)), np.zeros(n, bool))
 
+    def redeal(self, deals: list[int]) -> Batch:
+        """Abandon the deals ``deals`` where they stand (not scored, nothing recorded) and deal
+        their tables' next deals: for training on one phase, such as the auction alone."""
+        if any(not 0 <= i < self.num_deals for i in deals):
+            raise BridgeError(f"the deals are 0 to {self.num_deals - 1}, not {deals!r}")
+        if deals:
+            self._begin(sorted(set(deals)))
+        n = self.num_deals
+        return self._batch(np.zeros((n, self.num_players)), np.zeros(n, bool))
+
     def deal(self, i: int) -> DealState:
         """Deal ``i`` as the rules engine holds it now, rebuilt from its history (the whole
         truth: for judging and tests, not for agents; slower than a step)."""
@@ -365,7 +375,8 @@ class VectorEnv:
             self._auction_masks(d)
             self._mark_turn(d)
             self._row[d] = self._player[d] = self.turn[d]
-        return idx[passed_out].tolist()
+        ended: list[int] = idx[passed_out].tolist()
+        return ended
 
     def _auction_masks(self, d: np.ndarray) -> None:
         """The legal calls (CB-6): pass; a double of the opponents' undoubled last bid; a
@@ -505,7 +516,8 @@ class VectorEnv:
             obs[done, :, leader : leader + 4] = 0
             turn = st["turn"]
             obs[done, :, turn : turn + 4] = 0
-        return done.tolist()
+        ended: list[int] = done.tolist()
+        return ended
 
     def _play_ready(self, d: np.ndarray) -> None:
         """The masks (follow suit when able, CB-10), the turn blocks and the players to act of
@@ -549,7 +561,9 @@ class VectorEnv:
         assert seat is not None
         self.turn[i] = int(state.turn)  # type: ignore[arg-type]
         self._row[i] = int(seat)
-        self._player[i] = state.player_at(seat)
+        player = state.player_at(seat)
+        assert player is not None  # a seat that acts is played by someone
+        self._player[i] = player
         self.masks[i] = np.frombuffer(self._mask_of(state), np.int8)
 
     def _from_engine(self, i: int, state: DealState) -> None:
@@ -560,7 +574,9 @@ class VectorEnv:
         for seat in Seat:
             actor = declarer if seat == dummy else seat
             self._actor[i, seat] = int(actor)
-            self._seat_player[i, seat] = state.player_at(actor)
+            player = state.player_at(actor)
+            assert player is not None  # the dummy's cards are the declarer's to play
+            self._seat_player[i, seat] = player
             self._declaring[i, seat] = state.is_declaring(seat)
         # the order of play is the engine's: clockwise, or three-handed bridge's (TH-10)
         self._next[i] = [int(seat) for seat in state._play_order()]
