@@ -27,10 +27,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from bridgeroom.envs.layout import PHASE_INDEX, Layout, card_bytes, vulnerable_seats
+from bridgeroom.envs.layout import _BY_SIDE, PHASE_INDEX, Layout, card_bytes, vulnerable_seats
 from bridgeroom.rules.core import Call, Card, Seat
 from bridgeroom.rules.minibridge import Announce, MiniBridgeExtra
-from bridgeroom.rules.state import ActionInput, DealState, Phase, View
+from bridgeroom.rules.state import ActionInput, ContractBridgeDeal, DealState, Phase, View
 
 __all__ = ["Tracker"]
 
@@ -137,12 +137,21 @@ class Tracker:
         rows = self._rows
         rows[:] = 0
         fresh = not state.history
-        for seat in seats:
-            view = state.view(seat)
-            if fresh:
-                self._fresh(view)
-            else:
-                rows[seat] = layout.encode(view)
+        if fresh and type(state) is ContractBridgeDeal:
+            # contract bridge's rules before the first call: each seat sees its own hand, the
+            # dealer and the vulnerability (what its view holds then, read without building it)
+            vulnerable = _BY_SIDE[state.vulnerability]
+            for seat in seats:
+                self._write_fresh(
+                    seat, state.phase, state.dealer, vulnerable, state.hand(seat).mask, None, None
+                )
+        else:
+            for seat in seats:
+                view = state.view(seat)
+                if fresh:
+                    self._fresh(view)
+                else:
+                    rows[seat] = layout.encode(view)
         self._seats = tuple(seats)
         self._clear(self._turn_at, 4)
         self._marked = None
@@ -158,24 +167,43 @@ class Tracker:
     def _fresh(self, view: View) -> None:
         """A seat's row at the start of a deal, when most blocks are empty (what
         ``Layout.encode`` writes then, faster)."""
-        me = view.seat
+        self._write_fresh(
+            view.seat,
+            view.phase,
+            view.dealer,
+            vulnerable_seats(view),
+            None if view.hand is None else view.hand.mask,
+            view.dummy_seat,
+            None if view.dummy is None else view.dummy.mask,
+        )
+
+    def _write_fresh(
+        self,
+        me: Seat,
+        phase: Phase,
+        dealer: Seat,
+        vulnerable_at: Sequence[bool],
+        hand_mask: int | None,
+        dummy_seat: Seat | None,
+        dummy_mask: int | None,
+    ) -> None:
         at = me * self._t.size
         start = self._t.start
         buf = self._buf
-        buf[at + start["phase"] + PHASE_INDEX[view.phase]] = 1
-        buf[at + start["dealer"] + ((view.dealer - me) & 3)] = 1
+        buf[at + start["phase"] + PHASE_INDEX[phase]] = 1
+        buf[at + start["dealer"] + ((dealer - me) & 3)] = 1
         vulnerable = start["vulnerable"]
-        for seat, flag in zip(_SEATS, vulnerable_seats(view), strict=True):
+        for seat, flag in zip(_SEATS, vulnerable_at, strict=True):
             if flag:
                 buf[at + vulnerable + ((seat - me) & 3)] = 1
-        if view.hand is not None:
+        if hand_mask is not None:
             hand = at + start["hand"]
-            buf[hand : hand + 52] = card_bytes(view.hand.mask)
-        if view.dummy_seat is not None:
-            buf[at + start["dummy_seat"] + ((view.dummy_seat - me) & 3)] = 1
-        if view.dummy is not None:
+            buf[hand : hand + 52] = card_bytes(hand_mask)
+        if dummy_seat is not None:
+            buf[at + start["dummy_seat"] + ((dummy_seat - me) & 3)] = 1
+        if dummy_mask is not None:
             dummy = at + start["dummy"]
-            buf[dummy : dummy + 52] = card_bytes(view.dummy.mask)
+            buf[dummy : dummy + 52] = card_bytes(dummy_mask)
 
     def apply(self, state: DealState, action: ActionInput) -> None:
         """Apply ``action`` to ``state`` (by the seat to act) and update the observations."""
@@ -308,12 +336,16 @@ class Tracker:
         offset = self._t.start["dummy"]
         n = self._t.size
         buf = self._buf
+        # what ``state.view(seat).dummy`` holds, without building the view: the dummy's hand
+        # where the seat sees it, the dummy's own seat only once the lead is made
+        lead_made = state._lead_made()
+        cards: bytes | None = None
         for seat in self._seats:
-            if dummy in state.hands_visible_to(seat):
-                hand = state.view(seat).dummy
-                if hand is not None:
-                    at = seat * n + offset
-                    buf[at : at + 52] = card_bytes(hand.mask)
+            if dummy in state.hands_visible_to(seat) and (seat != dummy or lead_made):
+                if cards is None:
+                    cards = card_bytes(state.hand(dummy).mask)
+                at = seat * n + offset
+                buf[at : at + 52] = cards
 
     def _new_phase(self, state: DealState) -> None:
         """The public facts that come with a new phase: the contract, the declarer and

@@ -238,7 +238,7 @@ class VectorEnv:
         masks = np.zeros((len(deals), 4), np.uint64)
         for k, i in enumerate(deals):
             state = states[i] = self.tables[i].deal()
-            masks[k] = [state.hand(seat).mask for seat in Seat]
+            masks[k] = state.deal.masks  # the hands as dealt
         d = np.array(deals, np.int64)
         self.hands[d] = (masks[:, :, None] >> _BIT) & 1
         self._length[d] = 0
