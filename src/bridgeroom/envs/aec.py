@@ -46,7 +46,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from bridgeroom.envs.actions import MaskMaker, actions
-from bridgeroom.envs.layout import card_bits, layout_for
+from bridgeroom.envs.layout import card_bits, card_bytes, layout_for
 from bridgeroom.envs.render import svg, text
 from bridgeroom.envs.spiel_layout import encode_openspiel, openspiel_size
 from bridgeroom.envs.table import Table
@@ -61,7 +61,7 @@ __all__ = ["OBSERVATIONS", "BridgeEnv", "OrderEnforcing", "make_env"]
 #: true seats, or as pyspiel writes it, as if North had dealt).
 OBSERVATIONS = ("bridgeroom", "openspiel", "openspiel-north")
 
-_DONE = Phase.DONE
+_DONE, _PLAY = Phase.DONE, Phase.PLAY
 
 
 class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
@@ -216,7 +216,11 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             self._masked = None
             return
         p = self._masked = self._index[self.agent_selection]
-        buf[p * n : p * n + n] = self._masks(state)
+        if state.phase is _PLAY:
+            # the cards alone: the row was cleared above if it held the agent's calls
+            buf[p * n : p * n + 52] = card_bytes(state.legal_mask())
+        else:
+            buf[p * n : p * n + n] = self._masks(state)
 
     def view(self, agent: str) -> View:
         """What ``agent`` may see now (for policies that decide from a view: the robots)."""
