@@ -64,6 +64,7 @@ from bridgeroom.scoring import (
     Chicago,
     DuplicateSet,
     LineSession,
+    Session,
     get_table,
     new_session,
 )
@@ -182,7 +183,8 @@ class Table:
     def _new_session(self, first_dealer: Seat = Seat.NORTH) -> None:
         session = new_session(self.scoring, players=self.players, first_dealer=first_dealer)
         assert isinstance(session, DuplicateSet | LineSession | Chicago)  # every score form's
-        self.session: _Sheet = session
+        self.session: Session = session
+        self._sheet: _Sheet = session
         self._deals = 0
         self._totals: dict[Any, int] = dict(session.totals)
 
@@ -197,7 +199,7 @@ class Table:
             self._deals += 1
             if self._seating is not None:
                 self._seating = self._seating.next()
-        self._totals = dict(self.session.totals)
+        self._totals = dict(self._sheet.totals)
 
     # --- dealing --------------------------------------------------------------
 
@@ -250,7 +252,7 @@ class Table:
             ns = entry.ns_score
         else:
             before = self._totals
-            after = self._totals = dict(session.totals)
+            after = self._totals = dict(self._sheet.totals)
             gained = {column: after[column] - before.get(column, 0) for column in after}
             if self.game.players == 3:
                 points = [gained[name] for name in self.players]
