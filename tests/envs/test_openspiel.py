@@ -71,6 +71,61 @@ def test_our_openspiel_tensor_equals_pyspiels_bridge(num_tricks: int) -> None:
     assert compared > 5000
 
 
+@pytest.mark.parametrize("dealer", [Seat.EAST, Seat.SOUTH, Seat.WEST])
+def test_pyspiels_layout_for_another_dealer(dealer: Seat) -> None:
+    """pyspiel's ``bridge`` has no dealer: given a board dealt by ``dealer`` (its cards where
+    they lie, ``dealer_vul`` the dealer's side's vulnerability, ``non_dealer_vul`` the other's)
+    it takes the calls as made from North round. ``dealer_as_north`` writes its tensor; the
+    true layout differs (a call's seat, and the sides' vulnerability when East or West deals).
+    Compared through the auction, where pyspiel can make the same calls (a sequence of calls
+    legal from one seat is legal from any, CB-6 naming only the sides' order)."""
+    rng = random.Random(int(dealer))
+    compared = differ = 0
+    for k in range(30):
+        vulnerability = Vulnerability(k % 4)
+        deal = deal_cards(dealer, rng)
+        ours = ContractBridgeDeal(deal, dealer, vulnerability)
+        theirs = pyspiel.load_game(
+            "bridge",
+            {
+                "use_double_dummy_result": False,
+                "dealer_vul": vulnerability.is_vulnerable(dealer),
+                "non_dealer_vul": vulnerability.is_vulnerable(dealer.lho),
+            },
+        ).new_initial_state()
+        hands = [sorted(openspiel_card(c) for c in deal[seat]) for seat in Seat]
+        for i in range(52):
+            theirs.apply_action(hands[i % 4][i // 4])
+        while ours.phase.value == "auction":
+            for seat in Seat:
+                expected = np.array(theirs.observation_tensor(int(seat)), np.float32)
+                view = ours.view(seat)
+                assert (encode_openspiel(view, dealer_as_north=True) == expected).all()
+                differ += int((encode_openspiel(view) != expected).any())
+                compared += 1
+            call = rng.choice(ours.legal_actions())
+            ours.apply(call)
+            theirs.apply_action(call.action_id)
+    assert compared > 500 and differ > compared // 2
+
+
+def test_the_environment_offers_pyspiels_layout() -> None:
+    env = contract_v0.raw_env(observation="openspiel-north")
+    env.reset(seed=3)
+    for _ in range(2):  # board 2: East deals (CB-B1)
+        while env.agents:
+            obs, _, done, _, _ = env.last()
+            env.step(None if done else int(np.flatnonzero(obs["action_mask"])[0]))
+        env.reset()
+    assert env.deal.dealer is Seat.SOUTH
+    env.step(55)  # 1C by South, pyspiel's North
+    view = env.deal.view(Seat.WEST)
+    obs = env.observe("player_3")["observation"]
+    assert (obs == encode_openspiel(view, dealer_as_north=True)).all()
+    # 1C by West's left-hand opponent (North) as pyspiel places it; truly by his right-hand one
+    assert obs[12 + 1] == 1 and encode_openspiel(view)[12 + 3] == 1
+
+
 def test_the_environment_offers_openspiels_observation() -> None:
     env = contract_v0.raw_env(observation="openspiel")
     env.reset(seed=3)

@@ -197,6 +197,37 @@ def test_an_illegal_action_raises_a_typed_error_and_changes_nothing() -> None:
     assert (after["observation"] == before["observation"]).all()
 
 
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_the_raw_environment_updates_its_arrays_in_place(game: str) -> None:
+    """``raw_env()`` hands out one observation and one mask per agent for the whole deal; after
+    every step they equal what ``env()`` copies out, and the observation the view's encoding."""
+    raw, wrapped = MODULES[game].raw_env(), MODULES[game].env()
+    raw.reset(seed=6)
+    wrapped.reset(seed=6)
+    arrays = {agent: raw.observe(agent) for agent in raw.agents}
+    rng = np.random.default_rng(1)
+    for _ in range(300):
+        for agent in raw.agents:
+            live = raw.observe(agent)
+            assert live is arrays[agent]
+            fresh = wrapped.observe(agent)
+            assert (live["observation"] == fresh["observation"]).all()
+            assert (live["action_mask"] == fresh["action_mask"]).all()
+            view = raw.deal.view(raw._seat[agent])
+            assert (live["observation"] == raw.layout.encode(view)).all()
+        obs, _, done, _, _ = wrapped.last()
+        if done:
+            while wrapped.agents:
+                wrapped.step(None)
+            raw.reset()
+            wrapped.reset()
+            arrays = {agent: raw.observe(agent) for agent in raw.agents}
+            continue
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        raw.step(action)
+        wrapped.step(action)
+
+
 def test_bad_options_are_refused() -> None:
     with pytest.raises(BridgeError, match="scored as"):
         contract_v0.env(scoring="minibridge")

@@ -6,7 +6,7 @@ import pytest
 
 from bridgeroom.envs.table import Table, par_score
 from bridgeroom.errors import BridgeError
-from bridgeroom.rules import Deal, Seat, Vulnerability, board_dealer, board_vulnerability
+from bridgeroom.rules import Deal, Seat, Side, Vulnerability, board_dealer, board_vulnerability
 
 #: North holds every high card: in notrump North wins every trick, whatever is played.
 STRONG = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
@@ -102,6 +102,44 @@ def test_skip_brings_the_session_to_a_deal_number() -> None:
     assert three.deal().dealer is Seat.SOUTH  # TH-5: the third deal, dealt from South
     with pytest.raises(BridgeError, match="CB-C1"):
         Table("contract", scoring="chicago").skip(1)
+
+
+@pytest.mark.parametrize(
+    ("game", "scoring"),
+    [
+        ("contract", "duplicate"),
+        ("contract", "rubber"),
+        ("contract", "chicago"),
+        ("auction", "auction"),
+        ("three-handed", "three-handed-contract"),
+        ("three-handed", "three-handed-auction"),
+        ("minibridge", "minibridge"),
+    ],
+)
+def test_rewards_are_what_each_deal_adds_to_the_sheet(game: str, scoring: str) -> None:
+    """The rewards (read from the session's running totals) against the sheet itself: what
+    each deal adds to ``summary().totals``, side against side (CB-R4, CB-C2, CB-D5) or each
+    three-handed player against the others (TH-20), over sessions that end and start again."""
+    import random
+
+    table = Table(game, scoring=scoring, seed=5)
+    rng = random.Random(5)
+    for _ in range(40):
+        state = table.deal()
+        session = table.session
+        before = dict(session.summary().totals)
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        rewards = table.score(state)
+        after = dict(session.summary().totals)
+        gained = {column: after[column] - before.get(column, 0) for column in after}
+        if game == "three-handed":
+            points = [gained[name] for name in table.players]
+            assert rewards == tuple(float(3 * p - sum(points)) for p in points)
+        else:
+            ns = gained[Side.NS] - gained[Side.EW]
+            assert rewards == (float(ns), float(-ns), float(ns), float(-ns))
 
 
 def test_bad_tables_are_refused() -> None:

@@ -46,7 +46,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from bridgeroom.envs.actions import MaskMaker, actions
-from bridgeroom.envs.layout import card_bits, layout_for
+from bridgeroom.envs.layout import card_bits, card_bytes, layout_for
 from bridgeroom.envs.render import svg, text
 from bridgeroom.envs.spiel_layout import encode_openspiel, openspiel_size
 from bridgeroom.envs.table import Table
@@ -57,10 +57,11 @@ from bridgeroom.rules.state import Action, DealState, Phase, View
 
 __all__ = ["OBSERVATIONS", "BridgeEnv", "OrderEnforcing", "make_env"]
 
-#: The observation layouts: bridgeroom's own, or OpenSpiel's contract-bridge tensor.
-OBSERVATIONS = ("bridgeroom", "openspiel")
+#: The observation layouts: bridgeroom's own, or OpenSpiel's contract-bridge tensor (with the
+#: true seats, or as pyspiel writes it, as if North had dealt).
+OBSERVATIONS = ("bridgeroom", "openspiel", "openspiel-north")
 
-_DONE = Phase.DONE
+_DONE, _PLAY = Phase.DONE, Phase.PLAY
 
 
 class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
@@ -68,9 +69,16 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
 
     ``game``: ``contract``, ``auction``, ``three-handed`` or ``minibridge``;
     ``scoring``: one of the game's score forms; ``reward``: ``score`` or ``imps``;
-    ``observation``: ``bridgeroom`` or ``openspiel``; ``render_mode``: ``ansi``
-    (``render()`` returns the text), ``human`` (prints it) or ``svg`` (returns the deal
-    diagram of :mod:`bridgeroom.svg`).
+    ``observation``: ``bridgeroom``, ``openspiel`` (OpenSpiel's tensor with the true seats) or
+    ``openspiel-north`` (as pyspiel writes it, as if North had dealt: see
+    :mod:`bridgeroom.envs.spiel_layout`); ``render_mode``: ``ansi`` (``render()`` returns the
+    text), ``human`` (prints it) or ``svg`` (returns the deal diagram of
+    :mod:`bridgeroom.svg`).
+
+    ``inplace``: ``observe(agent)`` returns the same two arrays for an agent all along,
+    updated in place as the deal goes on (``raw_env()``), instead of fresh copies
+    (``env()``). The observation is the tracker's own memory, the mask is written once a
+    step, for the agent to act; OpenSpiel's tensors are built at each ``observe``.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's class attribute; copied per instance
@@ -88,6 +96,7 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         reward: str = "score",
         observation: str = "bridgeroom",
         render_mode: str | None = None,
+        inplace: bool = False,
     ) -> None:
         super().__init__()
         self._table = Table(game, scoring=scoring, reward=reward)
@@ -95,9 +104,10 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self.metadata = {**BridgeEnv.metadata, "name": f"{name.replace('-', '_')}_v0"}
         if observation not in OBSERVATIONS:
             raise BridgeError(
-                f"the observation is 'bridgeroom' or 'openspiel', not {observation!r}"
+                f"the observation is 'bridgeroom', 'openspiel' or 'openspiel-north', "
+                f"not {observation!r}"
             )
-        if observation == "openspiel" and name not in ("contract", "auction"):
+        if observation != "bridgeroom" and name not in ("contract", "auction"):
             raise BridgeError(
                 f"OpenSpiel's observation describes contract bridge (and auction bridge, "
                 f"played by the same rules, AB-1), not {name}"
@@ -110,7 +120,9 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self.render_mode = render_mode
         self.game = name
         self.observation_kind = observation
-        self._spiel = observation == "openspiel"
+        self._spiel = observation != "bridgeroom"
+        self._spiel_north = observation == "openspiel-north"
+        self.inplace = bool(inplace)
         rules = self._table.game.deal_class.rules_name
         self.layout = layout_for(rules)
         self._tracker = Tracker(self.layout)
@@ -118,6 +130,14 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self._n_actions = len(self._actions)
         self._masks = MaskMaker(name)
         self.possible_agents = list(self._table.players)
+        self._index = {agent: i for i, agent in enumerate(self.possible_agents)}
+        n = self._n_actions
+        self._mask_buf = bytearray(len(self.possible_agents) * n)
+        #: One mask per agent, written in place: the agent to act's, zeros for the others.
+        self._mask_rows = np.frombuffer(self._mask_buf, np.int8).reshape(-1, n)
+        self._mask_zeros = bytes(n)
+        self._masked: int | None = None
+        self._observed: dict[str, dict[str, np.ndarray]] = {}
         if self._spiel:
             observed = spaces.Box(0.0, 1.0, (openspiel_size(),), np.float32)
         else:
@@ -173,9 +193,34 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self._agent_at: dict[Seat, str] = dict(zip(seats, agents, strict=True))
         if not self._spiel:
             self._tracker.start(state, seats)
+            self._observed = {
+                agent: {
+                    "observation": self._tracker.row(seat),
+                    "action_mask": self._mask_rows[self._index[agent]],
+                }
+                for agent, seat in self._seat.items()
+            }
         to_act = state.to_act
         assert to_act is not None
         self.agent_selection = self._agent_at[to_act]
+        self._write_mask(state)
+
+    def _write_mask(self, state: DealState) -> None:
+        """The masks after a change: the previous agent's cleared, the agent to act's written."""
+        n = self._n_actions
+        buf = self._mask_buf
+        masked = self._masked
+        if masked is not None:
+            buf[masked * n : masked * n + n] = self._mask_zeros
+        if state.phase is _DONE:
+            self._masked = None
+            return
+        p = self._masked = self._index[self.agent_selection]
+        if state.phase is _PLAY:
+            # the cards alone: the row was cleared above if it held the agent's calls
+            buf[p * n : p * n + 52] = card_bytes(state.legal_mask())
+        else:
+            buf[p * n : p * n + n] = self._masks(state)
 
     def view(self, agent: str) -> View:
         """What ``agent`` may see now (for policies that decide from a view: the robots)."""
@@ -185,16 +230,15 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         state = self._state
         if state is None:
             raise BridgeError("no deal yet: call reset() first")
+        if self.inplace and not self._spiel:
+            return self._observed[agent]
         seat = self._seat[agent]
         if self._spiel:
-            observed = encode_openspiel(state.view(seat))
+            observed = encode_openspiel(state.view(seat), dealer_as_north=self._spiel_north)
         else:
             observed = self._tracker.observe(seat)
-        if agent == self.agent_selection and state.phase is not _DONE:
-            mask = np.frombuffer(bytearray(self._masks(state)), np.int8)
-        else:
-            mask = np.zeros(self._n_actions, np.int8)
-        return {"observation": observed, "action_mask": mask}
+        mask = self._mask_rows[self._index[agent]]
+        return {"observation": observed, "action_mask": mask if self.inplace else mask.copy()}
 
     def last(
         self, observe: bool = True
@@ -252,6 +296,7 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             self._finish(state)
         else:
             self.agent_selection = self._agent_at[state.to_act]  # type: ignore[index]
+        self._write_mask(state)
 
     def _finish(self, state: DealState) -> None:
         rewards = self._table.score(state)

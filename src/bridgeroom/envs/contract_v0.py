@@ -19,10 +19,11 @@ GAME = "contract"
 
 
 def raw_env(**options: Any) -> BridgeEnv:
-    """The environment itself (options: see :class:`~bridgeroom.envs.aec.BridgeEnv`)."""
-    return BridgeEnv(GAME, **options)
+    """The environment itself, its observations and masks updated in place (options: see
+    :class:`~bridgeroom.envs.aec.BridgeEnv`)."""
+    return BridgeEnv(GAME, **{"inplace": True, **options})
 
 
 def env(**options: Any) -> OrderEnforcing:
     """The environment wrapped in PettingZoo's order enforcement, as the classic games are."""
-    return OrderEnforcing(raw_env(**options))
+    return OrderEnforcing(BridgeEnv(GAME, **{"inplace": False, **options}))

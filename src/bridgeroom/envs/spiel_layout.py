@@ -78,13 +78,37 @@ def openspiel_card(card: Card) -> int:
     return (card.rank - 2) * 4 + int(card.suit)
 
 
-def _side_vulnerable(view: View, seat: Seat) -> int:
+def _side_vulnerable(view: View, seat: Seat, dealer_as_north: bool = False) -> int:
+    if dealer_as_north:  # pyspiel: dealer_vul for North-South, non_dealer_vul for East-West
+        seat = view.dealer if seat & 1 == 0 else view.dealer.lho
     return 1 if view.vulnerability.is_vulnerable(seat) else 0
 
 
-def encode_openspiel(view: View, num_tricks: int = 2) -> np.ndarray:
+def encode_openspiel(
+    view: View, num_tricks: int = 2, *, dealer_as_north: bool = False
+) -> np.ndarray:
     """OpenSpiel's contract-bridge observation of ``view``'s seat (``float32``), from the
-    view alone."""
+    view alone.
+
+    ``dealer_as_north``: as pyspiel writes it whoever dealt. pyspiel's ``bridge`` always
+    has North deal: it places the i-th call at seat ``i mod 4`` counted from North, and
+    reads its parameters ``dealer_vul`` and ``non_dealer_vul`` as North-South's and
+    East-West's vulnerability. A board dealt by another seat, given to pyspiel with its
+    cards where they lie and the dealer's side's vulnerability as ``dealer_vul``, is
+    observed there with the calls moved round by the dealer's place and, when East or West
+    deals, the two sides' vulnerability exchanged; this layout writes that, so that an
+    agent trained on pyspiel sees here what it saw there. The rest (cards, contract,
+    declarer, tricks) is the true deal. When North deals both layouts are equal.
+
+    >>> from bridgeroom.rules import ContractBridgeDeal, Deal, Seat, Vulnerability
+    >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"), Seat.EAST, Vulnerability.NS)
+    >>> state.apply("1NT")                       # East opens
+    >>> true, north = encode_openspiel(state.view(Seat.NORTH)), encode_openspiel(state.view(Seat.NORTH), dealer_as_north=True)
+    >>> int(true[12 + 4 * 12 + 1]), int(north[12 + 4 * 12 + 0])   # 1NT by East; by North as pyspiel places it
+    (1, 1)
+    >>> true[4:8].tolist(), north[4:8].tolist()   # N-S vulnerable; pyspiel: the dealer's side (E-W) is not
+    ([0.0, 1.0, 1.0, 0.0], [1.0, 0.0, 0.0, 1.0])
+    """
     if view.game != "contract":
         raise BridgeError(
             f"OpenSpiel's bridge observation describes contract bridge; this deal is "
@@ -98,11 +122,11 @@ def encode_openspiel(view: View, num_tricks: int = 2) -> np.ndarray:
     played.extend(c for _, c in view.trick)
     if view.phase is Phase.AUCTION or (not played and view.phase is Phase.PLAY):
         out[0 if view.phase is Phase.AUCTION else 1] = 1
-        out[4 + _side_vulnerable(view, me)] = 1
-        out[6 + _side_vulnerable(view, me.lho)] = 1
+        out[4 + _side_vulnerable(view, me, dealer_as_north)] = 1
+        out[6 + _side_vulnerable(view, me.lho, dealer_as_north)] = 1
         last_bid = 0
-        for seat, call in view.calls:
-            rel = (seat - me) & 3
+        for k, (seat, call) in enumerate(view.calls):
+            rel = ((k if dealer_as_north else seat) - me) & 3
             idx = call.index
             if idx >= 3:
                 last_bid = idx
@@ -132,7 +156,7 @@ def encode_openspiel(view: View, num_tricks: int = 2) -> np.ndarray:
     at += 3
     out[at + ((declarer - me) & 3)] = 1
     at += 4
-    out[at + _side_vulnerable(view, declarer)] = 1
+    out[at + _side_vulnerable(view, declarer, dealer_as_north)] = 1
     at += 2
     if view.hand is not None:
         for card in view.hand:

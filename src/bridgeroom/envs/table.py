@@ -44,7 +44,7 @@ par: its players are not two sides.
 from __future__ import annotations
 
 import random
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.games import Game, get_game
@@ -59,7 +59,15 @@ from bridgeroom.rules import (
 )
 from bridgeroom.rules.minibridge import MiniBridgeDeal, declaring_side
 from bridgeroom.rules.three_handed import ThreeHandedTable
-from bridgeroom.scoring import Session, get_table, new_session
+from bridgeroom.scoring import (
+    BoardResult,
+    Chicago,
+    DuplicateSet,
+    LineSession,
+    Session,
+    get_table,
+    new_session,
+)
 from bridgeroom.scoring.compare import imps
 
 __all__ = ["REWARDS", "Table", "par_score"]
@@ -78,6 +86,11 @@ DEFAULT_SCORING: Final[dict[str, str]] = {
 }
 
 _BOARD_SET = 16
+
+#: The sessions a table keeps (those :func:`~bridgeroom.scoring.new_session` makes for the
+#: games' score forms): each answers its columns' ``totals`` from its sheet, without building
+#: the rows of ``summary()``.
+_Sheet = DuplicateSet | LineSession[Any] | Chicago
 
 
 def par_score(deal: Deal, dealer: Seat, vulnerability: object, rules: str = "contract") -> int:
@@ -168,11 +181,12 @@ class Table:
         )
 
     def _new_session(self, first_dealer: Seat = Seat.NORTH) -> None:
-        self.session: Session = new_session(
-            self.scoring, players=self.players, first_dealer=first_dealer
-        )
+        session = new_session(self.scoring, players=self.players, first_dealer=first_dealer)
+        assert isinstance(session, DuplicateSet | LineSession | Chicago)  # every score form's
+        self.session: Session = session
+        self._sheet: _Sheet = session
         self._deals = 0
-        self._totals = dict(self.session.summary().totals)
+        self._totals: dict[Any, int] = dict(session.totals)
 
     def skip(self, deals: int) -> None:
         """Record ``deals`` passed-out deals (CB-7, TH-7), so that the next deal is the
@@ -185,7 +199,7 @@ class Table:
             self._deals += 1
             if self._seating is not None:
                 self._seating = self._seating.next()
-        self._totals = dict(self.session.summary().totals)
+        self._totals = dict(self._sheet.totals)
 
     # --- dealing --------------------------------------------------------------
 
@@ -225,21 +239,27 @@ class Table:
         result = state.result
         if result is None:
             raise BridgeError("the deal is not over yet: it is scored at its end")
-        self.session.record_result(result)
+        session = self.session
+        entry = session.record_result(result)
         self._deals += 1
         if self._seating is not None:
             self._seating = self._seating.next()  # TH-5: the deal passes to the left
-        before = self._totals
-        after = self._totals = dict(self.session.summary().totals)
-        gained = {column: after[column] - before.get(column, 0) for column in after}
         if self.reward == "imps":
             return self._imps(state)
-        if self.game.players == 3:
-            points = [gained[name] for name in self.players]
-            total = sum(points)
-            return tuple(float(3 * p - total) for p in points)
-        ns = gained[Side.NS] - gained[Side.EW]
-        return tuple(float(ns if Seat(i).side is Side.NS else -ns) for i in range(4))
+        if isinstance(entry, BoardResult):
+            # a board adds its score to one side's total: North-South's gain over East-West's
+            # is the board's score from North-South's side
+            ns = entry.ns_score
+        else:
+            before = self._totals
+            after = self._totals = dict(self._sheet.totals)
+            gained = {column: after[column] - before.get(column, 0) for column in after}
+            if self.game.players == 3:
+                points = [gained[name] for name in self.players]
+                total = sum(points)
+                return tuple(float(3 * p - total) for p in points)
+            ns = gained[Side.NS] - gained[Side.EW]
+        return (float(ns), float(-ns), float(ns), float(-ns))  # N E S W: partners alike
 
     def _imps(self, state: DealState) -> tuple[float, ...]:
         result = state.result

@@ -27,10 +27,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from bridgeroom.envs.layout import PHASE_INDEX, Layout, card_bytes, vulnerable_seats
+from bridgeroom.envs.layout import _BY_SIDE, PHASE_INDEX, Layout, card_bytes, vulnerable_seats
 from bridgeroom.rules.core import Call, Card, Seat
 from bridgeroom.rules.minibridge import Announce, MiniBridgeExtra
-from bridgeroom.rules.state import ActionInput, DealState, Phase, View
+from bridgeroom.rules.state import ActionInput, ContractBridgeDeal, DealState, Phase, View
 
 __all__ = ["Tracker"]
 
@@ -74,7 +74,7 @@ class _Tables:
         )
         self.seat_of = {
             name: tuple(rel4(start[name], x) for x in range(4))
-            for name in ("dummy_seat", "declarer", "leader")
+            for name in ("dummy_seat", "declarer", "leader", "turn")
         }
         #: [side: declarer's 0, defenders' 1][tricks]: the cells of a trick count, every row
         self.count = tuple(
@@ -103,7 +103,9 @@ class Tracker:
 
     :meth:`start` encodes each seat's view; :meth:`apply` applies an action to the
     deal and updates the observations (or :meth:`after`, for an action applied
-    already); :meth:`observe` returns a seat's observation, a fresh array.
+    already); :meth:`observe` returns a seat's observation, a fresh array, and
+    :meth:`row` the same memory the tracker updates in place (the ``turn`` block
+    included: every row names the seat now due).
     """
 
     def __init__(self, layout: Layout) -> None:
@@ -124,6 +126,7 @@ class Tracker:
         self._last_bid = 0
         self._dummy: Seat | None = None
         self._won = [0, 0]  # tricks of the declaring side, of the defenders
+        self._marked: Seat | None = None  # the seat whose turn the rows show
 
     # --- the deal ---------------------------------------------------------------
 
@@ -134,14 +137,25 @@ class Tracker:
         rows = self._rows
         rows[:] = 0
         fresh = not state.history
-        for seat in seats:
-            view = state.view(seat)
-            if fresh:
-                self._fresh(view)
-            else:
-                rows[seat] = layout.encode(view)
+        if fresh and type(state) is ContractBridgeDeal:
+            # contract bridge's rules before the first call: each seat sees its own hand, the
+            # dealer and the vulnerability (what its view holds then, read without building it)
+            vulnerable = _BY_SIDE[state.vulnerability]
+            for seat in seats:
+                self._write_fresh(
+                    seat, state.phase, state.dealer, vulnerable, state.hand(seat).mask, None, None
+                )
+        else:
+            for seat in seats:
+                view = state.view(seat)
+                if fresh:
+                    self._fresh(view)
+                else:
+                    rows[seat] = layout.encode(view)
         self._seats = tuple(seats)
         self._clear(self._turn_at, 4)
+        self._marked = None
+        self._mark_turn(state.turn)
         self._state = state
         self._phase = state.phase
         self._cards = 4 * len(state.tricks) + len(state.current_trick)
@@ -153,24 +167,43 @@ class Tracker:
     def _fresh(self, view: View) -> None:
         """A seat's row at the start of a deal, when most blocks are empty (what
         ``Layout.encode`` writes then, faster)."""
-        me = view.seat
+        self._write_fresh(
+            view.seat,
+            view.phase,
+            view.dealer,
+            vulnerable_seats(view),
+            None if view.hand is None else view.hand.mask,
+            view.dummy_seat,
+            None if view.dummy is None else view.dummy.mask,
+        )
+
+    def _write_fresh(
+        self,
+        me: Seat,
+        phase: Phase,
+        dealer: Seat,
+        vulnerable_at: Sequence[bool],
+        hand_mask: int | None,
+        dummy_seat: Seat | None,
+        dummy_mask: int | None,
+    ) -> None:
         at = me * self._t.size
         start = self._t.start
         buf = self._buf
-        buf[at + start["phase"] + PHASE_INDEX[view.phase]] = 1
-        buf[at + start["dealer"] + ((view.dealer - me) & 3)] = 1
+        buf[at + start["phase"] + PHASE_INDEX[phase]] = 1
+        buf[at + start["dealer"] + ((dealer - me) & 3)] = 1
         vulnerable = start["vulnerable"]
-        for seat, flag in zip(_SEATS, vulnerable_seats(view), strict=True):
+        for seat, flag in zip(_SEATS, vulnerable_at, strict=True):
             if flag:
                 buf[at + vulnerable + ((seat - me) & 3)] = 1
-        if view.hand is not None:
+        if hand_mask is not None:
             hand = at + start["hand"]
-            buf[hand : hand + 52] = card_bytes(view.hand.mask)
-        if view.dummy_seat is not None:
-            buf[at + start["dummy_seat"] + ((view.dummy_seat - me) & 3)] = 1
-        if view.dummy is not None:
+            buf[hand : hand + 52] = card_bytes(hand_mask)
+        if dummy_seat is not None:
+            buf[at + start["dummy_seat"] + ((dummy_seat - me) & 3)] = 1
+        if dummy_mask is not None:
             dummy = at + start["dummy"]
-            buf[dummy : dummy + 52] = card_bytes(view.dummy.mask)
+            buf[dummy : dummy + 52] = card_bytes(dummy_mask)
 
     def apply(self, state: DealState, action: ActionInput) -> None:
         """Apply ``action`` to ``state`` (by the seat to act) and update the observations."""
@@ -182,19 +215,38 @@ class Tracker:
     def observe(self, seat: Seat) -> np.ndarray:
         """The observation of ``seat`` now (a new ``int8`` array)."""
         obs: np.ndarray = self._rows[seat].copy()
-        assert self._state is not None
-        turn = self._state.turn
-        if turn is not None:
-            obs[self._turn_at + ((turn - seat) & 3)] = 1
         return obs
+
+    def row(self, seat: Seat) -> np.ndarray:
+        """The observation of ``seat``, the tracker's own memory: it changes as the deal goes
+        on (read it, do not write it)."""
+        row: np.ndarray = self._rows[seat]
+        return row
+
+    @property
+    def rows(self) -> np.ndarray:
+        """The observations of the four compass seats (``4 x size``, the tracker's memory; the
+        rows of seats nobody plays, a three-handed dummy's, are not kept)."""
+        return self._rows
 
     def observe_into(self, seat: Seat, out: np.ndarray) -> None:
         """Write the observation of ``seat`` into ``out`` (a row of a batch)."""
         out[:] = self._rows[seat]
-        assert self._state is not None
-        turn = self._state.turn
+
+    def _mark_turn(self, turn: Seat | None) -> None:
+        """Move the ``turn`` block of every row to ``turn`` (``None``: nobody, the deal is over)."""
+        marked = self._marked
+        if marked is turn:
+            return
+        buf = self._buf
+        cells = self._t.seat_of["turn"]
+        if marked is not None:
+            for i in cells[marked]:
+                buf[i] = 0
         if turn is not None:
-            out[self._turn_at + ((turn - seat) & 3)] = 1
+            for i in cells[turn]:
+                buf[i] = 1
+        self._marked = turn
 
     # --- updates --------------------------------------------------------------------
 
@@ -245,6 +297,7 @@ class Tracker:
                 buf[i] = 1
         if state.phase is not self._phase:
             self._new_phase(state)
+        self._mark_turn(state.turn)
 
     def _close_trick(self, state: DealState) -> None:
         start = self._t.start
@@ -283,12 +336,16 @@ class Tracker:
         offset = self._t.start["dummy"]
         n = self._t.size
         buf = self._buf
+        # what ``state.view(seat).dummy`` holds, without building the view: the dummy's hand
+        # where the seat sees it, the dummy's own seat only once the lead is made
+        lead_made = state._lead_made()
+        cards: bytes | None = None
         for seat in self._seats:
-            if dummy in state.hands_visible_to(seat):
-                hand = state.view(seat).dummy
-                if hand is not None:
-                    at = seat * n + offset
-                    buf[at : at + 52] = card_bytes(hand.mask)
+            if dummy in state.hands_visible_to(seat) and (seat != dummy or lead_made):
+                if cards is None:
+                    cards = card_bytes(state.hand(dummy).mask)
+                at = seat * n + offset
+                buf[at : at + 52] = cards
 
     def _new_phase(self, state: DealState) -> None:
         """The public facts that come with a new phase: the contract, the declarer and

@@ -1,13 +1,30 @@
-"""Many deals stepped together in one process: a batch of observations in, a batch of actions out.
+"""Many deals stepped together with NumPy: a batch of observations out, a batch of actions in.
 
 A :class:`VectorEnv` holds ``num_deals`` deals, each at its own table (its own
-session and seed, :class:`~bridgeroom.envs.table.Table`). At every step each deal
-has one player to act: :meth:`~VectorEnv.step` takes one action id per deal and
-returns a :class:`Batch`: the observations of the players now to act (one row
-per deal, the layout of :mod:`bridgeroom.envs.layout`), their legal-action
-masks, who they are, and for each deal that just ended its rewards (one per
-player) and ``done``; a finished deal is replaced at once by the next deal of
-its table, whose first observation is in the same batch.
+session and seed, :class:`~bridgeroom.envs.table.Table`: deal ``i`` of a runner
+seeded ``s`` is the deal of a single environment reset with seed ``s + i``, and
+the deals after it follow as there). The state of every deal lives in NumPy
+arrays, one row per deal: the hands (:attr:`~VectorEnv.hands`, ``N x 4 x 52``,
+compass seats), the auction (last bid, its bidder, doubled, passes, who first
+named each strain for each side), the trick in progress and the tricks won
+(:attr:`~VectorEnv.trick`, :attr:`~VectorEnv.won`), the legal-action masks
+(``N x actions``) and the observations of the four seats (``N x 4 x size``,
+the layout of :mod:`bridgeroom.envs.layout`, block for block the single
+environment's). :meth:`~VectorEnv.step` applies one action per deal with array
+operations on all the deals in the same phase at once: the auction of contract
+and auction bridge (CB-5, CB-6, CB-8) and the play of every game (CB-9, CB-10;
+TH-10; MB-7). The phases of the other games before the play (three-handed
+bridge's auction, TH-6 to TH-9; mini-bridge's announcements and naming, MB-2 to
+MB-6) are played deal by deal by the rules engine, whose state then moves into
+the arrays for the play.
+
+:meth:`~VectorEnv.step` returns a :class:`Batch`, in the style of pgx's state and
+Gymnasium's vector environments: the observation of the player to act in each
+deal (``N x size``), its legal mask, the player's number, and for each deal that
+just ended its rewards (one per player: the score, or IMPs against par, as the
+single environment gives them) and ``done``. A finished deal is replaced at once
+by the next deal of its table (auto-reset), whose first observation is in the
+same batch.
 
     >>> import numpy as np
     >>> venv = VectorEnv("contract", 8, seed=1)
@@ -25,7 +42,8 @@ its table, whose first observation is in the same batch.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import copy
+from typing import NamedTuple, cast
 
 import numpy as np
 
@@ -33,11 +51,38 @@ from bridgeroom.envs.actions import MaskMaker, action_count, actions
 from bridgeroom.envs.layout import layout_for
 from bridgeroom.envs.table import Table
 from bridgeroom.envs.tracker import Tracker
-from bridgeroom.errors import IllegalActionError
-from bridgeroom.rules.core import Seat
-from bridgeroom.rules.state import DealState, Phase
+from bridgeroom.errors import BridgeError, IllegalActionError
+from bridgeroom.rules.core import CARDS, Contract, Seat, Strain, Vulnerability
+from bridgeroom.rules.state import ContractBridgeDeal, DealState, Phase
+from bridgeroom.rules.views import DealResult
 
 __all__ = ["Batch", "VectorEnv", "random_actions"]
+
+#: How each deal is stepped: by the rules engine (phases before the play of three-handed
+#: bridge and mini-bridge), by the arrays in the auction (contract rules), by the arrays
+#: in the play.
+ENGINE, AUCTION, PLAY = 0, 1, 2
+_R = np.arange(4)
+#: The card ids of each suit, as a mask over the 52 cards.
+_SUIT_MASK = np.repeat(np.eye(4, dtype=np.int8), 13, axis=1)
+_BIDS = np.arange(3, 38)
+_BIT = np.arange(52, dtype=np.uint64)
+#: The vulnerable seats N E S W of each :class:`Vulnerability` (CB-B2).
+_VULNERABLE = np.array(
+    [[vul.is_vulnerable(seat) for seat in Seat] for vul in Vulnerability], np.int8
+)
+#: The legal calls before any bid: pass and the 35 bids.
+_OPENING = np.zeros(90, np.int8)
+_OPENING[52] = 1
+_OPENING[55:90] = 1
+_COMPASS = tuple(Seat)
+#: ``_ONE_HOT[x]``: a 4-entry seat block of each of the four rows naming compass seat ``x``.
+_ONE_HOT = np.array(
+    [[[(x - row) & 3 == k for k in range(4)] for row in range(4)] for x in range(4)], np.int8
+)
+_DONE_PHASE = np.array([0, 0, 0, 0, 1], np.int8)
+#: The longest history of a deal: 4 announcements, 319 calls, 52 cards.
+_HISTORY = 384
 
 
 class Batch(NamedTuple):
@@ -52,18 +97,29 @@ class Batch(NamedTuple):
     done: np.ndarray
 
 
+class _Finished(NamedTuple):
+    """A finished deal as :meth:`Table.score` reads it: its result and its rules."""
+
+    result: DealResult
+    rules_name: str
+
+
 def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """One uniformly random legal action per row of ``masks``.
 
     >>> random_actions(np.array([[0, 1, 1], [1, 0, 0]], np.int8), np.random.default_rng(0)).tolist()[1]
     0
     """
-    scores = rng.random(masks.shape) * masks
+    scores = rng.random(masks.shape, np.float32) * masks
     return np.asarray(scores.argmax(axis=1))
 
 
 class VectorEnv:
-    """``num_deals`` deals of ``game`` stepped together (see the module text)."""
+    """``num_deals`` deals of ``game`` stepped together (see the module text).
+
+    ``scoring`` and ``reward`` are the single environment's (:class:`Table`); ``seed``: deal
+    ``i``'s table is seeded ``seed + i``.
+    """
 
     def __init__(
         self,
@@ -74,91 +130,492 @@ class VectorEnv:
         reward: str = "score",
         seed: int | None = None,
     ) -> None:
-        if num_deals < 1:
-            raise IllegalActionError(f"a vector of deals holds at least one, not {num_deals}")
+        if isinstance(num_deals, bool) or not isinstance(num_deals, int) or num_deals < 1:
+            raise BridgeError(f"a vector of deals holds at least one deal, not {num_deals!r}")
         self.tables = [
             Table(game, scoring=scoring, reward=reward, seed=None if seed is None else seed + i)
             for i in range(num_deals)
         ]
-        self.num_deals = num_deals
-        self.game = self.tables[0].game.name
-        self.num_players = self.tables[0].game.players
-        self.layout = layout_for(self.tables[0].game.deal_class.rules_name)
+        n = self.num_deals = num_deals
+        first = self.tables[0]
+        self.game = first.game.name
+        self.num_players = first.game.players
+        self.rules = first.game.deal_class.rules_name
+        #: The auction is stepped by the arrays where the deal follows contract bridge's rules.
+        self._array_auction = first.game.deal_class is ContractBridgeDeal
+        self.layout = layout = layout_for(self.rules)
         self.num_actions = action_count(self.game)
         self._actions = actions(self.game)
         self._mask_of = MaskMaker(self.game)
-        self._trackers = [Tracker(self.layout) for _ in range(num_deals)]
-        self._deals: list[DealState] = []
-        self._seats: list[list[Seat]] = []
-        self._obs = np.zeros((num_deals, self.layout.size), np.int8)
-        self._masks = np.zeros((num_deals, self.num_actions), np.int8)
-        self._players = np.zeros(num_deals, np.int64)
+        self._trackers = [Tracker(layout) for _ in range(n)]
+        self._states: list[DealState] = [cast(DealState, None)] * n
+        self._seats: list[tuple[Seat, ...]] = [()] * n
+        self._ar = np.arange(n)
+        size = layout.size
+        self._start = {b.name: b.start for b in layout.blocks}
+        #: The observations of the four compass seats of every deal (``N x 4 x size``).
+        self.obs = np.zeros((n, 4, size), np.int8)
+        self._flat = self.obs.reshape(-1)  # the same memory, for scattered writes
+        #: The legal-action mask of the player to act in every deal.
+        self.masks = np.zeros((n, self.num_actions), np.int8)
+        #: The cards each compass seat still holds (``N x 4 x 52``).
+        self.hands = np.zeros((n, 4, 52), np.int8)
+        #: The card each seat has played to the trick in progress (valid for the cards played).
+        self.trick = np.zeros((n, 4), np.int64)
+        #: Tricks won by the declaring side and by the defenders.
+        self.won = np.zeros((n, 2), np.int64)
+        self.mode = np.zeros(n, np.int8)
+        self.turn = np.zeros(n, np.int64)  # the compass seat whose call or card is due
+        self._row = np.zeros(n, np.int64)  # the seat of the player to act (the declarer for dummy)
+        self._player = np.zeros(n, np.int64)
+        # the auction
+        self._last_bid = np.zeros(n, np.int64)  # call index 3..37, 0: none yet
+        self._last_bidder = np.zeros(n, np.int64)
+        self._doubled = np.zeros(n, np.int64)
+        self._passes = np.zeros(n, np.int64)
+        self._first = np.full((n, 2, 5), -1, np.int64)  # [side, strain]: who named it first
+        # the play
+        self._declarer = np.zeros(n, np.int64)
+        self._dummy = np.zeros(n, np.int64)
+        self._trump = np.zeros(n, np.int64)  # 0-3 a suit, 4 notrump
+        self._level = np.zeros(n, np.int64)
+        self._declaring = np.zeros((n, 4), bool)
+        self._seat_player = np.zeros((n, 4), np.int64)  # who plays each seat's cards
+        self._actor = np.zeros((n, 4), np.int64)  # whose row acts for each seat
+        self._next = np.zeros((n, 4), np.int64)  # the seat that plays after each (TH-10)
+        self._led = np.zeros(n, np.int64)
+        self._cards = np.zeros(n, np.int64)
+        # the history, for rebuilding a deal in the engine (judging, tests, results)
+        self._history = np.zeros((n, _HISTORY), np.int16)
+        self._length = np.zeros(n, np.int64)
+        self._play_from = np.zeros(n, np.int64)
 
-    @property
-    def deals(self) -> tuple[DealState, ...]:
-        """The deals being played (the whole truth: for judging, not for agents)."""
-        return tuple(self._deals)
+    # --- the deals ---------------------------------------------------------------
 
     def reset(self, seed: int | None = None) -> Batch:
         """Deal a new deal at every table (``seed``: new sessions from ``seed``, ``seed + 1``...)."""
         if seed is not None:
             for i, table in enumerate(self.tables):
                 table.seed(seed + i)
-        self._deals = []
-        self._seats = []
-        for i, table in enumerate(self.tables):
-            self._deals.append(table.deal())
-            self._seats.append([])
-            self._start(i)
-        for i in range(self.num_deals):
-            self._write(i)
-        empty = np.zeros((self.num_deals, self.num_players))
-        return Batch(
-            self._obs.copy(),
-            self._masks.copy(),
-            self._players.copy(),
-            empty,
-            np.zeros(self.num_deals, bool),
-        )
+        self._begin(list(range(self.num_deals)))
+        n = self.num_deals
+        return self._batch(np.zeros((n, self.num_players)), np.zeros(n, bool))
 
-    def _start(self, i: int) -> None:
-        deal = self._deals[i]
-        seats = [deal.seat_of(p) for p in range(self.num_players)]
-        self._seats[i] = seats
-        self._trackers[i].start(deal, seats)
+    def redeal(self, deals: list[int]) -> Batch:
+        """Abandon the deals ``deals`` where they stand (not scored, nothing recorded) and deal
+        their tables' next deals: for training on one phase, such as the auction alone."""
+        if any(not 0 <= i < self.num_deals for i in deals):
+            raise BridgeError(f"the deals are 0 to {self.num_deals - 1}, not {deals!r}")
+        if deals:
+            self._begin(sorted(set(deals)))
+        n = self.num_deals
+        return self._batch(np.zeros((n, self.num_players)), np.zeros(n, bool))
 
-    def _write(self, i: int) -> None:
-        """Row ``i`` of the batch: the observation and mask of the player to act in deal ``i``."""
-        deal = self._deals[i]
-        seat = deal.to_act
-        assert seat is not None
-        player = deal.player_at(seat)
-        assert player is not None
-        self._players[i] = player
-        self._trackers[i].observe_into(seat, self._obs[i])
-        self._masks[i] = np.frombuffer(self._mask_of(deal), np.int8)
+    def deal(self, i: int) -> DealState:
+        """Deal ``i`` as the rules engine holds it now, rebuilt from its history (the whole
+        truth: for judging and tests, not for agents; slower than a step)."""
+        state = self._states[i]
+        if state is None:
+            raise BridgeError("no deals yet: call reset() first")
+        state = copy.deepcopy(state)
+        start = 0 if self._array_auction else int(self._play_from[i])
+        if self.mode[i] != ENGINE:
+            for a in self._history[i, start : self._length[i]].tolist():
+                state.apply(self._actions[a])
+        return state
+
+    def observe(self, i: int, player: int) -> np.ndarray:
+        """The observation of ``player`` in deal ``i`` now (a copy)."""
+        seats = self._seats[i]
+        if not 0 <= player < len(seats):
+            raise BridgeError(f"the players are 0 to {len(seats) - 1}, not {player!r}")
+        obs: np.ndarray = self.obs[i, seats[player]].copy()
+        return obs
+
+    def _begin(self, deals: list[int]) -> None:
+        """Deal the next deal at the tables ``deals`` into their rows."""
+        states = self._states
+        masks = np.zeros((len(deals), 4), np.uint64)
+        for k, i in enumerate(deals):
+            state = states[i] = self.tables[i].deal()
+            masks[k] = state.deal.masks  # the hands as dealt
+        d = np.array(deals, np.int64)
+        self.hands[d] = (masks[:, :, None] >> _BIT) & 1
+        self._length[d] = 0
+        if not self._array_auction:
+            self.mode[d] = ENGINE
+            for i in deals:
+                state = states[i]
+                seats = self._seats[i] = tuple(state.seat_of(p) for p in range(self.num_players))
+                self._trackers[i].start(state, seats)
+                self._engine_moved(i)
+            return
+        # contract bridge's rules: the rows at the start of a deal, as Tracker writes them
+        dealer = np.array([int(states[i].dealer) for i in deals], np.int64)
+        vulnerable = _VULNERABLE[[int(states[i].vulnerability) for i in deals]]
+        for i in deals:
+            self._seats[i] = _COMPASS
+        obs = self.obs
+        st = self._start
+        obs[d] = 0
+        obs[d, :, st["phase"] + 1] = 1  # the auction
+        col = d[:, None]
+        obs[col, _R, st["dealer"] + ((dealer[:, None] - _R) & 3)] = 1
+        rel = st["vulnerable"] + ((_R[None, :] - _R[:, None]) & 3)  # [row, seat]
+        obs[d[:, None, None], _R[:, None], rel] = vulnerable[:, None, :]
+        hand = st["hand"]
+        obs[d, :, hand : hand + 52] = self.hands[d]
+        self.mode[d] = AUCTION
+        self._last_bid[d] = self._last_bidder[d] = self._doubled[d] = self._passes[d] = 0
+        self._first[d] = -1
+        self.turn[d] = self._row[d] = self._player[d] = dealer
+        self._mark_turn(d)
+        self.masks[d] = _OPENING
+
+    # --- a step ------------------------------------------------------------------
 
     def step(self, actions: np.ndarray | list[int]) -> Batch:
-        """Apply one action id per deal (by its player to act); see :class:`Batch`. An illegal
-        action raises the engine's error; the deals before it in the batch have moved."""
-        if len(actions) != self.num_deals:
+        """Apply one action id per deal (by its player to act); see :class:`Batch`. An action
+        that is not legal raises :class:`IllegalActionError` naming its deal, and no deal
+        moves."""
+        a = np.asarray(actions)
+        n = self.num_deals
+        if a.shape != (n,) or not (a.dtype.kind in "iu" or a.size == 0):
             raise IllegalActionError(
-                f"one action per deal: {self.num_deals} actions, not {len(actions)}"
+                f"one action id per deal: an array of {n} integers, not {a.shape} of {a.dtype}",
+                action=actions,
             )
-        rewards = np.zeros((self.num_deals, self.num_players))
-        done = np.zeros(self.num_deals, bool)
-        for i, raw in enumerate(np.asarray(actions).tolist()):
-            if not 0 <= raw < self.num_actions:
-                raise IllegalActionError(f"no action has id {raw} (deal {i})", action=raw)
-            deal = self._deals[i]
-            seat = deal.turn
-            action = self._actions[raw]
-            deal.apply(action)
-            self._trackers[i].after(deal, seat, action)  # type: ignore[arg-type]
-            if deal.phase is Phase.DONE:
-                rewards[i] = self.tables[i].score(deal)
-                done[i] = True
-                self._deals[i] = self.tables[i].deal()
-                self._start(i)
-            self._write(i)
-        return Batch(self._obs.copy(), self._masks.copy(), self._players.copy(), rewards, done)
+        a = a.astype(np.int64, copy=False)
+        bad = (a < 0) | (a >= self.num_actions)
+        if bad.any():
+            i = int(np.flatnonzero(bad)[0])
+            raise IllegalActionError(
+                f"no action has id {int(a[i])} (deal {i}); the ids are 0 to {self.num_actions - 1}",
+                action=int(a[i]),
+            )
+        illegal = self.masks[self._ar, a] == 0
+        if illegal.any():
+            i = int(np.flatnonzero(illegal)[0])
+            raise IllegalActionError(
+                f"deal {i}: {self._actions[a[i]]} (id {int(a[i])}) is not a legal action of "
+                f"player_{int(self._player[i])} now",
+                action=int(a[i]),
+            )
+        self._history[self._ar, np.minimum(self._length, _HISTORY - 1)] = a
+        self._length += 1
+        mode = self.mode
+        auction = np.flatnonzero(mode == AUCTION)
+        play = np.flatnonzero(mode == PLAY)
+        engine = np.flatnonzero(mode == ENGINE).tolist()
+        ended: list[int] = []
+        if auction.size:
+            ended.extend(self._auction(auction, a[auction] - 52))
+        if play.size:
+            ended.extend(self._play(play, a[play]))
+        for i in engine:
+            if self._engine_step(i, int(a[i])):
+                ended.append(i)
+        rewards = np.zeros((n, self.num_players))
+        done = np.zeros(n, bool)
+        for i in ended:
+            rewards[i] = self._score(i)
+            done[i] = True
+        if ended:
+            self._begin(ended)
+        return self._batch(rewards, done)
+
+    def _batch(self, rewards: np.ndarray, done: np.ndarray) -> Batch:
+        rows = self.obs.reshape(-1, self.layout.size).take(self._ar * 4 + self._row, axis=0)
+        return Batch(rows, self.masks.copy(), self._player.copy(), rewards, done)
+
+    # --- the auction (contract bridge's rules) -------------------------------------
+
+    def _auction(self, idx: np.ndarray, k: np.ndarray) -> list[int]:
+        """Calls ``k`` (0 pass, 1 double, 2 redouble, 3.. the bids) in the deals ``idx``; the
+        deals whose auction ended (a contract or passed out) go on to the play or end."""
+        obs = self.obs
+        auction = self._start["auction"]
+        s = self.turn[idx]
+        rel = (s[:, None] - _R) & 3
+        last = self._last_bid
+        bid = k >= 3
+        if bid.any():
+            d, kb, sb = idx[bid], k[bid], s[bid]
+            obs[d[:, None], _R, auction + 4 + (kb[:, None] - 3) * 12 + rel[bid]] = 1
+            side, strain = sb & 1, (kb - 3) % 5
+            new = self._first[d, side, strain] < 0
+            self._first[d[new], side[new], strain[new]] = sb[new]
+            last[d] = kb
+            self._last_bidder[d] = sb
+            self._doubled[d] = 0
+            self._passes[d] = 0
+        dbl = (k == 1) | (k == 2)
+        if dbl.any():
+            d, kd = idx[dbl], k[dbl]
+            cells = auction + 4 + (last[d] - 3) * 12 + 4 * kd
+            obs[d[:, None], _R, cells[:, None] + rel[dbl]] = 1
+            self._doubled[d] = kd
+            self._passes[d] = 0
+        passed = k == 0
+        if passed.any():
+            d = idx[passed]
+            opening = last[d] == 0  # the passes before any bid are written (CB-7)
+            obs[d[opening][:, None], _R, auction + rel[passed][opening]] = 1
+            self._passes[d] += 1
+        self.turn[idx] = (s + 1) & 3
+        passes = self._passes[idx]
+        lb = last[idx]
+        contract = (passes == 3) & (lb > 0)  # CB-8: three passes after a bid
+        passed_out = passes == 4  # CB-7: four passes, no bid
+        if contract.any():
+            self._open_play(idx[contract])
+        going = ~(contract | passed_out)
+        if going.any():
+            d = idx[going]
+            self._auction_masks(d)
+            self._mark_turn(d)
+            self._row[d] = self._player[d] = self.turn[d]
+        ended: list[int] = idx[passed_out].tolist()
+        return ended
+
+    def _auction_masks(self, d: np.ndarray) -> None:
+        """The legal calls (CB-6): pass; a double of the opponents' undoubled last bid; a
+        redouble of their double of ours; any bid above the last."""
+        t = self.turn[d]
+        lb = self._last_bid[d]
+        doubled = self._doubled[d]
+        theirs = ((self._last_bidder[d] - t) & 1) == 1
+        rows = np.zeros((d.size, self.num_actions), np.int8)
+        rows[:, 52] = 1
+        rows[:, 53] = (lb > 0) & (doubled == 0) & theirs
+        rows[:, 54] = (doubled == 1) & ~theirs
+        rows[:, 55:90] = lb[:, None] < _BIDS
+        self.masks[d] = rows
+
+    def _open_play(self, d: np.ndarray) -> None:
+        """The auction of deals ``d`` ended in a contract: the declarer is the first of the
+        side to name the strain (CB-8), the dummy his partner, the opening lead from the
+        declarer's left (CB-9); the contract and the seats become public."""
+        lb = self._last_bid[d]
+        strain = (lb - 3) % 5
+        level = (lb - 3) // 5 + 1
+        declarer = self._first[d, self._last_bidder[d] & 1, strain]
+        dummy = (declarer + 2) & 3
+        self._declarer[d] = declarer
+        self._dummy[d] = dummy
+        self._trump[d] = strain
+        self._level[d] = level
+        self.turn[d] = (declarer + 1) & 3
+        self._declaring[d] = ((_R - declarer[:, None]) & 1) == 0
+        seat_player = np.broadcast_to(_R, (d.size, 4)).copy()
+        seat_player[np.arange(d.size), dummy] = declarer
+        self._seat_player[d] = seat_player
+        self._actor[d] = seat_player
+        self._next[d] = (_R + 1) & 3  # clockwise (CB-10)
+        self._cards[d] = 0
+        self.won[d] = 0
+        self._play_from[d] = self._length[d]
+        self.mode[d] = PLAY
+        obs = self.obs
+        st = self._start
+        obs[d, :, st["phase"] : st["phase"] + 5] = 0
+        obs[d, :, st["phase"] + 3] = 1
+        col = d[:, None]
+        obs[col, _R, st["dummy_seat"] + ((dummy[:, None] - _R) & 3)] = 1
+        obs[col, _R, st["declarer"] + ((declarer[:, None] - _R) & 3)] = 1
+        c = st["contract"]
+        obs[d, :, c : c + 15] = 0
+        obs[col, _R, (c + level - 1)[:, None]] = 1
+        obs[col, _R, (c + 7 + strain)[:, None]] = 1
+        obs[col, _R, (c + 12 + self._doubled[d])[:, None]] = 1
+        obs[d, :, st["declarer_tricks"]] = 1
+        obs[d, :, st["defender_tricks"]] = 1
+        obs[col, _R, st["leader"] + ((self.turn[d][:, None] - _R) & 3)] = 1
+        self.masks[d, 52:] = 0
+        self._play_ready(d)
+
+    # --- the play (every game) ------------------------------------------------------
+
+    def _play(self, idx: np.ndarray, c: np.ndarray) -> list[int]:
+        """Cards ``c`` played in the deals ``idx`` by the seats due (the dummy's by the
+        declarer); tricks closed, won (CB-10) and counted; the deals whose last trick closed
+        end."""
+        flat = self._flat
+        st = self._start
+        size = self.layout.size
+        s = self.turn[idx]
+        n = self._cards[idx]
+        rows = (idx * 4)[:, None] + _R  # the four rows of each deal, flat
+        base = rows * size
+        self.hands[idx, s, c] = 0
+        card = base + 52 * ((s[:, None] - _R) & 3) + c[:, None]
+        flat[card + st["played"]] = 1
+        flat[card + st["trick"]] = 1
+        flat[(idx * 4 + s) * size + st["hand"] + c] = 0
+        from_dummy = s == self._dummy[idx]
+        if from_dummy.any():
+            flat[base[from_dummy] + (st["dummy"] + c[from_dummy])[:, None]] = 0
+        lead = (n & 3) == 0
+        self._led[idx[lead]] = c[lead] // 13
+        self.trick[idx, s] = c
+        n = n + 1
+        self._cards[idx] = n
+        opening = n == 1  # the dummy is faced after the opening lead (CB-9, TH-10, MB-7)
+        if opening.any():
+            d = idx[opening]
+            dummy_block = st["dummy"]
+            self.obs[d, :, dummy_block : dummy_block + 52] = self.hands[d, self._dummy[d]][
+                :, None, :
+            ]
+        self.turn[idx] = self._next[idx, s]
+        closed = (n & 3) == 0
+        ended: list[int] = []
+        if closed.any():
+            ended = self._close_tricks(idx[closed], n[closed] == 52)
+            going = idx[~closed | (n != 52)]
+        else:
+            going = idx
+        if going.size:
+            self._play_ready(going)
+        return ended
+
+    def _close_tricks(self, q: np.ndarray, last: np.ndarray) -> list[int]:
+        """The tricks of deals ``q`` are complete: the highest trump wins, else the highest
+        card of the suit led (CB-10); the winner leads next."""
+        obs = self.obs
+        flat = self._flat
+        st = self._start
+        cards = self.trick[q]
+        suits = cards // 13
+        key = (
+            cards % 13
+            + 13 * (suits == self._led[q][:, None])
+            + 26 * (suits == self._trump[q][:, None])
+        )
+        winner = key.argmax(axis=1)
+        t, lt = st["trick"], st["last_trick"]
+        obs[q, :, lt : lt + 208] = obs[q, :, t : t + 208]
+        obs[q, :, t : t + 208] = 0
+        side = np.where(self._declaring[q, winner], 0, 1)
+        had = self.won[q, side]
+        base = ((q * 4)[:, None] + _R) * self.layout.size
+        count = (
+            base
+            + (np.where(side == 0, st["declarer_tricks"], st["defender_tricks"]) + had)[:, None]
+        )
+        flat[count] = 0
+        flat[count + 1] = 1
+        self.won[q, side] = had + 1
+        leader = st["leader"]
+        obs[q, :, leader : leader + 4] = _ONE_HOT[winner]
+        self.turn[q] = winner
+        done = q[last]
+        if done.size:
+            phase = st["phase"]
+            obs[done, :, phase : phase + 5] = _DONE_PHASE
+            obs[done, :, leader : leader + 4] = 0
+            turn = st["turn"]
+            obs[done, :, turn : turn + 4] = 0
+        ended: list[int] = done.tolist()
+        return ended
+
+    def _play_ready(self, d: np.ndarray) -> None:
+        """The masks (follow suit when able, CB-10), the turn blocks and the players to act of
+        the deals ``d`` in the play."""
+        turn = self.turn[d]
+        hand = self.hands[d, turn]
+        following = (self._cards[d] & 3) != 0
+        suit = _SUIT_MASK[self._led[d]]
+        follow = hand & suit
+        has = follow.any(axis=1) & following
+        self.masks[d, :52] = np.where(has[:, None], follow, hand)
+        self._mark_turn(d)
+        self._row[d] = self._actor[d, turn]
+        self._player[d] = self._seat_player[d, turn]
+
+    def _mark_turn(self, d: np.ndarray) -> None:
+        turn = self._start["turn"]
+        self.obs[d, :, turn : turn + 4] = _ONE_HOT[self.turn[d]]
+
+    # --- deals stepped by the engine ------------------------------------------------
+
+    def _engine_step(self, i: int, a: int) -> bool:
+        """Action ``a`` in deal ``i`` by the rules engine; ``True`` if the deal ended."""
+        state = self._states[i]
+        seat = state.turn
+        action = self._actions[a]
+        state.apply(action)
+        self._trackers[i].after(state, seat, action)  # type: ignore[arg-type]
+        if state.phase is Phase.DONE:
+            return True
+        if state.phase is Phase.PLAY:
+            self._from_engine(i, state)
+        else:
+            self._engine_moved(i)
+        return False
+
+    def _engine_moved(self, i: int) -> None:
+        state = self._states[i]
+        self.obs[i] = self._trackers[i].rows
+        seat = state.to_act
+        assert seat is not None
+        self.turn[i] = int(state.turn)  # type: ignore[arg-type]
+        self._row[i] = int(seat)
+        player = state.player_at(seat)
+        assert player is not None  # a seat that acts is played by someone
+        self._player[i] = player
+        self.masks[i] = np.frombuffer(self._mask_of(state), np.int8)
+
+    def _from_engine(self, i: int, state: DealState) -> None:
+        """Deal ``i`` reached the play in the engine: its state moves into the arrays."""
+        self.obs[i] = self._trackers[i].rows
+        declarer, dummy, contract = state.declarer, state.dummy, state.contract
+        assert declarer is not None and dummy is not None and contract is not None
+        for seat in Seat:
+            actor = declarer if seat == dummy else seat
+            self._actor[i, seat] = int(actor)
+            player = state.player_at(actor)
+            assert player is not None  # the dummy's cards are the declarer's to play
+            self._seat_player[i, seat] = player
+            self._declaring[i, seat] = state.is_declaring(seat)
+        # the order of play is the engine's: clockwise, or three-handed bridge's (TH-10)
+        self._next[i] = [int(seat) for seat in state._play_order()]
+        self._declarer[i] = int(declarer)
+        self._dummy[i] = int(dummy)
+        self._trump[i] = int(contract.strain)
+        self._level[i] = contract.level
+        self._doubled[i] = contract.doubled
+        self.turn[i] = int(state.turn)  # type: ignore[arg-type]
+        self._cards[i] = 0
+        self.won[i] = 0
+        self._play_from[i] = self._length[i]
+        self.mode[i] = PLAY
+        self.masks[i, 52:] = 0
+        self._play_ready(np.array([i]))
+
+    # --- the end of a deal ------------------------------------------------------------
+
+    def _score(self, i: int) -> tuple[float, ...]:
+        """The rewards of the finished deal ``i`` from its table (which records it)."""
+        table = self.tables[i]
+        state = self._states[i]
+        if self.mode[i] == ENGINE:  # ended in the engine (passed out)
+            return table.score(state)
+        if not self._array_auction:  # the engine's result, with the cards played here
+            for a in self._history[i, self._play_from[i] : self._length[i]].tolist():
+                state.apply(CARDS[a])
+            return table.score(state)
+        if self.mode[i] == AUCTION:  # passed out (CB-7)
+            result = DealResult(state.deal, state.dealer, state.vulnerability, None, 0, 0)
+        else:
+            contract = Contract(
+                int(self._level[i]),
+                Strain(int(self._trump[i])),
+                int(self._doubled[i]),
+                Seat(int(self._declarer[i])),
+            )
+            tricks = int(self.won[i, 0])
+            result = DealResult(
+                state.deal, state.dealer, state.vulnerability, contract, tricks, tricks
+            )
+        return table.score(cast(DealState, _Finished(result, state.rules_name)))
