@@ -173,7 +173,7 @@ function tableTree() {
     if (T.review.open) play.append(reviewPanel(T.review.data));
   }
   if (deal && deal.phase !== "done") {
-    play.append(actionsPanel(table, deal, { act, send, typed, claim, online: T.online, hint: T.hint }));
+    play.append(actionsPanel(table, deal, { act, send, typed, claim, online: T.online, hint: T.hint, redraw: () => render() }));
   }
   side.append(infoPanel(table));
   if (deal) {
