@@ -13,9 +13,11 @@ CARD = re.compile(r"^[SHDC][AKQJT98765432]$")
 
 #: What a player may press now: an answer, the announcement, a pass, a bid, a card.
 PASS = '.special-calls [data-call="P"][aria-disabled="false"]'
-BID = '.bidding-box button[aria-disabled="false"]'
+BID = '.bidding-box button[data-call][aria-disabled="false"]'
+#: A phone's two-step bidding box: a level to choose before its strains may be bid.
+LEVEL = '.bid-levels button[aria-disabled="false"][aria-pressed="false"]'
 PLAYABLE = 'button.card[aria-disabled="false"]'
-CLICKABLE = f"#accept, #announce, {PASS}, {BID}, {PLAYABLE}"
+CLICKABLE = f"#accept, #announce, {PASS}, {BID}, {LEVEL}, {PLAYABLE}"
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -72,9 +74,9 @@ def act_once(page: Any, *, bid_first: bool = False) -> bool:
     """Press the first thing this person may do now (a bid before a pass when ``bid_first``);
     ``True`` if something was pressed."""
     order = (
-        ["#accept", "#announce", BID, PASS, PLAYABLE]
+        ["#accept", "#announce", BID, LEVEL, PASS, PLAYABLE]
         if bid_first
-        else ["#accept", "#announce", PASS, BID, PLAYABLE]
+        else ["#accept", "#announce", PASS, BID, LEVEL, PLAYABLE]
     )
     # one look at the page (a state message cannot come between the selectors: a bid must not
     # be found enabled because the pass was looked for a moment before the turn came)

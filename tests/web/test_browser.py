@@ -17,15 +17,20 @@ import re
 from typing import Any
 
 CARD = re.compile(r"^[SHDC][AKQJT98765432]$")
+#: What a person may press, in this order (on a phone a bid is a level, then its strain).
 CLICKABLE = (
-    '#accept, .special-calls [data-call="P"][aria-disabled="false"], #announce, '
-    '.bidding-box button[aria-disabled="false"], button.card[aria-disabled="false"]'
+    "#accept",
+    '.special-calls [data-call="P"][aria-disabled="false"]',
+    "#announce",
+    '.bidding-box button[data-call][aria-disabled="false"]',
+    '.bid-levels button[aria-disabled="false"][aria-pressed="false"]',
+    'button.card[aria-disabled="false"]',
 )
 
 
 def step(page: Any) -> bool:
     """Click the first thing this person can do now; ``True`` if something was clicked."""
-    button = page.query_selector(CLICKABLE)
+    button = next((b for b in map(page.query_selector, CLICKABLE) if b is not None), None)
     if button is None:
         return False
     try:

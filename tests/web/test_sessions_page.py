@@ -13,7 +13,18 @@ from typing import Any
 
 import pytest
 
-from .pages import BID, CLICKABLE, DESKTOP, PASS, PHONE, PLAYABLE, act_once, deal_over, log
+from .pages import (
+    BID,
+    CLICKABLE,
+    DESKTOP,
+    LEVEL,
+    PASS,
+    PHONE,
+    PLAYABLE,
+    act_once,
+    deal_over,
+    log,
+)
 from .test_access import check
 
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
@@ -97,7 +108,7 @@ def person(browser: Any, server: Any, code: str, table: int, seat: str, name: st
 def act_last(page: Any) -> bool:
     """Press the last thing of its kind this person may do now (the highest bid, the last card),
     so that the two tables of a class play differently."""
-    for selector in ("#accept", "#announce", BID, PASS, PLAYABLE):
+    for selector in ("#accept", "#announce", BID, PASS, LEVEL, PLAYABLE):
         buttons = page.query_selector_all(selector)
         if buttons:
             try:

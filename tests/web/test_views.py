@@ -146,7 +146,7 @@ def test_a_passed_out_deal(server: Any, browser: Any) -> None:
 
 #: Whether the caption of the last trick and the viewer's own label do not overlap (None: no caption).
 APART = """() => {
-    const c = document.querySelector('.trick-area .caption');
+    const c = document.querySelector('.felt .caption:not(:empty)');
     if (!c) return null;
     const a = c.getBoundingClientRect();
     const b = document.querySelector('.pos-bottom .label').getBoundingClientRect();

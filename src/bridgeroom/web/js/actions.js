@@ -43,6 +43,59 @@ function biddingBox(deal, mine, act) {
   return roving(box, lowest ? "bid-" + lowest : null);
 }
 
+// A phone's bidding box in two steps, as BBO's: a level, then a strain (seven and five buttons
+// big enough to touch instead of thirty-five). The level chosen stays until a call is made.
+const phone = window.matchMedia("(max-width: 600px)");
+const step = { key: null, level: null, redraw: null };
+phone.addEventListener("change", () => { if (step.redraw) step.redraw(); });
+
+function twoStepBox(deal, mine, act, redraw) {
+  const legal = new Set(mine ? deal.legal : []);
+  const key = deal.number + ":" + deal.phase + ":" + deal.calls.length;
+  if (step.key !== key) Object.assign(step, { key, level: null });
+  const levelOk = (n) => STRAINS.some((s) => legal.has(n + s));
+  if (step.level !== null && !levelOk(step.level)) step.level = null;
+  const chosen = step.level;
+  const levels = el("div", {
+    class: "bid-levels", role: "group", "aria-label": t("web.table.bid_levels"), "data-focus-group": "bid-levels",
+    "data-key": "bid-levels",
+  });
+  for (let n = 1; n <= 7; n++) {
+    const ok = levelOk(n);
+    levels.append(el("button", {
+      type: "button", "data-level": String(n), "data-item": "", "data-key": "level-" + n,
+      "aria-disabled": ok ? "false" : "true", "aria-pressed": String(chosen === n),
+      onclick: () => {
+        if (!ok) return;
+        step.level = n;
+        redraw();
+        // on to the strains: the first one that may be bid at this level
+        const next = document.querySelector('.bid-strains button[aria-disabled="false"]');
+        if (next) next.focus();
+      },
+    }, String(n)));
+  }
+  const strains = el("div", {
+    class: "bid-strains", role: "group", "data-focus-group": "bid-strains", "data-key": "bid-strains",
+    "aria-label": chosen ? t("web.table.bid_strains_at", { level: chosen }) : t("web.table.bid_strains"),
+  });
+  for (const s of STRAINS) {
+    const call = chosen ? chosen + s : null;
+    const ok = call !== null && legal.has(call);
+    const visible = s === "NT" ? strainText(s) : [el("span", { "aria-hidden": "true" }, strainText(s)), srOnly(call ? callName(call) : t("web.suit_name." + s))];
+    strains.append(el("button", {
+      type: "button", "data-strain": s, "data-call": ok ? call : null, "data-item": "", "data-key": "strain-" + s,
+      "aria-disabled": ok ? "false" : "true", class: isRed(s) ? "red-text" : null,
+      onclick: () => { if (ok) { step.level = null; act(call); } },
+    }, visible));
+  }
+  const lowest = deal.legal.find((c) => /^[1-7]/.test(c));
+  const box = el("div", { class: "bidding-box two-step", id: "bids", "data-key": "bids-two-step" },
+    roving(levels, lowest && mine ? "level-" + lowest[0] : null),
+    roving(strains, null));
+  return box;
+}
+
 function specialCalls(deal, mine, act) {
   const legal = new Set(mine ? deal.legal : []);
   return el("div", { class: "special-calls", role: "group", "aria-label": t("web.table.other_calls"), "data-key": "special" },
@@ -87,7 +140,8 @@ export function actionsPanel(table, deal, ctx) {
   const bidding = deal.phase === "auction" || (deal.phase === "naming" && deal.declarer === deal.seat);
   if (bidding && !(table.players === 3 && deal.seat === deal.dummy_seat)) {
     box.append(el("h3", { id: "bids-h" }, deal.phase === "naming" ? t("web.table.name_contract") : t("web.table.bidding_box")));
-    box.append(biddingBox(deal, mine, ctx.act));
+    step.redraw = ctx.redraw;
+    box.append(phone.matches ? twoStepBox(deal, mine, ctx.act, ctx.redraw) : biddingBox(deal, mine, ctx.act));
     if (deal.phase === "auction") box.append(specialCalls(deal, mine, ctx.act));
   }
   if (deal.table_actions && deal.table_actions.length) {

@@ -89,7 +89,7 @@ export function handNode(cards, { legal, mine, seat, onPlay, label }) {
     });
     for (const s of SUITS) {
       if (!suits[s].length) continue;
-      group.append(el("div", { class: "suit-row" }, suits[s].map((c) => cardButton(c, legal.has(c), onPlay))));
+      group.append(el("div", { class: "suit-row", style: "--n:" + suits[s].length }, suits[s].map((c) => cardButton(c, legal.has(c), onPlay))));
     }
     const first = cards.find((c) => legal.has(c));
     return roving(group, first ? "card-" + first : null);
@@ -100,7 +100,7 @@ export function handNode(cards, { legal, mine, seat, onPlay, label }) {
     const words = t("web.table.suit_holding", {
       suit: t("web.suit_name." + s), cards: suits[s].map((c) => t("web.rank_name." + c.slice(1))).join(", "),
     });
-    node.append(el("div", { class: "suit-row" }, srOnly(words), suits[s].map(cardFace)));
+    node.append(el("div", { class: "suit-row", style: "--n:" + suits[s].length }, srOnly(words), suits[s].map(cardFace)));
   }
   return node;
 }
@@ -202,23 +202,29 @@ function trickNode(deal, pos) {
     area.append(el("div", { class: "slot " + placeOf[s] + (last === s ? " winner" : ""), "data-seat": s, "data-key": "slot-" + s },
       cardFace(c), srOnly(t("web.table.seat_card", { seat: seatName(s), card: cardName(c) }))));
   }
-  if (last) area.append(el("div", { class: "caption", "aria-hidden": "true" }, t("web.table.won_by", { seat: seatName(last) })));
-  return area;
+  // who won the last trick: under the trick, never over its cards (the area names it already);
+  // its line is kept through the play so that the table does not jump when it comes and goes
+  if (deal.phase !== "play" && deal.phase !== "done") return area;
+  const caption = el("p", { class: "caption", id: "won-by", "data-key": "caption", "aria-hidden": "true" },
+    last ? t("web.table.won_by", { seat: seatName(last) }) : "");
+  return [area, caption];
 }
 
 function factsNode(deal, table) {
+  // each fact a term and its value in a <div> (a phone lays them in a line, a desk in a grid)
+  const fact = (term, value, id) => el("div", { class: "fact" }, el("dt", null, term), el("dd", { id }, value));
   const dl = el("dl", { class: "facts" },
-    el("dt", null, deal.board ? t("web.table.board") : t("web.table.deal")), el("dd", { id: "deal-number" }, String(deal.board || deal.number)),
-    el("dt", null, t("web.table.dealer")), el("dd", null, seatName(deal.dealer)));
+    fact(deal.board ? t("web.table.board") : t("web.table.deal"), String(deal.board || deal.number), "deal-number"),
+    fact(t("web.table.dealer"), seatName(deal.dealer)));
   const vul = deal.vulnerability;
   if (table.players === 4) {
-    dl.append(el("dt", null, t("web.table.vulnerable")), el("dd", null, t("web.vul." + vul)));
+    dl.append(fact(t("web.table.vulnerable"), t("web.vul." + vul)));
   } else if (deal.extra && deal.extra.vulnerable && deal.extra.vulnerable.length) {
-    dl.append(el("dt", null, t("web.table.vulnerable")), el("dd", null, deal.extra.vulnerable.map((p) => slotName(table, Number(p.slice(1)) - 1)).join(", ")));
+    dl.append(fact(t("web.table.vulnerable"), deal.extra.vulnerable.map((p) => slotName(table, Number(p.slice(1)) - 1)).join(", ")));
   }
   if (deal.contract) {
-    dl.append(el("dt", null, t("web.table.contract")), el("dd", { id: "contract" }, contractText(deal.contract)));
-    dl.append(el("dt", null, t("web.table.tricks")), el("dd", { id: "tricks" }, t("web.table.tricks_value", { d: deal.declarer_tricks, f: deal.defender_tricks })));
+    dl.append(fact(t("web.table.contract"), contractText(deal.contract), "contract"));
+    dl.append(fact(t("web.table.tricks"), t("web.table.tricks_value", { d: deal.declarer_tricks, f: deal.defender_tricks }), "tricks"));
   }
   return dl;
 }

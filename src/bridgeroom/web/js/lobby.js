@@ -74,9 +74,19 @@ export async function renderLobby(main, page) {
     const game = games.games.find((g) => g.name === tb.game) || { players: tb.slots.length };
     const item = el("li", null, el("strong", null, tb.titles[lang] || tb.titles.en), " ",
       el("span", { class: "muted" }, t("web.scoring." + tb.scoring), tb.deal ? " · " + t("web.lobby.deal", { n: tb.deal }) : ""));
+    // who sits where, and each free seat with its button to sit there
+    const seats = el("ul", { class: "plain lobby-seats", "aria-label": t("web.lobby.seats") });
     for (const s of tb.slots) {
-      if (s.kind === "open") item.append(el("button", { type: "button", onclick: () => joinTable(tb.code, s.slot, page) }, t("web.lobby.join", { seat: slotLabel(game, s.slot) })));
+      const where = slotLabel(game, s.slot);
+      if (s.kind === "open") {
+        seats.append(el("li", { class: "free" }, el("span", null, t("web.lobby.seat_open", { seat: where })),
+          el("button", { type: "button", onclick: () => joinTable(tb.code, s.slot, page) }, t("web.lobby.join", { seat: where }))));
+      } else {
+        const who = s.kind === "robot" ? t("web.create.robot", { level: t("web.level." + s.level) }) : s.name;
+        seats.append(el("li", null, t("web.lobby.seat_taken", { seat: where, name: who })));
+      }
     }
+    item.append(seats);
     item.append(el("a", { href: "/table/" + tb.code, onclick: (ev) => { ev.preventDefault(); page.go("/table/" + tb.code); } }, t("web.lobby.watch")));
     list.append(item);
   }

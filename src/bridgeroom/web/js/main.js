@@ -200,7 +200,7 @@ function tableTree() {
     if (T.review.open) play.append(reviewPanel(T.review.data));
   }
   if (deal && deal.phase !== "done" && !(inSession && inSession.stopped)) {
-    play.append(actionsPanel(table, deal, { act, send, typed, claim, online: T.online, hint: T.hint }));
+    play.append(actionsPanel(table, deal, { act, send, typed, claim, online: T.online, hint: T.hint, redraw: () => render() }));
   }
   side.append(infoPanel(table, T.current.session));
   if (deal) {

@@ -99,7 +99,10 @@ export function columnLabel(table, deal, col) {
     const slot = Number(col.slice(1)) - 1;
     const s = table.slots[slot];
     const name = slotName(table, slot);
-    return s && s.kind === "person" ? name : name + " (" + t("web.lobby.player", { n: slot + 1 }) + ")";
+    // the compass seat this player holds in the deal on the table, as the felt names it
+    const seat = deal && deal.seats ? SEATS.find((x) => deal.seats[x] === slot) : null;
+    const where = [s && s.kind === "person" ? null : t("web.lobby.player", { n: slot + 1 }), seat ? seatName(seat) : null].filter(Boolean);
+    return where.length ? t("web.score.player_seat", { name, seat: where.join(", ") }) : name;
   }
   if (col === "NS" || col === "EW") {
     const side = col === "NS" ? t("web.score.ns") : t("web.score.ew");
@@ -162,7 +165,18 @@ export function scorePanel(table, deal, score) {
     if (!score.settlement.length) list.append(el("li", null, t("web.score.quits")));
     sec.append(el("h3", null, t("web.score.settlement")), list);
   }
+  sec.append(honoursNote(table.scoring));
   return sec;
+}
+
+// What the honours above the line are, for the scorings that count them (CB-R5, AB-9, TH-15).
+function honoursNote(scoring) {
+  const auction = scoring === "auction" || scoring === "three-handed-auction";
+  const box = el("details", { class: "honours", id: "honours", "data-key": "honours" },
+    el("summary", null, t("web.score.honours")),
+    el("p", null, t(auction ? "web.score.honours_auction" : "web.score.honours_contract")));
+  if (scoring.startsWith("three-handed")) box.append(el("p", null, t("web.score.honours_three")));
+  return box;
 }
 
 // --- the result of a deal, as BBO shows it ------------------------------------------------------
