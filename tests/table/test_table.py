@@ -175,3 +175,18 @@ def test_cb_9_the_declarer_plays_a_north_dummys_card_and_the_event_says_so() -> 
     assert (event.seat, event.turn, event.for_dummy) == (Seat.SOUTH, Seat.NORTH, True)
     layout = table.layout(2)
     assert layout is not None and (layout.bottom, layout.top) == (Seat.SOUTH, Seat.NORTH)
+
+
+def test_a_name_too_long_or_invisible_is_refused_and_the_seat_stays_open() -> None:
+    """Issue 38, item 8: a name over 40 characters is refused with a word (not cut), and a
+    name of zero-width spaces is no name, at every table (not only a session's)."""
+    from bridgeroom.table import SeatError
+
+    table = Table("contract", seed=1)
+    for name, key in (("A" * 41, "table.name_long"), ("\u200b\u200b", "table.name_needed")):
+        with pytest.raises(SeatError) as refused:
+            table.join(0, name)
+        assert refused.value.key == key
+        assert table.places[0].is_open
+    table.join(0, " Ann\u200b  Lee ")
+    assert table.places[0].name == "Ann Lee"

@@ -121,7 +121,7 @@ _STATUS = {
     "server.not_saved": 500,
     "server.wrong_token": 403,
     "session.no_session": 404,
-    "session.name_long": 422,
+    "table.name_long": 422,
     "session.not_director": 403,
     "session.no_spectators": 403,
     "session.room_movement": 422,

@@ -25,7 +25,6 @@ import hmac
 import logging
 import secrets
 import time
-import unicodedata
 from typing import Any
 
 from bridgeroom.errors import BridgeError
@@ -60,7 +59,7 @@ from bridgeroom.store import (
 )
 from bridgeroom.store.sessions import SessionRecord, SessionStore
 from bridgeroom.table import ROBOT_LEVELS, DealEnded, SeatError, TableError, TableEvent
-from bridgeroom.table.seats import Holder, Place
+from bridgeroom.table.seats import Holder, Place, person_name
 
 __all__ = ["SessionManager"]
 
@@ -74,29 +73,6 @@ _SEATS = {Seat.NORTH: ("ns", 0), Seat.SOUTH: ("ns", 1), Seat.EAST: ("ew", 0), Se
 
 #: The most tables a session has.
 MAX_TABLES = 32
-#: The longest name a person takes at a session.
-MAX_NAME = 40
-
-
-def person_name(text: str) -> str:
-    """A person's name as a session shows it: its spaces made one, the characters that show
-    nothing (zero-width spaces and the like, Unicode's "format" characters) taken out;
-    :class:`SeatError` for a name that shows nothing or is longer than :data:`MAX_NAME`.
-
-    >>> person_name("  Ann   Lee ")
-    'Ann Lee'
-    >>> person_name("\u200b\u200b")
-    Traceback (most recent call last):
-    ...
-    bridgeroom.table.errors.SeatError: A player joins with a display name.
-    """
-    shown = "".join(c for c in text if unicodedata.category(c) != "Cf")
-    name = " ".join(shown.split())
-    if not name:
-        raise SeatError("table.name_needed")
-    if len(name) > MAX_NAME:
-        raise SeatError("session.name_long", most=MAX_NAME, length=len(name))
-    return name
 
 
 class SessionManager:

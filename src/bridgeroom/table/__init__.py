@@ -53,11 +53,20 @@ from bridgeroom.table.robots import (
     default_robot_factory,
     robot_seed,
 )
-from bridgeroom.table.seats import ROBOT_LEVELS, Holder, Place, solo_places, solo_player
+from bridgeroom.table.seats import (
+    MAX_NAME,
+    ROBOT_LEVELS,
+    Holder,
+    Place,
+    person_name,
+    solo_places,
+    solo_player,
+)
 from bridgeroom.table.snapshot import DealSnapshot, ResultSnapshot, TableSnapshot, deal_points
 from bridgeroom.table.table import Table
 
 __all__ = [
+    "MAX_NAME",
     "ROBOT_LEVELS",
     "Accepted",
     "Acted",
@@ -87,6 +96,7 @@ __all__ = [
     "deal_points",
     "deal_row",
     "layout",
+    "person_name",
     "default_robot_factory",
     "result_record",
     "robot_reasons",

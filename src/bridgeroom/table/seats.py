@@ -16,17 +16,56 @@ with the deal (TH-5).
 from __future__ import annotations
 
 import enum
+import unicodedata
 from dataclasses import dataclass
 
 from bridgeroom.games import Game
 from bridgeroom.i18n import seat_letter, translate
 from bridgeroom.robots import LEVELS
 from bridgeroom.rules import Seat
+from bridgeroom.table.errors import SeatError
 
-__all__ = ["ROBOT_LEVELS", "Holder", "Place", "solo_places", "solo_player"]
+__all__ = [
+    "MAX_NAME",
+    "ROBOT_LEVELS",
+    "Holder",
+    "Place",
+    "person_name",
+    "solo_places",
+    "solo_player",
+]
 
 #: The robot levels a seat can be given (:data:`bridgeroom.robots.LEVELS`).
 ROBOT_LEVELS: tuple[str, ...] = LEVELS
+
+
+#: The longest name a person takes at a table.
+MAX_NAME = 40
+
+
+def person_name(text: str) -> str:
+    """A person's name as a table shows it: its spaces made one, the characters that show
+    nothing (zero-width spaces and the like, Unicode's "format" characters) taken out;
+    :class:`SeatError` for a name that shows nothing or is longer than :data:`MAX_NAME`.
+
+    >>> person_name("  Ann   Lee ")
+    'Ann Lee'
+    >>> person_name("\u200b\u200b")
+    Traceback (most recent call last):
+    ...
+    bridgeroom.table.errors.SeatError: A player joins with a display name.
+    >>> person_name("A" * 41)
+    Traceback (most recent call last):
+    ...
+    bridgeroom.table.errors.SeatError: A name is at most 40 characters; this one has 41.
+    """
+    shown = "".join(c for c in text if unicodedata.category(c) != "Cf")
+    name = " ".join(shown.split())
+    if not name:
+        raise SeatError("table.name_needed")
+    if len(name) > MAX_NAME:
+        raise SeatError("table.name_long", most=MAX_NAME, length=len(name))
+    return name
 
 
 class Holder(enum.Enum):

@@ -82,7 +82,7 @@ from bridgeroom.table.robots import (
     default_robot_factory,
     robot_seed,
 )
-from bridgeroom.table.seats import ROBOT_LEVELS, Holder, Place
+from bridgeroom.table.seats import ROBOT_LEVELS, Holder, Place, person_name
 from bridgeroom.table.snapshot import (
     DealSnapshot,
     ResultSnapshot,
@@ -213,9 +213,7 @@ class Table:
         """A person called ``name`` takes the open place of ``player``; returns his seat token
         (new unless given), of which the table keeps the hash."""
         place = self.place(player)
-        name = " ".join(str(name).split())[:40]
-        if not name:
-            raise SeatError("table.name_needed")
+        name = person_name(str(name))
         if not place.is_open:
             raise SeatError("table.seat_taken", player=player, name=place.name)
         token = token or new_token()
