@@ -32,7 +32,9 @@ from bridgeroom.tui.table import PlayTable
 LATIN = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 #: Latin words a Russian screen may show: rule numbers, the command line, key names, a robot
-#: level, the name of a format (JSON), and the codes a player types for cards and calls.
+#: level, the name of a format (JSON), the websocket address and first message a client sends
+#: (``/ws/CODE``, ``{"type": "hello", "token": ...}``), and the codes a player types for cards
+#: and calls.
 ALLOWED = {
     "CB-",
     "MB-",
@@ -47,6 +49,10 @@ ALLOWED = {
     "N",
     "expert",
     "JSON",
+    "ws",
+    "type",
+    "hello",
+    "token",
 }
 CODE = re.compile(r"(?i)^(?:[1-7]?(?:[cdhsnp]|nt|x|xx)|[shdc](?:10|[2-9akqjt]))$")
 
