@@ -289,7 +289,7 @@ def test_a_duplicate_deal_is_scored_against_par_in_imps(database: Path, lang: st
     oracle = par(EndplayDeal(played.deal.to_pbn()), Vul.none, Player.north).score
     assert oracle == -420
     line = {
-        "en": "NS: score -510, par (double dummy) -420, against par -3 IMPs.",
-        "ru": "СЮ: счёт -510, пар (в открытую) -420, против пара -3 ИМП.",
+        "en": "NS: score -510, par (double dummy) -420, IMPs against par -3.",
+        "ru": "СЮ: счёт -510, пар (в открытую) -420, ИМП против пара -3.",
     }[lang]
     assert line in " ".join(shown.split())

@@ -274,7 +274,6 @@ class PlayLoop:
             score=sign * ns_score,
             par=sign * ns_par,
             imps=gained,
-            count=abs(gained),
         )
 
     def show_sheet(self) -> None:
