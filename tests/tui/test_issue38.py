@@ -251,3 +251,45 @@ def test_a_four_handed_pad_takes_its_players_names(database: Path) -> None:
     child.expect(pexpect.EOF)
     refused = run_cli(["pad", "rubber", "--players", "Ann,Bob"], database)
     assert refused.returncode == 2 and "--players Ann,Bob,Cy,Dan, not 'Ann,Bob'" in refused.stderr
+
+
+CONCEDE = {"en": "yes", "ru": "да"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_duplicate_deal_is_scored_against_par_in_imps(database: Path, lang: str) -> None:
+    """Item 21: a duplicate deal against robots ends with the person's side's score, the
+    deal's double-dummy par (endplay, the oracle here) and the difference in IMPs (Law 78B).
+    Worked by hand for seed 1: East plays 4♥ and takes all 13 tricks, nobody vulnerable:
+    120 + 3 x 30 + 300 = 510 to EW (CB-12, CB-D1, CB-D4); par is EW's 420; NS -510 against
+    -420 is a difference of 90, 3 IMPs on the WBF scale (90-120): NS -3."""
+    from endplay.dds import par
+    from endplay.types import Deal as EndplayDeal
+    from endplay.types import Player, Vul
+
+    child = spawn(
+        ["play", "contract", "--scoring", "duplicate", "--robots", "basic", "--seed", "1"],
+        database,
+        lang,
+    )
+    while True:
+        index = child.expect([CALL[lang], CARD[lang], NEXT[lang]])
+        if index == 2:
+            break
+        child.sendline("p" if index == 0 else "claim 0")
+        if index == 1:
+            child.expect("> ")
+            child.sendline(CONCEDE[lang])
+    shown = screen(child)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    played = stored_deal(database, 1).last_state
+    assert played is not None and played.result is not None
+    assert str(played.result.contract) == "4HE" and played.result.tricks == 13
+    oracle = par(EndplayDeal(played.deal.to_pbn()), Vul.none, Player.north).score
+    assert oracle == -420
+    line = {
+        "en": "NS: score -510, par (double dummy) -420, IMPs against par -3.",
+        "ru": "СЮ: счёт -510, пар (в открытую) -420, ИМП против пара -3.",
+    }[lang]
+    assert line in " ".join(shown.split())

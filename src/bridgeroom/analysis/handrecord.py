@@ -1,4 +1,5 @@
 """Hand records: the boards of a session with their double-dummy tables and par, as PDF or HTML.
+A mini-bridge board shows its best mini-bridge contract instead of par (:func:`record_line`).
 
 Each board is the diagram of :mod:`bridgeroom.svg` (drawn once, as SVG): the
 PDF places those pictures on A4 pages with fpdf2, two or four boards a page;
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -34,8 +35,9 @@ from bridgeroom.analysis.dd import BoardAnalysis
 from bridgeroom.analysis.text import par_text
 from bridgeroom.errors import BridgeError
 from bridgeroom.i18n import translate
+from bridgeroom.rules import Deal
 
-__all__ = ["PER_PAGE", "board_svg", "font_files", "html", "pdf"]
+__all__ = ["PER_PAGE", "board_svg", "font_files", "html", "pdf", "record_line"]
 
 #: Boards a page may hold.
 PER_PAGE = (2, 4)
@@ -46,15 +48,27 @@ _MARGIN = 36.0
 _HEADER = 28.0
 
 
-def board_svg(board: BoardAnalysis, lang: str = "en") -> str:
-    """The diagram of one board with its table and par."""
+def record_line(board: BoardAnalysis, lang: str = "en", game: str = "contract") -> str:
+    """The line under a board's table: its par (contract bridge), or for a mini-bridge board,
+    which has no auction and no doubles, its best mini-bridge contract by double dummy
+    (:func:`bridgeroom.analysis.minibridge.best_minibridge`, MB-3 to MB-10)."""
+    if game == "minibridge":
+        from bridgeroom.analysis.minibridge import best_minibridge, best_minibridge_text
+
+        best = best_minibridge(board.deal, board.dealer, board.vulnerability, board.table)
+        return best_minibridge_text(best, lang)
+    return par_text(board.par, lang)
+
+
+def board_svg(board: BoardAnalysis, lang: str = "en", game: str = "contract") -> str:
+    """The diagram of one board with its table and par (or best mini-bridge contract)."""
     return svg.deal(
         board.deal,
         board=board.board,
         dealer=board.dealer,
         vulnerability=board.vulnerability,
         table=board.table,
-        par=par_text(board.par, lang),
+        par=record_line(board, lang, game),
         lang=lang,
     )
 
@@ -72,6 +86,10 @@ def font_files() -> dict[str, Path]:
     return files
 
 
+def _game(board: BoardAnalysis, games: Mapping[tuple[int | None, Deal], str] | None) -> str:
+    return (games or {}).get((board.board, board.deal), "contract")
+
+
 def _check(per_page: int) -> None:
     if per_page not in PER_PAGE:
         raise BridgeError(f"a hand record holds 2 or 4 boards a page, not {per_page}")
@@ -83,11 +101,15 @@ def html(
     title: str = "",
     lang: str = "en",
     per_page: int = 4,
+    games: Mapping[tuple[int | None, Deal], str] | None = None,
 ) -> str:
-    """A printable HTML page of the boards (inline SVG), ``per_page`` boards a printed page."""
+    """A printable HTML page of the boards (inline SVG), ``per_page`` boards a printed page;
+    ``games`` names the game of a board by its number and deal (contract bridge if absent)."""
     _check(per_page)
     columns = 2 if per_page == 4 else 1
-    items = [f'<figure class="board">{board_svg(b, lang)}</figure>' for b in boards]
+    items = [
+        f'<figure class="board">{board_svg(b, lang, _game(b, games))}</figure>' for b in boards
+    ]
     pages = [
         '<section class="page">' + "\n".join(items[i : i + per_page]) + "</section>"
         for i in range(0, len(items), per_page)
@@ -170,12 +192,12 @@ class _Pdf:
         doc.set_draw_color(180)
         doc.line(_MARGIN, _MARGIN + 16, _PAGE_W - _MARGIN, _MARGIN + 16)
 
-    def add(self, board: BoardAnalysis) -> None:
+    def add(self, board: BoardAnalysis, game: str = "contract") -> None:
         index = self.count % self.per_page
         if index == 0:
             self._new_page()
         x, y, width = self._slot(index)
-        picture = board_svg(board, self.lang).encode("utf-8")
+        picture = board_svg(board, self.lang, game).encode("utf-8")
         self.doc.image(io.BytesIO(picture), x=x, y=y, w=width)
         self.count += 1
 
@@ -192,11 +214,13 @@ def pdf(
     title: str = "",
     lang: str = "en",
     per_page: int = 4,
+    games: Mapping[tuple[int | None, Deal], str] | None = None,
 ) -> int:
-    """Write the hand record of ``boards`` to the PDF file ``path``; returns the boards written."""
+    """Write the hand record of ``boards`` to the PDF file ``path``; returns the boards written
+    (``games`` as for :func:`html`)."""
     doc = _Pdf(title=title, lang=lang, per_page=per_page)
     for board in boards:
-        doc.add(board)
+        doc.add(board, _game(board, games))
     doc.output(path)
     return doc.count
 

@@ -79,44 +79,54 @@ def pbn_boards(text: str, boards: int) -> list[str]:
     return [d.to_pbn() for d in deals[:boards]]
 
 
-def hand_records(deals: list[str], boards: tuple[int, ...]) -> list[dict[str, Any]]:
+def hand_records(
+    deals: list[str], boards: tuple[int, ...], game: str = "contract"
+) -> list[dict[str, Any]]:
     """Boards ``boards`` (numbers into ``deals``) with their double-dummy tables and par
     (endplay, imported on first use: the server calls this on a thread), each with its diagram
     (:func:`bridgeroom.svg.deal`, as the Review panel draws it) and its par line in every
-    language."""
+    language. A mini-bridge session's boards show their best mini-bridge contract instead
+    (:func:`bridgeroom.analysis.handrecord.record_line`; ``par`` is then that contract)."""
     from bridgeroom import svg
-    from bridgeroom.analysis.dd import solve_boards
-    from bridgeroom.analysis.text import par_text
+    from bridgeroom.analysis.dd import BoardAnalysis, solve_boards
+    from bridgeroom.analysis.handrecord import record_line
+    from bridgeroom.analysis.minibridge import best_minibridge
     from bridgeroom.i18n import LANGUAGES
 
     hands = [Deal.parse(deals[b - 1]) for b in boards]
     solved = solve_boards(
         [(d, board_dealer(b), board_vulnerability(b)) for d, b in zip(hands, boards, strict=True)]
     )
-    return [
-        {
-            "board": b,
-            "dealer": board_dealer(b).letter,
-            "vulnerability": board_vulnerability(b).pbn,
-            "deal": d.to_pbn(),
-            "dd": table.to_json(),
-            "par": par.to_json(),
-            "par_text": {lang: par_text(par, lang) for lang in LANGUAGES},
-            "svg": {
-                lang: svg.deal(
-                    d,
-                    board=b,
-                    dealer=board_dealer(b),
-                    vulnerability=board_vulnerability(b),
-                    table=table,
-                    par=par_text(par, lang),
-                    lang=lang,
-                )
-                for lang in LANGUAGES
-            },
-        }
-        for b, d, (table, par) in zip(boards, hands, solved, strict=True)
-    ]
+    out = []
+    for b, d, (table, par) in zip(boards, hands, solved, strict=True):
+        board = BoardAnalysis(d, board_dealer(b), board_vulnerability(b), table, par, b)
+        if game == "minibridge":
+            par = best_minibridge(d, board.dealer, board.vulnerability, table)
+        lines = {lang: record_line(board, lang, game) for lang in LANGUAGES}
+        out.append(
+            {
+                "board": b,
+                "dealer": board.dealer.letter,
+                "vulnerability": board.vulnerability.pbn,
+                "deal": d.to_pbn(),
+                "dd": table.to_json(),
+                "par": par.to_json(),
+                "par_text": lines,
+                "svg": {
+                    lang: svg.deal(
+                        d,
+                        board=b,
+                        dealer=board.dealer,
+                        vulnerability=board.vulnerability,
+                        table=table,
+                        par=lines[lang],
+                        lang=lang,
+                    )
+                    for lang in LANGUAGES
+                },
+            }
+        )
+    return out
 
 
 def coach_advice(deals: list[str], lang: str) -> list[dict[str, Any]]:

@@ -678,7 +678,9 @@ class SessionManager:
         boards = tuple(sorted(self._visible(row, token, done)))
         key = (code, boards)
         if key not in self._records:
-            self._records[key] = await asyncio.to_thread(hand_records, row.options["deals"], boards)
+            self._records[key] = await asyncio.to_thread(
+                hand_records, row.options["deals"], boards, row.options["game"]
+            )
         return self._records[key]
 
     async def may_review(self, record: MatchRecord, number: int) -> None:

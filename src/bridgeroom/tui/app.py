@@ -231,7 +231,41 @@ class PlayLoop:
                 over=over,
                 under=-over,
             )
+        self._against_par(state)
         self.show_sheet()
+
+    def _against_par(self, state: DealState) -> None:
+        """A duplicate deal of contract bridge: the person's side's score and par, in IMPs
+        (Law 78B, the WBF scale), par by double dummy for the deal's dealer and vulnerability.
+        endplay is imported here, at the deal's end, never when the command starts."""
+        if self.table.match.scoring != "duplicate" or state.rules_name != "contract":
+            return
+        from bridgeroom.envs.table import par_score
+        from bridgeroom.scoring.compare import imps
+
+        result = state.result
+        assert result is not None
+        ns_score = 0
+        if result.contract is not None:
+            declarer = result.contract.declarer
+            assert declarer is not None
+            points = (
+                get_table("duplicate")
+                .score(result.contract, result.tricks, result.vulnerability.is_vulnerable(declarer))
+                .score
+            )
+            ns_score = points if declarer.side is Side.NS else -points
+        ns_par = par_score(result.deal, result.dealer, result.vulnerability)
+        side = self.table.human_seat(state).side
+        sign = 1 if side is Side.NS else -1
+        gained = imps(sign * (ns_score - ns_par))
+        self.say(
+            "play.against_par",
+            side=self.msgs.side(side),
+            score=sign * ns_score,
+            par=sign * ns_par,
+            imps=gained,
+        )
 
     def show_sheet(self) -> None:
         self.print(

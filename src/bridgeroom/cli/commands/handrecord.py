@@ -2,7 +2,8 @@
 
 Every board once (a result file's records of the other tables of a board are
 left out), as a diagram (the four hands around a compass with the board
-number, dealer, vulnerability and points), its double-dummy table and par,
+number, dealer, vulnerability and points), its double-dummy table and par
+(a mini-bridge board, ``[Variant "minibridge"]``: its best mini-bridge contract),
 two or four boards a page, in English or Russian; a PDF, or an HTML page
 (``-o records.html``). The boards are solved on Dask like ``analyse``. Bad
 games are reported on standard error and left out; Ctrl-C writes the boards
@@ -47,8 +48,11 @@ def run(args: argparse.Namespace) -> int:
     from bridgeroom.cli.options import board_progress
     from bridgeroom.errors import BridgeError
     from bridgeroom.formats.files import read_games
+    from bridgeroom.formats.pbn import PbnGame, variant_named
     from bridgeroom.formats.reading import BadGame
+    from bridgeroom.formats.variants import MiniBridgeVariant
     from bridgeroom.i18n import Message, detect_language, translate
+    from bridgeroom.rules import Deal
 
     lang = detect_language(args.lang)
     suffix = Path(args.output).suffix.lower()
@@ -56,6 +60,8 @@ def run(args: argparse.Namespace) -> int:
         raise BridgeError(f"{args.output}: a hand record is written as .pdf or .html")
     events: list[str] = []
     seen: set[tuple[object, object]] = set()
+    games: dict[tuple[int | None, Deal], str] = {}
+    minibridge = variant_named(MiniBridgeVariant.name)
 
     def boards() -> Any:
         """Each board once: the records of other tables of a board already seen are left out."""
@@ -69,6 +75,8 @@ def run(args: argparse.Namespace) -> int:
                 if key in seen:
                     continue
                 seen.add(key)
+                if isinstance(game, PbnGame) and minibridge.matches(game):
+                    games[board.board, board.deal] = "minibridge"  # its best contract, not par
                 events.append(getattr(game, "tags", {}).get("Event", ""))
             yield board
 
@@ -98,9 +106,11 @@ def run(args: argparse.Namespace) -> int:
         interrupted = True
     title = args.title if args.title is not None else handrecord.boards_title(events)
     if suffix == ".pdf":
-        handrecord.pdf(done, args.output, title=title, lang=lang, per_page=args.per_page)
+        handrecord.pdf(
+            done, args.output, title=title, lang=lang, per_page=args.per_page, games=games
+        )
     else:
-        text = handrecord.html(done, title=title, lang=lang, per_page=args.per_page)
+        text = handrecord.html(done, title=title, lang=lang, per_page=args.per_page, games=games)
         Path(args.output).write_text(text, encoding="utf-8")
     if interrupted:
         print(Message("analysis.interrupted", count=len(done)).render(lang), file=sys.stderr)
