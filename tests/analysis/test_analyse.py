@@ -283,3 +283,41 @@ def test_lin_deals_are_written_as_pbn_games_with_their_play(tmp_path: Path) -> N
         fresh = endplay_table(game.tags["Deal"])
         row = game.data["OptimumResultTable"][0].split()
         assert row[:2] == ["N", "NT"] and int(row[2]) == fresh["N"]["NT"]
+
+
+def _boards(n: int) -> list[object]:
+    """``n`` boards of distinct deals."""
+    import random
+
+    from bridgeroom.analysis.dd import BoardInput
+    from bridgeroom.rules import Vulnerability, deal_cards
+
+    rng = random.Random(n)
+    return [BoardInput(deal_cards(rng=rng), Seat.NORTH, Vulnerability.NONE, i) for i in range(n)]
+
+
+def test_a_small_job_is_worked_here_without_starting_a_cluster() -> None:
+    """One chunk of boards: worked here, and the cluster is never started, whatever it took."""
+
+    def start() -> Batch:
+        raise AssertionError("a cluster was started for one chunk of boards")
+
+    boards = _boards(3)
+    results = list(analyse_boards(boards, None, start=start, threshold=0.0))  # type: ignore[arg-type]
+    assert [r.deal for r in results] == [b.deal for b in boards]  # type: ignore[attr-defined, union-attr]
+
+
+def test_a_job_longer_than_the_threshold_goes_to_the_batch_after_its_first_chunk() -> None:
+    """More than one chunk and a threshold of 0 s: the first chunk here, the rest on the batch
+    ``start`` makes (an inline batch stands for the cluster); the results are the same, in order."""
+    started: list[Batch] = []
+
+    def start() -> Batch:
+        started.append(Batch(workers=0))
+        return started[-1]
+
+    boards = _boards(5)
+    scaled = list(analyse_boards(boards, None, start=start, chunk_size=2, threshold=0.0))  # type: ignore[arg-type]
+    assert len(started) == 1
+    kept = list(analyse_boards(boards, None, start=None, chunk_size=2))  # type: ignore[arg-type]
+    assert scaled == kept and len(kept) == 5

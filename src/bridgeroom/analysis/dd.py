@@ -26,11 +26,12 @@ in input order; a deal met again (the same board at another table) is solved onc
 from __future__ import annotations
 
 from collections import OrderedDict, deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bridgeroom.analysis.batch import Batch, Chunk, Progress, chunked
+from bridgeroom.analysis.scale import AUTO_SECONDS, auto_map
 from bridgeroom.dds import OPTIMUM_RESULT_TABLE, DDTable, Par, ParContract
 from bridgeroom.rules.core import Deal, Seat, Vulnerability
 
@@ -128,13 +129,21 @@ def analyse_chunk(chunk: Chunk[BoardInput | None]) -> list[BoardAnalysis | None]
 
 def analyse_boards(
     boards: Iterable[BoardInput | BadGame],
-    batch: Batch,
+    batch: Batch | None,
     *,
+    start: Callable[[], Batch] | None = None,
     chunk_size: int = CHUNK,
     progress: Progress | None = None,
     remember: int = 100_000,
+    threshold: float = AUTO_SECONDS,
 ) -> Iterator[BoardAnalysis | BadGame]:
     """The analysis of each board, in input order, streamed as the chunks complete.
+
+    The chunks run on ``batch`` (an entered :class:`Batch`); with ``batch`` ``None``, here,
+    the first chunk timed, and, if ``start`` is given and the boards read ahead (as many as
+    the first chunk's time says could take ``threshold`` seconds) would take longer than
+    that, the rest on the batch ``start()`` makes (:func:`bridgeroom.analysis.scale.auto_map`):
+    a small job never starts a cluster.
 
     ``boards`` is read lazily (a bounded window ahead of the results). A bad game
     (a :class:`~bridgeroom.formats.reading.BadGame`) comes out in its place,
@@ -163,8 +172,42 @@ def analyse_boards(
                 sent.popitem(last=False)
             yield board
 
+    chunks = chunked(distinct(boards), chunk_size)
+    ahead: deque[Chunk[BoardInput | None]] = deque()  # chunks read to size the work
+
+    def pending() -> Iterator[Chunk[BoardInput | None]]:
+        while True:
+            if ahead:
+                yield ahead.popleft()
+                continue
+            chunk = next(chunks, None)
+            if chunk is None:
+                return
+            yield chunk
+
+    def remaining(first: list[BoardAnalysis | None], took: float) -> float:
+        """The seconds the rest would take here, read ahead until it is known or over
+        ``threshold``: the first chunk's time a deal sent."""
+        per_deal = took / max(1, sum(r is not None for r in first))
+        deals = sum(item is not None for c in ahead for item in c.items or ())
+        while deals * per_deal <= threshold:
+            chunk = next(chunks, None)
+            if chunk is None:
+                break
+            ahead.append(chunk)
+            deals += sum(item is not None for item in chunk.items or ())
+        return deals * per_deal
+
     known: OrderedDict[Deal, DDTable] = OrderedDict()
-    for results in batch.map(analyse_chunk, chunked(distinct(boards), chunk_size)):
+    for results in auto_map(
+        analyse_chunk,
+        pending(),
+        batch=batch,
+        start=start,
+        remaining=remaining,
+        size=lambda c: c.size,
+        threshold=threshold,
+    ):
         for result in results:
             board = inputs.popleft()
             if isinstance(board, BadGame):

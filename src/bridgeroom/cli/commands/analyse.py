@@ -101,9 +101,10 @@ def run(args: argparse.Namespace) -> int:
     import sys
     from collections import deque
 
-    from bridgeroom.analysis.batch import from_arguments
+    from bridgeroom.analysis.batch import check_chunk_size
     from bridgeroom.analysis.dd import analyse_boards
     from bridgeroom.analysis.records import board_input, with_analysis
+    from bridgeroom.analysis.scale import placement
     from bridgeroom.cli.options import board_progress
     from bridgeroom.formats.files import read_games
     from bridgeroom.formats.reading import BadGame
@@ -129,12 +130,12 @@ def run(args: argparse.Namespace) -> int:
     if out_pbn is not None:
         out_pbn.write("% PBN 2.1\n% IMPORT\n% Creator: bridgeroom analyse\n")
     written = bad = 0
-    batch = from_arguments(args)
+    check_chunk_size(args)
     progress = board_progress(args, lang)
     try:
-        with batch, progress:
+        with placement(args.scheduler, args.workers) as (batch, start), progress:
             for result in analyse_boards(
-                boards(), batch, chunk_size=args.chunk_size, progress=progress
+                boards(), batch, start=start, chunk_size=args.chunk_size, progress=progress
             ):
                 game = games.popleft()
                 if isinstance(result, BadGame):

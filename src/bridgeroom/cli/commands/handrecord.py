@@ -41,9 +41,10 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from bridgeroom.analysis import handrecord
-    from bridgeroom.analysis.batch import from_arguments
+    from bridgeroom.analysis.batch import check_chunk_size
     from bridgeroom.analysis.dd import BoardAnalysis, analyse_boards
     from bridgeroom.analysis.records import board_input
+    from bridgeroom.analysis.scale import placement
     from bridgeroom.cli.options import board_progress
     from bridgeroom.errors import BridgeError
     from bridgeroom.formats.files import read_games
@@ -75,12 +76,12 @@ def run(args: argparse.Namespace) -> int:
     done: list[BoardAnalysis] = []
     bad = 0
     interrupted = False
-    batch = from_arguments(args)
+    check_chunk_size(args)
     progress = board_progress(args, lang)
     try:
-        with batch, progress:
+        with placement(args.scheduler, args.workers) as (batch, start), progress:
             for result in analyse_boards(
-                boards(), batch, chunk_size=args.chunk_size, progress=progress
+                boards(), batch, start=start, chunk_size=args.chunk_size, progress=progress
             ):
                 if isinstance(result, BadGame):
                     bad += 1
