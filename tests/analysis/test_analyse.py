@@ -321,3 +321,33 @@ def test_a_job_longer_than_the_threshold_goes_to_the_batch_after_its_first_chunk
     assert len(started) == 1
     kept = list(analyse_boards(boards, None, start=None, chunk_size=2))  # type: ignore[arg-type]
     assert scaled == kept and len(kept) == 5
+
+
+BROKEN = ROOT / "tests" / "data" / "analysis" / "broken_play.pbn"
+
+
+def test_every_board_of_a_file_with_broken_play_sections_is_analysed() -> None:
+    """Eight boards at two tables, every record's auction or play wrong and every second table's
+    record without Board and Deal: each record still gives its deal's analysis, the error a
+    warning with its line and board, and the tables are endplay's."""
+    code, out, err = run_cli("analyse", str(BROKEN), "--json", "--workers", "0")
+    assert code == 0, err
+    lines = [json.loads(line) for line in out.splitlines()]
+    warnings = [x for x in lines if x.get("warning")]
+    boards = [x for x in lines if "dd" in x]
+    assert len(warnings) == len(boards) == 16
+    assert [w["board"] for w in warnings] == [str(b) for b in range(1, 9) for _ in range(2)]
+    assert all(isinstance(w["line"], int) and w["line"] > 0 for w in warnings)
+    assert [b["board"] for b in boards] == [b for b in range(1, 9) for _ in range(2)]
+    for first, second in zip(boards[::2], boards[1::2], strict=True):
+        assert first == second  # the other table's record is the same board
+        assert first["dd"] == endplay_table(first["deal"])
+    assert "16 warnings" in err
+
+
+def test_a_bad_record_names_its_board_when_deals_are_not_kept() -> None:
+    """Read without keeping deals, a record whose play is wrong is a bad game that names the
+    Board tag it has (it said ``null`` before)."""
+    bad = [g for _, g in read_games([str(BROKEN)]) if not hasattr(g, "tags")]
+    assert bad and all(b.board is not None for b in bad[::2])  # type: ignore[attr-defined]
+    assert not any(b.warning for b in bad)  # type: ignore[attr-defined]

@@ -5,7 +5,9 @@ a real one) and written as they complete, in the files' order: a table per
 board, ``--csv`` or ``--json`` lines for programs, and ``--write-pbn OUT`` for
 the files with the results in their PBN tags. A bad game is reported (on
 standard error, or as a JSON line with ``--json``) and the rest is read; the
-exit code is then 1.
+exit code is then 1. A game whose auction or play is wrong is a warning (with
+``"warning": true`` in JSON), and its deal is analysed all the same; a record
+that leaves out Board and Deal continues the board before it.
 """
 
 from __future__ import annotations
@@ -114,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     games: deque[Any] = deque()  # the file games of the boards in flight, in order
 
     def boards() -> Any:
-        for source, game in read_games(args.files):
+        for source, game in read_games(args.files, deals=True):
             games.append(game)
             yield game if isinstance(game, BadGame) else board_input(game, source)
 
@@ -129,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
     out_pbn = open(args.write_pbn, "w", encoding="utf-8") if args.write_pbn else None  # noqa: SIM115
     if out_pbn is not None:
         out_pbn.write("% PBN 2.1\n% IMPORT\n% Creator: bridgeroom analyse\n")
-    written = bad = 0
+    written = bad = warned = 0
     check_chunk_size(args)
     progress = board_progress(args, lang)
     try:
@@ -139,7 +141,10 @@ def run(args: argparse.Namespace) -> int:
             ):
                 game = games.popleft()
                 if isinstance(result, BadGame):
-                    bad += 1
+                    if result.warning:
+                        warned += 1
+                    else:
+                        bad += 1
                     if args.json:
                         print(json.dumps(result.to_json(), ensure_ascii=False), flush=True)
                     else:
@@ -147,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
                         board = f" (board {result.board})" if result.board else ""
                         print(
                             translate(
-                                "analysis.bad_game",
+                                "analysis.warning" if result.warning else "analysis.bad_game",
                                 lang,
                                 where=f"{where}{board}",
                                 reason=result.error,
@@ -179,6 +184,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if out_pbn is not None:
             out_pbn.close()
+    if warned:
+        print(Message("analysis.warning_count", count=warned).render(lang), file=sys.stderr)
     if bad:
         print(Message("analysis.bad_count", count=bad).render(lang), file=sys.stderr)
     if written == 0 and not bad:
