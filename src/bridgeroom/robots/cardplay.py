@@ -553,11 +553,13 @@ def expert_card(
     ]
     choice, how = choose(view, stats.cards, means, stats.table, rule.action if rule else None)  # type: ignore[arg-type]
     choice = _convention_tie(view, stats, choice)
-    if rule is not None and _opening_lead(view) and stats.cards[choice] != rule.action.index:
-        gain, se = stats.advantage(choice, rule.action.index)  # type: ignore[union-attr]
+    ruled = rule.action if rule is not None else None
+    lead = isinstance(ruled, Card) and stats.cards[choice] != ruled.index and _opening_lead(view)
+    if rule is not None and isinstance(ruled, Card) and lead:
+        gain, se = stats.advantage(choice, ruled.index)
         if not gain > LEAD_Z * se:
             return Decision.because(
-                rule.action,
+                ruled,
                 "robot.expert.lead_rule",
                 rule=rule.why,
                 card=Card.from_index(stats.cards[choice]),

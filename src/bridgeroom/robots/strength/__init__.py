@@ -28,6 +28,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
+from bridgeroom.robots.cardplay import MIN_LAYOUTS
 from bridgeroom.robots.strength.deals import HELD_OUT_SEED
 from bridgeroom.robots.strength.stats import figure, paired, percentile, share
 
@@ -240,6 +241,11 @@ def _lead_summary(rs: list[dict[str, object]]) -> dict[str, object]:
     seconds = [_num(r, "lead_seconds" if "lead_seconds" in r else "seconds") for r in rs]
     out["lead_seconds_p95"] = round(percentile(seconds, 0.95), 3)
     out["lead_seconds_max"] = round(max(seconds), 3) if seconds else None
+    solved = [int(_num(r, "lead_layouts")) for r in rs if isinstance(r.get("lead_layouts"), int)]
+    if solved:
+        # how many layouts the lead was chosen from (with the clock: what the time allowed)
+        out["lead_layouts_p50"] = percentile([float(n) for n in solved], 0.5)
+        out["lead_layouts_under_min"] = sum(1 for n in solved if n < MIN_LAYOUTS)
     budgets = {r.get("budget") for r in rs}
     if len(budgets) == 1 and isinstance(next(iter(budgets)), (int, float)):
         out["lead_budget"] = next(iter(budgets))

@@ -353,8 +353,9 @@ def auction_lead(
     view = state.view(leader)
     robot = _robot(level, seed + index, budget, layouts, imposed=False)
     t0 = time.perf_counter()
-    lead = robot.decide(view).action
+    decision = robot.decide(view)
     seconds = time.perf_counter() - t0
+    lead = decision.action
     basic = basic_card(view).action
     expected = _expected_cost(level, seed + index, budget, layouts, view, lead, imposed=False)
     contract: Contract = state.contract
@@ -369,6 +370,8 @@ def auction_lead(
         "lead_expected": expected,
         "seconds": round(seconds, 3),
         "budget": _budget(robot),
+        "lead_layouts": dict(decision.why.params).get("n", 0 if _budget(robot) else None),
+        "lead_reason": decision.why.key,
     }
     if layouts is None and record["budget"] is not None:
         # the same lead without the clock: what the clock costs it, on the same deals
