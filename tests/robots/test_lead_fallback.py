@@ -10,7 +10,7 @@ import pytest
 
 from bridgeroom.robots import cardplay, make_robot
 from bridgeroom.robots.base import Decision
-from bridgeroom.robots.cardplay import LEAD_Z, CardStats, expert_card
+from bridgeroom.robots.cardplay import LEAD_SURE, LEAD_Z, CardStats, expert_card
 from bridgeroom.robots.dds import solver
 from bridgeroom.robots.play import basic_card
 from bridgeroom.robots.strength.deals import board_conditions, deal_at
@@ -94,3 +94,19 @@ def test_a_lead_clearly_better_over_its_layouts_is_played(monkeypatch: Any) -> N
     rows = [(4, 5)] * 9 + [(4, 4)]
     decision, other = _lead_with(monkeypatch, view, rows)
     assert decision.action == other
+
+
+def test_from_lead_sure_layouts_on_the_lead_is_chosen_as_any_card(monkeypatch: Any) -> None:
+    """A gain of 0.2 ± 0.2 tricks (inside 1.645 standard errors) over LEAD_SURE layouts: the
+    layouts are many enough, and the expert's lead is played."""
+    view = _lead_view(0)
+    assert LEAD_SURE == 30
+    rows = [(4, 6)] * 6 + [(6, 4)] * 3 + [(4, 4)] * 21
+    decision, other = _lead_with(monkeypatch, view, rows)
+    assert decision.action == other
+    rule = basic_card(view).action
+    assert isinstance(rule, Card)
+    stats = _stats(rows, view, rule, other)
+    gain, se = stats.advantage(stats.cards.index(other.index), rule.index)
+    assert gain == pytest.approx(0.2) and se == pytest.approx(0.2)
+    assert not gain > LEAD_Z * se

@@ -50,6 +50,7 @@ from bridgeroom.rules.state import View
 
 __all__ = [
     "CardStats",
+    "LEAD_SURE",
     "LEAD_Z",
     "MIN_LAYOUTS",
     "SURE_AFTER",
@@ -70,12 +71,17 @@ MISPLAY_WEIGHT = 0.1
 JUDGED_PLAYS = 4
 #: Fewer layouts solved than this and a card decision falls back on the rules' card.
 MIN_LAYOUTS = 6
-#: At the opening lead the expert's card replaces the rules' lead only when its estimated advantage
-#: over it (the weighted mean of the per-layout difference in tricks) exceeds this many of its
-#: standard errors: one-sided 95% that the layouts' estimate, had they been many more, would still
-#: favour it. Under load, at 0.8 s, a lead gets few layouts and the rules' lead cost less than
-#: the expert's (issue 37: 0.183 against 0.217 on 60 deals at load 5).
+#: At the opening lead, from fewer than :data:`LEAD_SURE` layouts, the expert's card replaces the
+#: rules' lead only when its estimated advantage over it (the weighted mean of the per-layout
+#: difference in tricks) exceeds this many of its standard errors (one-sided 95%). Under load, at
+#: 0.8 s, a lead gets few layouts, and the rules' lead cost less than the expert's (issue 37: 0.183
+#: against 0.217 on 60 deals at load 5). On 171 deals of seed 2025 (basic robots bid; the expert's
+#: layouts cut to k), against the fusion's near-tie rule alone: at k = 6, 10, 15, 20 the same mean
+#: cost (+0.006, 0.000, +0.029, +0.018, each ± 0.04-0.08) with about half the paired spread against
+#: the basic lead; at k = 30 it cost +0.053 ± 0.047 more, hence :data:`LEAD_SURE`.
 LEAD_Z = 1.645
+#: From this many layouts on the opening lead is chosen as any other card (:func:`choose`).
+LEAD_SURE = 30
 #: After this many layouts a card that is the best in every one of them is played at once. At 16
 #: (until the eleventh session) the declarer lost 0.040 ± 0.034 tricks a deal more on the
 #: benchmark's 400 deals (docs/robots.md, "Eleventh session").
@@ -555,6 +561,7 @@ def expert_card(
     choice = _convention_tie(view, stats, choice)
     ruled = rule.action if rule is not None else None
     lead = isinstance(ruled, Card) and stats.cards[choice] != ruled.index and _opening_lead(view)
+    lead = lead and stats.count < LEAD_SURE
     if rule is not None and isinstance(ruled, Card) and lead:
         gain, se = stats.advantage(choice, ruled.index)
         if not gain > LEAD_Z * se:
