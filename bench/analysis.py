@@ -1,6 +1,7 @@
 """Benchmark of ``bridgeroom analyse``: double-dummy tables per second on Dask against plain endplay.
 
     python bench/analysis.py [DEALS] [--seed S]
+    python bench/analysis.py --file tests/data/endplay/example1.pbn
 
 Deals DEALS random boards (default 240, seeded) and measures, in the same run:
 
@@ -12,7 +13,13 @@ Deals DEALS random boards (default 240, seeded) and measures, in the same run:
   batches of 40, with 1 and with 2 DDS threads.
 
 The last two lines are ``ratio_vs_endplay`` (one worker against plain endplay on one
-thread) and ``scaling_2_workers`` (two workers against one). No assertion on time.
+thread) and ``scaling_2_workers`` (two workers against one).
+
+With ``--file`` it analyses a real file instead: its records, the boards analysed, the
+warnings and bad games, the time, and the distinct deals' tables per second with one worker
+against a plain endplay ``calc_all_tables`` loop over the same deals on one thread; then the
+start-up of one board, by default (sized to its job) against ``--workers 0``. No assertion
+on time.
 """
 
 from __future__ import annotations
@@ -115,11 +122,90 @@ def plain_endplay(path: Path, threads: int) -> float:
     return float(out.stdout.strip())
 
 
+def run_file(path: Path) -> list[dict[str, object]]:
+    """``(lines of analyse --json, seconds to the first line, seconds in all)`` with one worker."""
+    import json
+
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bridgeroom", "analyse", str(path), "--json", "--workers", "1",
+         "--chunk-size", str(CHUNK), "--no-progress"],
+        stdout=subprocess.PIPE, text=True, env=_env(),
+    )  # fmt: skip
+    assert proc.stdout is not None
+    out: list[dict[str, object]] = []
+    for line in proc.stdout:
+        out.append({**json.loads(line), "_at": time.perf_counter() - start})
+    proc.wait()
+    return out
+
+
+def one_board(path: Path, workers: str | None) -> float:
+    """Seconds of ``bridgeroom analyse`` of a one-board file, as typed (best of two)."""
+    extra = [] if workers is None else ["--workers", workers]
+    best = float("inf")
+    for _ in range(2):
+        start = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-m", "bridgeroom", "analyse", str(path), "--json", *extra],
+            capture_output=True, check=True, env=_env(),
+        )  # fmt: skip
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def real_file(path: Path) -> None:
+    from bridgeroom.formats.files import read_games
+    from bridgeroom.formats.reading import BadGame
+
+    items = [g for _, g in read_games([str(path)], deals=True)]
+    records = sum(not isinstance(g, BadGame) or not g.warning for g in items)
+    print(f"{path}: {records} records; cores: {os.cpu_count()}; load: {os.getloadavg()[0]:.2f}")
+    began = time.perf_counter()
+    lines = run_file(path)
+    took = time.perf_counter() - began
+    boards = [x for x in lines if "dd" in x]
+    warnings = sum(bool(x.get("warning")) for x in lines)
+    bad = sum("error" in x and not x.get("warning") for x in lines)
+    deals = list(dict.fromkeys(str(x["deal"]) for x in boards))
+    stamps = [float(x["_at"]) for x in boards]  # type: ignore[arg-type]
+    print(f"boards analysed: {len(boards)} ({len(deals)} distinct deals); warnings: {warnings}; "
+          f"bad games: {bad}; {took:.1f} s in all, first board after {stamps[0]:.1f} s")  # fmt: skip
+    with tempfile.TemporaryDirectory() as folder:
+        distinct = Path(folder) / "distinct.pbn"
+        distinct.write_text("".join(f'[Board "{i}"]\n[Deal "{d}"]\n\n' for i, d in
+                                    enumerate(deals, start=1)), encoding="utf-8")  # fmt: skip
+        endplay_1 = plain_endplay(distinct, 1)
+        # the deals first written after the first line, over the time from it to the last line
+        firsts: dict[str, float] = {}
+        for x in boards:
+            firsts.setdefault(str(x["deal"]), float(x["_at"]))  # type: ignore[arg-type]
+        later = sum(t > stamps[0] for t in firsts.values())
+        span = stamps[-1] - stamps[0]
+        ours = later / span if later and span > 0 else float("nan")
+        print(f"endplay calc_all_tables, 1 DDS thread:    {endplay_1:7.2f} tables/s")
+        print(f"bridgeroom analyse, 1 worker:             {ours:7.2f} tables/s "
+              "(distinct deals written after the first line, to the last)")  # fmt: skip
+        one = Path(folder) / "one.pbn"
+        one.write_text(f'[Board "1"]\n[Deal "{deals[0]}"]\n\n', encoding="utf-8")
+        sized = one_board(one, None)
+        inline = one_board(one, "0")
+        print(f"one board: {sized:.2f} s by default, {inline:.2f} s with --workers 0: "
+              f"{sized / inline:.2f}x")  # fmt: skip
+    print(f"load after: {os.getloadavg()[0]:.2f}")
+    print(f"ratio_vs_endplay_per_worker: {ours / endplay_1:.2f}")
+    print(f"one_board_vs_workers_0: {sized / inline:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("deals", nargs="?", type=int, default=240)
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--file", type=Path, help="a real PBN or LIN file to analyse instead")
     args = parser.parse_args()
+    if args.file is not None:
+        real_file(args.file)
+        return
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "deals.pbn"
         write_deals(path, args.deals, args.seed)

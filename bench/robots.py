@@ -15,7 +15,8 @@ Fixed seeds; nothing asserted.
 Parts (``--parts``, default all but ``minibridge``): ``timing`` (seconds a decision of whole
 deals in every game; with six cores or more it runs on two cores of its own, four processes at
 once, "load 4 on two cores", while the rest runs on the others; with fewer it runs first, alone),
-``lead`` (the opening lead after a real auction), ``declarer`` and ``defence`` (card play against
+``lead`` (the opening lead after a real auction, with the clock and again without it, each
+paired with the basic lead, and the lead's seconds p95 and maximum against its budget), ``declarer`` and ``defence`` (card play against
 double dummy; the defence part judges the opening lead alone too), ``bidding`` and
 ``three-bidding`` (loss against par in IMPs), ``match`` (a duplicate match, ``--match-boards``),
 ``minibridge`` (the mini-bridge contract). docs/robots.md explains each measure.

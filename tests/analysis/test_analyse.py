@@ -283,3 +283,71 @@ def test_lin_deals_are_written_as_pbn_games_with_their_play(tmp_path: Path) -> N
         fresh = endplay_table(game.tags["Deal"])
         row = game.data["OptimumResultTable"][0].split()
         assert row[:2] == ["N", "NT"] and int(row[2]) == fresh["N"]["NT"]
+
+
+def _boards(n: int) -> list[object]:
+    """``n`` boards of distinct deals."""
+    import random
+
+    from bridgeroom.analysis.dd import BoardInput
+    from bridgeroom.rules import Vulnerability, deal_cards
+
+    rng = random.Random(n)
+    return [BoardInput(deal_cards(rng=rng), Seat.NORTH, Vulnerability.NONE, i) for i in range(n)]
+
+
+def test_a_small_job_is_worked_here_without_starting_a_cluster() -> None:
+    """One chunk of boards: worked here, and the cluster is never started, whatever it took."""
+
+    def start() -> Batch:
+        raise AssertionError("a cluster was started for one chunk of boards")
+
+    boards = _boards(3)
+    results = list(analyse_boards(boards, None, start=start, threshold=0.0))  # type: ignore[arg-type]
+    assert [r.deal for r in results] == [b.deal for b in boards]  # type: ignore[attr-defined, union-attr]
+
+
+def test_a_job_longer_than_the_threshold_goes_to_the_batch_after_its_first_chunk() -> None:
+    """More than one chunk and a threshold of 0 s: the first chunk here, the rest on the batch
+    ``start`` makes (an inline batch stands for the cluster); the results are the same, in order."""
+    started: list[Batch] = []
+
+    def start() -> Batch:
+        started.append(Batch(workers=0))
+        return started[-1]
+
+    boards = _boards(5)
+    scaled = list(analyse_boards(boards, None, start=start, chunk_size=2, threshold=0.0))  # type: ignore[arg-type]
+    assert len(started) == 1
+    kept = list(analyse_boards(boards, None, start=None, chunk_size=2))  # type: ignore[arg-type]
+    assert scaled == kept and len(kept) == 5
+
+
+BROKEN = ROOT / "tests" / "data" / "analysis" / "broken_play.pbn"
+
+
+def test_every_board_of_a_file_with_broken_play_sections_is_analysed() -> None:
+    """Eight boards at two tables, every record's auction or play wrong and every second table's
+    record without Board and Deal: each record still gives its deal's analysis, the error a
+    warning with its line and board, and the tables are endplay's."""
+    code, out, err = run_cli("analyse", str(BROKEN), "--json", "--workers", "0")
+    assert code == 0, err
+    lines = [json.loads(line) for line in out.splitlines()]
+    warnings = [x for x in lines if x.get("warning")]
+    boards = [x for x in lines if "dd" in x]
+    assert len(warnings) == len(boards) == 16
+    assert [w["board"] for w in warnings] == [str(b) for b in range(1, 9) for _ in range(2)]
+    assert all(isinstance(w["line"], int) and w["line"] > 0 for w in warnings)
+    assert [b["board"] for b in boards] == [b for b in range(1, 9) for _ in range(2)]
+    for first, second in zip(boards[::2], boards[1::2], strict=True):
+        assert first == second  # the other table's record is the same board
+        assert first["dd"] == endplay_table(first["deal"])
+    assert "16 warnings" in err
+
+
+def test_a_bad_record_names_its_board_when_deals_are_not_kept() -> None:
+    """Read without keeping deals, a record whose play is wrong is a bad game that names the
+    Board tag it has (it said ``null`` before)."""
+    bad = [g for _, g in read_games([str(BROKEN)]) if not hasattr(g, "tags")]
+    assert bad and all(b.board is not None for b in bad[::2])  # type: ignore[attr-defined]
+    assert not any(b.warning for b in bad)  # type: ignore[attr-defined]

@@ -302,6 +302,8 @@ SAMPLE: dict[str, object] = {
     "share": 0.75,
     "rule": Message("robot.play.second_hand_low"),
     "card": Card("SK"),
+    "gain": 0.2,
+    "se": 0.15,
 }
 
 

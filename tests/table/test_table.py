@@ -4,6 +4,8 @@ who consents to an undo, and a table's record in the store."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bridgeroom.games import get_game
@@ -190,3 +192,32 @@ def test_a_name_too_long_or_invisible_is_refused_and_the_seat_stays_open() -> No
         assert table.places[0].is_open
     table.join(0, " Ann\u200b  Lee ")
     assert table.places[0].name == "Ann Lee"
+
+
+def test_a_robot_keeps_its_place_for_the_whole_deal() -> None:
+    """One robot a place for a deal (issue 37): every decision of a place in a deal is the same
+    robot's, seeded at its first decision as a robot made then always was; the next deal gets new
+    robots, and so does a deal whose actions were taken back."""
+    from bridgeroom.robots import make_robot
+    from bridgeroom.table.robots import robot_seed
+
+    made: list[tuple[str, int | None]] = []
+
+    def factory(level: str, *, seed: int | None, scoring: str | None) -> Any:
+        made.append((level, seed))
+        return make_robot(level, seed=seed, scoring=scoring)
+
+    table = Table("contract", seed=11, robots={p: "basic" for p in range(4)}, robot_factory=factory)
+    table.deal()
+    number = table.number
+    robots: dict[int, set[int]] = {}
+    while table.current is not None and (turn := table.robot_turn()) is not None:
+        robots.setdefault(turn.player, set()).add(id(turn.robot))
+        table.play_robot(turn, turn.decide())
+    assert sorted(robots) == [0, 1, 2, 3] and all(len(ids) == 1 for ids in robots.values())
+    # four robots for 52 cards and the calls, each seeded at its first decision
+    assert [seed for _, seed in made] == [robot_seed(11, number, moves) for moves in range(4)]
+    table.deal()
+    turn = table.robot_turn()
+    assert turn is not None and id(turn.robot) not in robots[turn.player]
+    assert len(made) == 5

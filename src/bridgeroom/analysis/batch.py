@@ -544,8 +544,13 @@ class Batch:
 # --- the commands' options ----------------------------------------------------------------------
 
 
-def from_arguments(args: Any) -> Batch:
-    """The :class:`Batch` the options of :func:`bridgeroom.cli.options.add_batch` ask for."""
+def check_chunk_size(args: Any) -> None:
+    """Refuse a ``--chunk-size`` under 1 (:func:`bridgeroom.cli.options.add_batch`'s option)."""
     if args.chunk_size is not None and args.chunk_size < 1:
         raise BatchError(f"--chunk-size is at least 1, not {args.chunk_size}")
+
+
+def from_arguments(args: Any) -> Batch:
+    """The :class:`Batch` the options of :func:`bridgeroom.cli.options.add_batch` ask for."""
+    check_chunk_size(args)
     return Batch(scheduler=args.scheduler, workers=args.workers)

@@ -227,7 +227,7 @@ def review(
     ``reasons`` maps an index of ``state.history`` to a robot's explanation of
     that action (a :class:`~bridgeroom.i18n.Message`, a
     :class:`~bridgeroom.robots.Decision` or text). ``threads`` sets the DDS
-    threads of the process (default: as they are).
+    threads of the process if nothing has used DDS in it yet (default: DDS's own choice).
     """
     if state.phase is not Phase.DONE:
         raise BridgeError("only a finished deal can be reviewed")
@@ -235,7 +235,7 @@ def review(
     from bridgeroom.robots.cardplay import dds_seats, positions_for
     from bridgeroom.robots.dds import solver
 
-    dds = solver(threads)
+    dds = solver(threads)  # the count is set once: the first user in the process decides
     reasons = reasons or {}
     replay = state.clone()
     replay.replay([])
@@ -316,9 +316,7 @@ def review(
     par: Par | None = None
     table: DDTable | None = None
     if not _is_three_handed(state):
-        [(table, par)] = solve_boards(
-            [(state.deal, state.dealer, state.vulnerability)], threads=threads
-        )
+        [(table, par)] = solve_boards([(state.deal, state.dealer, state.vulnerability)])
     result = state.result
     return DealReview(
         game=state.rules_name,

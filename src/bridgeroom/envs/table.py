@@ -96,7 +96,7 @@ _Sheet = DuplicateSet | LineSession[Any] | Chicago
 def par_score(deal: Deal, dealer: Seat, vulnerability: object, rules: str = "contract") -> int:
     """The par score of ``deal`` from North-South's side.
 
-    Contract (and auction) bridge: endplay's double-dummy par (imported here, lazily) for
+    Contract (and auction) bridge: the double-dummy par (:mod:`bridgeroom.dds`, lazily) for
     the dealer and vulnerability. Mini-bridge: the declaring pair (MB-3) names the contract
     (MB-6), so par is the best mini-bridge score (MB-9 to MB-11) its declarer can name,
     with the double-dummy tricks.
@@ -120,17 +120,9 @@ def par_score(deal: Deal, dealer: Seat, vulnerability: object, rules: str = "con
             for level in range(1, 8)
         )
         return best if side is Side.NS else -best
-    from endplay.dds import par
-    from endplay.types import Deal as EndplayDeal
-    from endplay.types import Player, Vul
+    from bridgeroom.dds import dd_table, par
 
-    vuls = {
-        Vulnerability.NONE: Vul.none,
-        Vulnerability.NS: Vul.ns,
-        Vulnerability.EW: Vul.ew,
-        Vulnerability.BOTH: Vul.both,
-    }
-    return int(par(EndplayDeal(deal.to_pbn()), vuls[vul], Player(int(dealer))).score)
+    return par(dd_table(deal), dealer, vul).score
 
 
 class Table:

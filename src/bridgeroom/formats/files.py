@@ -51,11 +51,12 @@ def _open(path: str, stdin: IO[str] | None) -> tuple[str, IO[str]]:
 
 
 def read_games(
-    paths: Sequence[str], *, stdin: IO[str] | None = None
+    paths: Sequence[str], *, stdin: IO[str] | None = None, deals: bool = False
 ) -> Iterator[tuple[str, GameRecord | BadGame]]:
     """``(source, game)`` for every game of every file in order; a game that cannot be read is a
     :class:`~bridgeroom.formats.reading.BadGame` naming its file and line. A file that cannot be
-    opened raises ``OSError``."""
+    opened raises ``OSError``. ``deals=True``: every readable deal of a PBN file is kept
+    (:func:`bridgeroom.formats.pbn.iter_games`), its errors as warnings."""
     for path in paths:
         source, fp = _open(path, stdin)
         try:
@@ -64,7 +65,7 @@ def read_games(
             if fmt == "lin":
                 items: Iterator[GameRecord | BadGame] = lin.iter_games(head + fp.read())
             else:
-                items = pbn.iter_games(_lines(head, fp))
+                items = pbn.iter_games(_lines(head, fp), deals=deals)
             for item in items:
                 yield source, item.with_source(source) if isinstance(item, BadGame) else item
         finally:

@@ -43,6 +43,9 @@ class BadGame:
     board: str | None = None
     first_line: int | None = None
     source: str = ""
+    #: A warning: the game's auction or play is wrong, and the game comes next without them (its
+    #: deal read all the same: ``iter_games(..., deals=True)``).
+    warning: bool = False
 
     @classmethod
     def from_error(
@@ -58,6 +61,8 @@ class BadGame:
     def to_json(self) -> dict[str, Any]:
         """The JSON object ``analyse --json`` writes for a bad game."""
         out: dict[str, Any] = {"board": self.board, "line": self.line, "error": self.error}
+        if self.warning:
+            out["warning"] = True
         if self.source:
             out["file"] = self.source
         return out

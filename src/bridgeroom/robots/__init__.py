@@ -55,7 +55,7 @@ def make_robot(
     ``seed`` makes its choices reproducible; ``time_budget`` (seconds per card,
     expert only) bounds its thinking; ``scoring`` names the score table it plays
     to (default: the game's usual one); ``samples`` caps the expert's layouts per
-    card; ``threads`` sets the DDS thread count of the process.
+    card; ``threads`` sets the DDS thread count of the process if nothing used DDS before.
 
     >>> make_robot("expert", seed=1, time_budget=0.5)
     ExpertRobot(seed=1, time_budget=0.5, samples=100)

@@ -50,6 +50,8 @@ from bridgeroom.rules.state import View
 
 __all__ = [
     "CardStats",
+    "LEAD_SURE",
+    "LEAD_Z",
     "MIN_LAYOUTS",
     "SURE_AFTER",
     "MISPLAY_WEIGHT",
@@ -69,6 +71,17 @@ MISPLAY_WEIGHT = 0.1
 JUDGED_PLAYS = 4
 #: Fewer layouts solved than this and a card decision falls back on the rules' card.
 MIN_LAYOUTS = 6
+#: At the opening lead, from fewer than :data:`LEAD_SURE` layouts, the expert's card replaces the
+#: rules' lead only when its estimated advantage over it (the weighted mean of the per-layout
+#: difference in tricks) exceeds this many of its standard errors (one-sided 95%). Under load, at
+#: 0.8 s, a lead gets few layouts, and the rules' lead cost less than the expert's (issue 37: 0.183
+#: against 0.217 on 60 deals at load 5). On 171 deals of seed 2025 (basic robots bid; the expert's
+#: layouts cut to k), against the fusion's near-tie rule alone: at k = 6, 10, 15, 20 the same mean
+#: cost (+0.006, 0.000, +0.029, +0.018, each ± 0.04-0.08) with about half the paired spread against
+#: the basic lead; at k = 30 it cost +0.053 ± 0.047 more, hence :data:`LEAD_SURE`.
+LEAD_Z = 1.645
+#: From this many layouts on the opening lead is chosen as any other card (:func:`choose`).
+LEAD_SURE = 30
 #: After this many layouts a card that is the best in every one of them is played at once. At 16
 #: the declarer lost 0.040 ± 0.034 tricks a deal more on the benchmark's 400 deals
 #: (docs/robots.md, "Ideas measured").
@@ -256,6 +269,32 @@ class CardStats:
         t = self.table
         w = np.array(self.weights)
         return float(w @ (t.max(axis=1) - t[:, i])) / float(w.sum())
+
+    def advantage(self, i: int, card: int) -> tuple[float, float]:
+        """The weighted mean of the tricks card ``i`` takes over ``card`` (a card index) layout
+        by layout, and its standard error (over the layouts' effective number, Kish's
+        ``(sum w)^2 / sum w^2``; infinite for fewer than two layouts or a card not among these).
+
+        >>> stats = CardStats([0, 1])
+        >>> for a, b in ((2, 1), (1, 1), (3, 1), (1, 0)):
+        ...     stats.add({0: a, 1: b}, 1.0)
+        >>> gain, se = stats.advantage(0, 1)
+        >>> gain, round(se, 3)
+        (1.0, 0.408)
+        >>> CardStats([0, 1]).advantage(0, 1)
+        (0.0, inf)
+        """
+        if card not in self.cards or self.weight <= 0:
+            return 0.0, float("inf")
+        w = np.array(self.weights)
+        d = self.table[:, i] - self.table[:, self.cards.index(card)]
+        total = float(w.sum())
+        mean = float(w @ d) / total
+        n_eff = total**2 / float(w @ w)
+        if n_eff < 2 - 1e-9:
+            return mean, float("inf")
+        var = float(w @ (d - mean) ** 2) / total * n_eff / (n_eff - 1)
+        return mean, float(np.sqrt(var / n_eff))
 
     def settled(self) -> bool:
         """Whether more layouts would hardly change the decision: one card is the best or as good
@@ -505,6 +544,10 @@ def expert_card(
         contract_prior=contract_prior,
     )
     rule = fallback if fallback is not None and isinstance(fallback.action, Card) else None
+    if rule is not None and stats.count < MIN_LAYOUTS and _opening_lead(view):
+        # a blind lead is not overruled by a handful of layouts, however they agree
+        reason = "robot.expert.no_time" if stats.count == 0 else "robot.expert.few_layouts"
+        return Decision.because(rule.action, reason, rule=rule.why, n=stats.count)
     if stats.count < MIN_LAYOUTS:
         return _few_layouts(view, stats, rule, legal)
     # the mean, then the rate of reaching the target, then the lowest card break exact ties
@@ -516,6 +559,21 @@ def expert_card(
     ]
     choice, how = choose(view, stats.cards, means, stats.table, rule.action if rule else None)  # type: ignore[arg-type]
     choice = _convention_tie(view, stats, choice)
+    ruled = rule.action if rule is not None else None
+    lead = isinstance(ruled, Card) and stats.cards[choice] != ruled.index and _opening_lead(view)
+    lead = lead and stats.count < LEAD_SURE
+    if rule is not None and isinstance(ruled, Card) and lead:
+        gain, se = stats.advantage(choice, ruled.index)
+        if not gain > LEAD_Z * se:
+            return Decision.because(
+                ruled,
+                "robot.expert.lead_rule",
+                rule=rule.why,
+                card=Card.from_index(stats.cards[choice]),
+                gain=gain,
+                se=se,
+                n=stats.count,
+            )
     card = Card.from_index(stats.cards[choice])
     tricks = _side_tricks(view) + stats.mean(choice)
     if how == "best":
@@ -543,6 +601,12 @@ def _convention_tie(view: View, stats: CardStats, choice: int) -> int:
     j = stats.cards.index(signal.index)
     table = stats.table
     return j if bool((table[:, j] == table[:, choice]).all()) else choice
+
+
+def _opening_lead(view: View) -> bool:
+    """Whether the card due is the opening lead of a contract (made blind: no card seen yet)."""
+    playing = view.turn if view.turn is not None else view.seat
+    return view.contract is not None and not view.tricks and not view.trick and view.seat == playing
 
 
 def _side_tricks(view: View) -> int:

@@ -42,18 +42,17 @@ def declarer_tricks(
     solver: Solver,
     *,
     deadline: float | None,
-    limit: float | None = None,
 ) -> np.ndarray:
     """``out[i, j]``: the declarer's double-dummy tricks in layout ``i`` at strain ``strains[j]``.
 
     ``layouts`` are full deals (four 13-card masks, N E S W); ``order`` is the
     order of play (:func:`order_for`). Only the layouts whose DDS batches are expected to end
     by ``deadline`` (a ``time.perf_counter()`` value; ``None``: all) are solved: the rows
-    returned are those, from the first (perhaps none). A batch still running at the deadline
-    (or at a later ``limit``) is left unused (:meth:`Solver.solve`).
+    returned are those, from the first (perhaps none). A batch that runs past the deadline is
+    waited for and used (:meth:`Solver.solve`).
     """
     return declarers_tricks(
-        layouts, [(order, strain) for strain in strains], solver, deadline=deadline, limit=limit
+        layouts, [(order, strain) for strain in strains], solver, deadline=deadline
     )
 
 
@@ -63,14 +62,13 @@ def declarers_tricks(
     solver: Solver,
     *,
     deadline: float | None,
-    limit: float | None = None,
 ) -> np.ndarray:
     """``out[i, j]``: in layout ``i``, the double-dummy tricks of the declarer of ``plays[j]``
     (an order of play, :func:`order_for`, and a strain): several declarers at once.
 
     Each layout is solved whole, every play of it in one DDS batch, so that the time goes to
     complete rows: the layouts expected to end by ``deadline`` (``None``: all) are solved, from
-    the first (perhaps none); ``limit`` as for :func:`declarer_tricks`. North makes 13 tricks
+    the first (perhaps none). North makes 13 tricks
     at notrump; East, at hearts, one (West's ruff: endplay's ``calc_dd_table`` agrees):
 
         >>> from bridgeroom.rules import Deal
@@ -85,7 +83,7 @@ def declarers_tricks(
         for order, strain in plays:
             dds = tuple(int(hands[order[k]]) for k in range(4))
             positions.append(Position((dds[0], dds[1], dds[2], dds[3]), strain, 1))
-    best = solver.best(positions, deadline=deadline, unit=max(1, len(plays)), limit=limit)
+    best = solver.best(positions, deadline=deadline, unit=max(1, len(plays)))
     rows = len(best) // len(plays) if plays else 0
     out = [[13 - best[b * len(plays) + j] for j in range(len(plays))] for b in range(rows)]
     return np.array(out, dtype=np.int64).reshape(rows, len(plays))

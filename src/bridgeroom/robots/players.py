@@ -119,11 +119,12 @@ class BasicRobot(Robot):
 class ExpertRobot(BasicRobot):
     """The ``expert`` level: Monte-Carlo double dummy over layouts that agree with the view.
 
-    ``time_budget`` is the time for one card, in seconds (a hard limit: no DDS batch is
-    started that is not expected to end by then, and the layouts solved by then decide); a call
+    ``time_budget`` is the time for one card, in seconds (no DDS batch is started that is not
+    expected to end by then, one that runs late is waited for, never left running, and the
+    layouts solved decide); a call
     gets half of it, a mini-bridge contract 1.8 times it (:data:`BUDGET_SHARE`).
     ``samples`` caps the layouts per card. ``threads`` sets the
-    DDS thread count of the process (0: DDS decides). ``use_auction=False`` makes the
+    DDS thread count of the process if it is the first to use DDS (0: DDS decides). ``use_auction=False`` makes the
     card play ignore what the auction showed (for contracts imposed without a real
     auction, as in the benchmarks). ``read_contract`` lets a defender also read the final
     contract (the declaring side's usual strength and fit, :mod:`bridgeroom.robots.inference`)

@@ -255,9 +255,7 @@ def expert_three_handed_call(
             left, _ = _defenders(view, bidder)
             order = order_for(bidder, dummy, left)
             rows = c.layouts[len(done) :]
-            got = declarer_tricks(
-                rows, order, [bid.strain], solver, deadline=start + budget / 3, limit=deadline
-            )
+            got = declarer_tricks(rows, order, [bid.strain], solver, deadline=start + budget / 3)
             done.extend(int(x) for x in got[:, 0])
     if len(c.mine) < len(c.layouts):
         left, _ = _defenders(view, me)

@@ -83,7 +83,8 @@ def hand_records(
     deals: list[str], boards: tuple[int, ...], game: str = "contract"
 ) -> list[dict[str, Any]]:
     """Boards ``boards`` (numbers into ``deals``) with their double-dummy tables and par
-    (endplay, imported on first use: the server calls this on a thread), each with its diagram
+    (:mod:`bridgeroom.dds`, endplay imported on first use: the server calls this on a thread,
+    and the process's DDS threads stay as they are), each with its diagram
     (:func:`bridgeroom.svg.deal`, as the Review panel draws it) and its par line in every
     language. A mini-bridge session's boards show their best mini-bridge contract instead
     (:func:`bridgeroom.analysis.handrecord.record_line`; ``par`` is then that contract)."""

@@ -185,6 +185,8 @@ class Table:
         )
         self.scoring = self.match.scoring
         self.undo_past_robots = undo_past_robots
+        #: The robots of the deal in progress, one a place and level (:meth:`_robot`).
+        self._deal_robots: dict[tuple[int, int, str], Any] = {}
         self.robot_factory: RobotFactory = robot_factory or default_robot_factory
         #: The log of the last deal dealt, as stored.
         self.log: list[LogEntry] = []
@@ -512,12 +514,22 @@ class Table:
 
     # --- robots -------------------------------------------------------------------------------------
 
-    def _robot(self, level: str, state: DealState) -> Any:
-        return self.robot_factory(
-            level,
-            seed=robot_seed(self.seed, self.number, len(state.history)),
-            scoring=self.scoring,
-        )
+    def _robot(self, level: str, state: DealState, player: int) -> Any:
+        """The robot of ``level`` at ``player``'s place for the deal in progress: made at its
+        first decision of the deal (seeded by :func:`robot_seed` from the table's seed, the deal
+        and the actions so far) and kept to the deal's end, so that what it learnt and solved
+        (the expert's layouts) serves its later decisions. A deal taken back drops them."""
+        key = (self.number, player, level)
+        robot = self._deal_robots.get(key)
+        if robot is None:
+            if any(k[0] != self.number for k in self._deal_robots):
+                self._deal_robots.clear()  # a new deal: the last one's robots go
+            robot = self._deal_robots[key] = self.robot_factory(
+                level,
+                seed=robot_seed(self.seed, self.number, len(state.history)),
+                scoring=self.scoring,
+            )
+        return robot
 
     def robot_to_act(self) -> int | None:
         """The robot player who is to act now (no request waiting), else ``None``."""
@@ -541,7 +553,7 @@ class Table:
             player,
             seat,
             place.level,
-            self._robot(place.level, state),
+            self._robot(place.level, state, player),
             state.view(seat),
             self.number,
             len(state.history),
@@ -585,7 +597,7 @@ class Table:
             raise TableError("error.not_your_turn_now")
         seat = state.to_act
         assert seat is not None
-        robot = self._robot(level, state)
+        robot = self._robot(level, state, player)
         return RobotTurn(
             player, seat, level, robot, state.view(seat), self.number, len(state.history)
         )
@@ -724,7 +736,7 @@ class Table:
                 ClaimJudgement(
                     player,
                     seat,
-                    self._robot(level, state),
+                    self._robot(level, state, player),
                     state.view(seat),
                     request.seat,
                     request.tricks,
@@ -768,6 +780,7 @@ class Table:
         if request.kind is RequestKind.UNDO:
             taken = tuple(state.history[request.keep :])
             state.replay(state.history[: request.keep])
+            self._deal_robots.clear()  # what they learnt of the actions taken back goes too
             entry = LogEntry.undo(request.seat, request.keep)
             self.log.append(entry)
             return [Undone(request.player, request.keep, taken, entry)]

@@ -5,7 +5,9 @@ a real one) and written as they complete, in the files' order: a table per
 board, ``--csv`` or ``--json`` lines for programs, and ``--write-pbn OUT`` for
 the files with the results in their PBN tags. A bad game is reported (on
 standard error, or as a JSON line with ``--json``) and the rest is read; the
-exit code is then 1.
+exit code is then 1. A game whose auction or play is wrong is a warning (with
+``"warning": true`` in JSON), and its deal is analysed all the same; a record
+that leaves out Board and Deal continues the board before it.
 """
 
 from __future__ import annotations
@@ -101,9 +103,10 @@ def run(args: argparse.Namespace) -> int:
     import sys
     from collections import deque
 
-    from bridgeroom.analysis.batch import from_arguments
+    from bridgeroom.analysis.batch import check_chunk_size
     from bridgeroom.analysis.dd import analyse_boards
     from bridgeroom.analysis.records import board_input, with_analysis
+    from bridgeroom.analysis.scale import placement
     from bridgeroom.cli.options import board_progress
     from bridgeroom.formats.files import read_games
     from bridgeroom.formats.reading import BadGame
@@ -113,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     games: deque[Any] = deque()  # the file games of the boards in flight, in order
 
     def boards() -> Any:
-        for source, game in read_games(args.files):
+        for source, game in read_games(args.files, deals=True):
             games.append(game)
             yield game if isinstance(game, BadGame) else board_input(game, source)
 
@@ -128,17 +131,20 @@ def run(args: argparse.Namespace) -> int:
     out_pbn = open(args.write_pbn, "w", encoding="utf-8") if args.write_pbn else None  # noqa: SIM115
     if out_pbn is not None:
         out_pbn.write("% PBN 2.1\n% IMPORT\n% Creator: bridgeroom analyse\n")
-    written = bad = 0
-    batch = from_arguments(args)
+    written = bad = warned = 0
+    check_chunk_size(args)
     progress = board_progress(args, lang)
     try:
-        with batch, progress:
+        with placement(args.scheduler, args.workers) as (batch, start), progress:
             for result in analyse_boards(
-                boards(), batch, chunk_size=args.chunk_size, progress=progress
+                boards(), batch, start=start, chunk_size=args.chunk_size, progress=progress
             ):
                 game = games.popleft()
                 if isinstance(result, BadGame):
-                    bad += 1
+                    if result.warning:
+                        warned += 1
+                    else:
+                        bad += 1
                     if args.json:
                         print(json.dumps(result.to_json(), ensure_ascii=False), flush=True)
                     else:
@@ -146,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
                         board = f" (board {result.board})" if result.board else ""
                         print(
                             translate(
-                                "analysis.bad_game",
+                                "analysis.warning" if result.warning else "analysis.bad_game",
                                 lang,
                                 where=f"{where}{board}",
                                 reason=result.error,
@@ -178,6 +184,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if out_pbn is not None:
             out_pbn.close()
+    if warned:
+        print(Message("analysis.warning_count", count=warned).render(lang), file=sys.stderr)
     if bad:
         print(Message("analysis.bad_count", count=bad).render(lang), file=sys.stderr)
     if written == 0 and not bad:

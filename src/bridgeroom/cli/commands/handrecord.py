@@ -42,9 +42,10 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from bridgeroom.analysis import handrecord
-    from bridgeroom.analysis.batch import from_arguments
+    from bridgeroom.analysis.batch import check_chunk_size
     from bridgeroom.analysis.dd import BoardAnalysis, analyse_boards
     from bridgeroom.analysis.records import board_input
+    from bridgeroom.analysis.scale import placement
     from bridgeroom.cli.options import board_progress
     from bridgeroom.errors import BridgeError
     from bridgeroom.formats.files import read_games
@@ -65,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
 
     def boards() -> Any:
         """Each board once: the records of other tables of a board already seen are left out."""
-        for source, game in read_games(args.files):
+        for source, game in read_games(args.files, deals=True):
             if isinstance(game, BadGame):
                 yield game
                 continue
@@ -81,22 +82,28 @@ def run(args: argparse.Namespace) -> int:
             yield board
 
     done: list[BoardAnalysis] = []
-    bad = 0
+    bad = warned = 0
     interrupted = False
-    batch = from_arguments(args)
+    check_chunk_size(args)
     progress = board_progress(args, lang)
     try:
-        with batch, progress:
+        with placement(args.scheduler, args.workers) as (batch, start), progress:
             for result in analyse_boards(
-                boards(), batch, chunk_size=args.chunk_size, progress=progress
+                boards(), batch, start=start, chunk_size=args.chunk_size, progress=progress
             ):
                 if isinstance(result, BadGame):
-                    bad += 1
+                    if result.warning:
+                        warned += 1
+                    else:
+                        bad += 1
                     where = f"{result.source}:{result.line}"
                     board = f" (board {result.board})" if result.board else ""
                     print(
                         translate(
-                            "analysis.bad_game", lang, where=where + board, reason=result.error
+                            "analysis.warning" if result.warning else "analysis.bad_game",
+                            lang,
+                            where=where + board,
+                            reason=result.error,
                         ),
                         file=sys.stderr,
                     )
@@ -119,6 +126,8 @@ def run(args: argparse.Namespace) -> int:
         Message("analysis.written", count=len(done), path=args.output).render(lang),
         file=sys.stderr,
     )
+    if warned:
+        print(Message("analysis.warning_count", count=warned).render(lang), file=sys.stderr)
     if bad:
         print(Message("analysis.bad_count", count=bad).render(lang), file=sys.stderr)
     return 1 if bad else 0

@@ -110,15 +110,20 @@ def load(fp: IO[str], *, strict: bool = True) -> Games[PbnGame]:
     return _collect(iter_games(fp, strict=strict))
 
 
-def iter_games(lines: Iterable[str], *, strict: bool = False) -> Iterator[PbnGame | BadGame]:
+def iter_games(
+    lines: Iterable[str], *, strict: bool = False, deals: bool = False
+) -> Iterator[PbnGame | BadGame]:
     """The games of a PBN file (any iterable of lines, read lazily), each as soon as it is read:
     a :class:`PbnGame`, or a :class:`~bridgeroom.formats.reading.BadGame` for one that cannot be
     read (``strict=True``: raise instead). A file of a million games is never held in memory.
+    ``deals=True`` keeps every readable deal: a game whose auction or play is wrong comes
+    without them after a warning, and a record without Board and Deal continues the board
+    before it (for analysis).
 
     >>> [type(g).__name__ for g in iter_games(['[Board "1"]', '', '[Deal "N:AK"]', ''])]
     ['PbnGame', 'BadGame']
     """
-    return _Reader(strict=strict).games(lines)
+    return _Reader(strict=strict, deals=deals).games(lines)
 
 
 def _collect(items: Iterable[PbnGame | BadGame]) -> Games[PbnGame]:

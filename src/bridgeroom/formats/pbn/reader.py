@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 
 from bridgeroom.errors import ParseError
 from bridgeroom.formats.pbn.game import PbnGame
@@ -40,10 +41,19 @@ class _Reader:
     the previous game when that game has the same Board tag: the same board has
     the same cards, dealer and vulnerability. The tags taken are listed in the
     game's ``inherited`` set and are written out in full by ``dumps``.
+
+    With ``deals=True`` (for analysis, where the deal is what matters) a game whose Auction or
+    Play section is wrong is kept without it: the error comes first, as a warning
+    (:class:`~bridgeroom.formats.reading.BadGame` with ``warning`` set, its line and board),
+    then the game with its deal; and a record that leaves out both Board and Deal continues
+    the board before it (the other table's record of the same board).
     """
 
-    def __init__(self, *, strict: bool = True) -> None:
+    def __init__(self, *, strict: bool = True, deals: bool = False) -> None:
         self.strict = strict
+        self.deals = deals and not strict
+        self.warnings: list[BadGame] = []
+        self.ending: PbnGame | None = None  # the game being finished, for its errors' board
         self.game: PbnGame | None = None
         self.first_line: int | None = None
         self.section: str | None = None  # "auction", "play", "data", "notes" or None
@@ -90,19 +100,48 @@ class _Reader:
             try:
                 self._line(line, number)
             except ParseError as err:
-                yield self._bad(err, number)
+                if self.deals and self.section in ("auction", "play") and self.game is not None:
+                    self._drop_section(err, number)
+                else:
+                    yield self._bad(err, number)
         if self.in_comment and not self.skipping:
             yield self._bad(ParseError("a comment '{' is never closed", line=number), number)
         if not self.skipping:
             yield from self._finish(number + 1)
 
+    def _warn(self, err: ParseError, number: int, game: PbnGame) -> None:
+        """Keep ``err`` as a warning about ``game``, yielded before it."""
+        self.warnings.append(
+            replace(
+                BadGame.from_error(
+                    err, line=number, board=game.tags.get("Board"), first_line=self.first_line
+                ),
+                warning=True,
+            )
+        )
+
+    def _drop_section(self, err: ParseError, number: int) -> None:
+        """A wrong Auction or Play section: warn, drop it, skip its remaining tokens."""
+        game = self.game
+        assert game is not None
+        self._warn(err, number, game)
+        if self.section == "play":
+            game.play = None
+            self.play_tokens = []
+        else:
+            game.auction = None
+        self.last_section = None
+        self.section = "dropped"
+
     def _bad(self, err: ParseError, number: int) -> BadGame:
         """Give up the current game (strict: raise); skip to its end."""
         if self.strict:
             raise err
-        game = self.game
+        game = self.game if self.game is not None else self.ending
         board = game.tags.get("Board") if game is not None else None
         bad = BadGame.from_error(err, line=number, board=board, first_line=self.first_line)
+        self.warnings = []
+        self.ending = None
         self.game = None
         self.first_line = None
         self.section = None
@@ -119,7 +158,11 @@ class _Reader:
             self.skipping = False  # the game's empty line is already read
             yield bad
             return
+        warnings, self.warnings = self.warnings, []
         if game is not None:
+            board = game.tags.get("Board")
+            for warning in warnings:
+                yield warning if warning.board is not None else replace(warning, board=board)
             yield game
 
     def _line(self, line: str, number: int) -> None:
@@ -253,6 +296,8 @@ class _Reader:
 
     def _token(self, token: str, number: int) -> None:
         game = self.game
+        if self.section == "dropped":
+            return
         if self.section == "auction":
             assert game is not None and game.auction is not None
             self._auction_token(game.auction, token, number)
@@ -350,15 +395,33 @@ class _Reader:
         self.section = None
 
     def _end_game(self, number: int) -> PbnGame | None:
+        self.ending = self.game
+        if self.deals and self.section == "play" and self.game is not None:
+            try:
+                self._close_section()
+            except ParseError as err:
+                self._drop_section(err, err.line or number)
+                self.section = None
         self._close_section()
         game = self.game
         self.game = None
-        self.first_line = None
         self.last_section = None
         if game is None or not (game.tags or game.auction is not None or game.play is not None):
+            self.first_line = None
             return None
         self._inherit(game)
+        if self.deals and (game.auction is not None or game.play is not None):
+            try:
+                _check_game(game)
+            except ParseError as err:
+                if game.deal is None:
+                    raise
+                self._warn(err, err.line or number, game)
+                game.auction = None
+                game.play = None
         _check_game(game)
+        self.first_line = None
+        self.ending = None
         self.previous_game = game
         return game
 
@@ -366,6 +429,17 @@ class _Reader:
         """A record of the previous game's board that leaves out the board's tags takes them."""
         before = self.previous_game
         board = game.tags.get("Board", "").strip()
+        if (
+            self.deals
+            and before is not None
+            and not board
+            and "Deal" not in game.tags
+            and "Board" in before.tags
+        ):
+            # the file's way of saying "the same board": the other table's record
+            game.tags["Board"] = before.tags["Board"]
+            game.inherited.add("Board")
+            board = game.tags["Board"].strip()
         if before is None or not board or before.tags.get("Board", "").strip() != board:
             return
         for name in BOARD_TAGS:

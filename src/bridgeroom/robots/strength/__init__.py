@@ -28,6 +28,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
+from bridgeroom.robots.cardplay import MIN_LAYOUTS
 from bridgeroom.robots.strength.deals import HELD_OUT_SEED
 from bridgeroom.robots.strength.stats import figure, paired, percentile, share
 
@@ -228,16 +229,27 @@ def _lead_summary(rs: list[dict[str, object]]) -> dict[str, object]:
         expected = [_num(r, "lead_expected") for r in rs]
         out["lead_expected"] = figure(expected).to_json()
         out["lead_minus_expected"] = paired(mine, expected).to_json()
-    return out | {
+    out |= {
         "basic_lead_cost": figure(basic).to_json(),
         "lead_minus_basic": paired(mine, basic).to_json(),
-        "lead_seconds_p95": round(
-            percentile(
-                [_num(r, "lead_seconds" if "lead_seconds" in r else "seconds") for r in rs], 0.95
-            ),
-            3,
-        ),
     }
+    if rs and all(r.get("noclock_lead_cost") is not None for r in rs):
+        calm = [_num(r, "noclock_lead_cost") for r in rs]
+        out["noclock_lead_cost"] = figure(calm).to_json()
+        out["noclock_minus_basic"] = paired(calm, basic).to_json()
+        out["clock_minus_noclock"] = paired(mine, calm).to_json()
+    seconds = [_num(r, "lead_seconds" if "lead_seconds" in r else "seconds") for r in rs]
+    out["lead_seconds_p95"] = round(percentile(seconds, 0.95), 3)
+    out["lead_seconds_max"] = round(max(seconds), 3) if seconds else None
+    solved = [int(_num(r, "lead_layouts")) for r in rs if isinstance(r.get("lead_layouts"), int)]
+    if solved:
+        # how many layouts the lead was chosen from (with the clock: what the time allowed)
+        out["lead_layouts_p50"] = percentile([float(n) for n in solved], 0.5)
+        out["lead_layouts_under_min"] = sum(1 for n in solved if n < MIN_LAYOUTS)
+    budgets = {r.get("budget") for r in rs}
+    if len(budgets) == 1 and isinstance(next(iter(budgets)), (int, float)):
+        out["lead_budget"] = next(iter(budgets))
+    return out
 
 
 def _bidding_summary(rs: list[dict[str, object]]) -> dict[str, object]:

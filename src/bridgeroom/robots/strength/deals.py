@@ -4,7 +4,7 @@ A deal set is named by a seed: :func:`deal_at` gives its ``i``-th deal, the same
 machine and in every worker process (so a chunk of work is just a list of indices). Board
 ``i`` (from 0) has dealer ``Seat(i % 4)`` and vulnerability ``Vulnerability(i % 4)``, wherever
 a dealer or a vulnerability is needed. Double-dummy tables come from DDS
-(:mod:`bridgeroom.robots.dds`), par from endplay (:func:`par_score`, imported lazily).
+(:mod:`bridgeroom.dds`), par from the same service (:func:`par_score`, imported lazily).
 
 Two seeds are used throughout: :data:`TUNING_SEED` (the benchmark's deals since the first
 session; the bidding changes were tuned on it) and :data:`HELD_OUT_SEED` (deals nobody looked at
@@ -156,23 +156,8 @@ def played_contract(
 
 
 def par_score(table: Table, dealer: Seat, vulnerability: Vulnerability) -> int:
-    """The par score of a deal for North-South (endplay's par from the double-dummy table)."""
-    import endplay._dds as _dds
-    from endplay.dds import par
-    from endplay.dds.ddtable import DDTable
-    from endplay.types import Player, Vul
+    """The par score of a deal for North-South (:func:`bridgeroom.dds.par` of its table)."""
+    from bridgeroom.dds import DDTable, par
 
-    from bridgeroom.robots.dds import dds_denomination
-
-    data = _dds.ddTableResults()
-    for strain in Strain:
-        row = data.resTable[dds_denomination(strain)]
-        for seat in Seat:
-            row[int(seat)] = table[int(strain)][seat]
-    vul = {
-        Vulnerability.NONE: Vul.none,
-        Vulnerability.NS: Vul.ns,
-        Vulnerability.EW: Vul.ew,
-        Vulnerability.BOTH: Vul.both,
-    }[vulnerability]
-    return int(par(DDTable(data), vul, Player(int(dealer))).score)
+    tricks = tuple(tuple(table[int(strain)][seat] for strain in Strain) for seat in Seat)
+    return par(DDTable(tricks), dealer, vulnerability).score

@@ -13,7 +13,8 @@ auction, so the robots are told to read nothing into the auction (they still rea
   so the two leads are compared on the same deals.
 * :func:`auction_lead`: four ``basic`` robots bid the deal (the web tables' default), and the
   robot under test makes the opening lead with the real auction to read; the ``basic`` robot's
-  lead from the same view is judged with it.
+  lead from the same view is judged with it. An expert on the clock leads a second time without
+  it (:data:`LEAD_LAYOUTS` layouts), so the clock's cost is paired on the same deals.
 
 Both lead records carry ``lead_expected`` as well: what the expert's own layouts expected its lead
 to cost (:meth:`~bridgeroom.robots.cardplay.CardStats.expected_cost`), so that a lead chosen
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CARDING",
+    "LEAD_LAYOUTS",
     "auction_lead",
     "dd_card",
     "dd_values",
@@ -51,6 +53,10 @@ __all__ = [
     "defence_deal",
     "losses_by_reason",
 ]
+
+#: The layouts of the ``lead`` part's second, clockless expert lead (beside the lead made with the
+#: clock), the number the sessions' clockless lead figures used (docs/robots.md).
+LEAD_LAYOUTS = 40
 
 #: How double-dummy defenders choose among their equally good cards (:func:`dd_card`).
 CARDING = ("conventional", "lowest")
@@ -347,12 +353,13 @@ def auction_lead(
     view = state.view(leader)
     robot = _robot(level, seed + index, budget, layouts, imposed=False)
     t0 = time.perf_counter()
-    lead = robot.decide(view).action
+    decision = robot.decide(view)
     seconds = time.perf_counter() - t0
+    lead = decision.action
     basic = basic_card(view).action
     expected = _expected_cost(level, seed + index, budget, layouts, view, lead, imposed=False)
     contract: Contract = state.contract
-    return {
+    record: dict[str, object] = {
         "deal": index,
         "contract": str(contract),
         "auction": " ".join(str(c) for _, c in state.calls),
@@ -362,7 +369,27 @@ def auction_lead(
         "basic_lead_cost": _lead_cost(basic, values),
         "lead_expected": expected,
         "seconds": round(seconds, 3),
+        "budget": _budget(robot),
+        "lead_layouts": dict(decision.why.params).get("n", 0 if _budget(robot) else None),
+        "lead_reason": decision.why.key,
     }
+    if layouts is None and record["budget"] is not None:
+        # the same lead without the clock: what the clock costs it, on the same deals
+        calm = _robot(level, seed + index, None, LEAD_LAYOUTS, imposed=False)
+        quiet = calm.decide(view).action
+        record["noclock_lead"] = str(quiet)
+        record["noclock_lead_cost"] = _lead_cost(quiet, values)
+    return record
+
+
+def _budget(robot: object) -> float | None:
+    """The seconds the expert ``robot`` had for its opening lead (``None``: no clock, or a robot
+    that does not sample layouts)."""
+    from bridgeroom.robots import ExpertRobot
+
+    if not isinstance(robot, ExpertRobot) or robot.time_budget == float("inf"):
+        return None
+    return robot.time_budget
 
 
 Player = Callable[..., dict[str, object] | None]
