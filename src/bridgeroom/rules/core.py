@@ -684,7 +684,14 @@ class Deal:
 
     @property
     def is_complete(self) -> bool:
-        return all(len(hand) == 13 for hand in self.hands)
+        h = self.hands
+        return (
+            h[0].mask.bit_count()
+            == h[1].mask.bit_count()
+            == h[2].mask.bit_count()
+            == h[3].mask.bit_count()
+            == 13
+        )
 
     def holder(self, card: Card) -> Seat | None:
         """The seat dealt ``card``."""

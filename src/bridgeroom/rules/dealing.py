@@ -196,7 +196,7 @@ def board_dealer(board: int) -> Seat:
     """Dealer of duplicate board ``board`` (CB-B1): N, E, S, W for (n-1) mod 4 = 0..3."""
     if board < 1:
         raise BridgeError(f"boards are numbered from 1: {board}")
-    return Seat((board - 1) % 4)
+    return _SEATS[(board - 1) % 4]
 
 
 def board_vulnerability(board: int) -> Vulnerability:
@@ -204,4 +204,8 @@ def board_vulnerability(board: int) -> Vulnerability:
     if board < 1:
         raise BridgeError(f"boards are numbered from 1: {board}")
     k = (board - 1) % 16
-    return Vulnerability((k + k // 4) % 4)
+    return _VULNERABILITIES[(k + k // 4) % 4]
+
+
+_SEATS: tuple[Seat, ...] = tuple(Seat)
+_VULNERABILITIES: tuple[Vulnerability, ...] = tuple(Vulnerability)
