@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.rules import (
     CARDS,
     Card,
+    Deal,
+    Hand,
     Seat,
     Vulnerability,
     board_dealer,
@@ -117,3 +122,55 @@ def test_boards_start_at_one() -> None:
         board_dealer(0)
     with pytest.raises(BridgeError):
         board_vulnerability(-3)
+
+
+def _reference_shuffle(pack: list[int], rng: random.Random) -> list[int]:
+    """The shuffle as first written: one ``divmod`` of the long integer per card."""
+    n = len(pack)
+    r = rng.getrandbits(math.factorial(n).bit_length() + 64)
+    for i in range(n - 1, 0, -1):
+        r, j = divmod(r, i + 1)
+        pack[i], pack[j] = pack[j], pack[i]
+    return pack
+
+
+def _reference_deal(dealer: Seat, rng: random.Random) -> Deal:
+    """CB-3 spelled out: shuffle the cards, cut at a random place, deal one at a time
+    clockwise from the dealer's left; the hands built card by card."""
+    pack = [CARDS[i] for i in _reference_shuffle(list(range(52)), rng)]
+    at = rng.randint(4, 48)
+    pack = pack[at:] + pack[:at]
+    hands: list[list[Card]] = [[], [], [], []]
+    for k, card in enumerate(pack):
+        hands[(dealer + 1 + k) % 4].append(card)
+    return Deal([Hand(cards) for cards in hands])
+
+
+@settings(max_examples=300)
+@given(st.integers(min_value=0, max_value=2**64), st.integers(min_value=2, max_value=60))
+def test_shuffle_is_the_one_digit_at_a_time_fisher_yates(seed: int, n: int) -> None:
+    """The shuffle's grouped divisions give the swaps of one ``divmod`` per card."""
+    assert shuffle(list(range(n)), random.Random(seed)) == _reference_shuffle(
+        list(range(n)), random.Random(seed)
+    )
+
+
+@settings(max_examples=300)
+@given(st.integers(min_value=0, max_value=2**64), st.sampled_from(list(Seat)))
+def test_cb_3_deal_cards_is_shuffle_cut_and_deal(seed: int, dealer: Seat) -> None:
+    """CB-3: deal_cards (the fast path on card indices) deals what shuffling, cutting and
+    dealing the cards one at a time deals, for the same generator."""
+    rng = random.Random(seed)
+    deal = deal_cards(dealer, rng)
+    assert deal == _reference_deal(dealer, random.Random(seed))
+    assert rng.random() == _after_reference(seed)  # the generator moved as far
+    assert deal.is_complete
+    other = random.Random(seed)
+    pack = shuffle(new_pack(), other)
+    assert deal_pack(cut(pack, other.randint(4, 48)), dealer) == deal
+
+
+def _after_reference(seed: int) -> float:
+    rng = random.Random(seed)
+    _reference_deal(Seat.NORTH, rng)
+    return rng.random()

@@ -76,6 +76,7 @@ _OPENING = np.zeros(90, np.int8)
 _OPENING[52] = 1
 _OPENING[55:90] = 1
 _COMPASS = tuple(Seat)
+_STRAINS = tuple(Strain)
 #: ``_ONE_HOT[x]``: a 4-entry seat block of each of the four rows naming compass seat ``x``.
 _ONE_HOT = np.array(
     [[[(x - row) & 3 == k for k in range(4)] for row in range(4)] for x in range(4)], np.int8
@@ -610,9 +611,9 @@ class VectorEnv:
         else:
             contract = Contract(
                 int(self._level[i]),
-                Strain(int(self._trump[i])),
+                _STRAINS[self._trump[i]],
                 int(self._doubled[i]),
-                Seat(int(self._declarer[i])),
+                _COMPASS[self._declarer[i]],
             )
             tricks = int(self.won[i, 0])
             result = DealResult(

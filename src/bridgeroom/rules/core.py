@@ -25,7 +25,7 @@ Sources: CB-1 (ranks and denominations), CB-5 (bid ranking), docs/rules.md.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import ClassVar, Final
 
 from bridgeroom.errors import ParseError
@@ -203,11 +203,11 @@ class Side(enum.IntEnum):
 
     @property
     def opponents(self) -> Side:
-        return Side(1 - self)
+        return _SIDES[1 - self]
 
     @property
     def seats(self) -> tuple[Seat, Seat]:
-        return (Seat(self), Seat(self + 2))
+        return (_SEATS[self], _SEATS[self + 2])
 
     @classmethod
     def find(cls, text: str) -> Side:
@@ -238,25 +238,25 @@ class Seat(enum.IntEnum):
 
     @property
     def partner(self) -> Seat:
-        return Seat((self + 2) & 3)
+        return _SEATS[(self + 2) & 3]
 
     @property
     def lho(self) -> Seat:
         """Left-hand opponent: the next seat clockwise."""
-        return Seat((self + 1) & 3)
+        return _SEATS[(self + 1) & 3]
 
     @property
     def rho(self) -> Seat:
         """Right-hand opponent: the previous seat clockwise."""
-        return Seat((self + 3) & 3)
+        return _SEATS[(self + 3) & 3]
 
     @property
     def side(self) -> Side:
-        return Side(self & 1)
+        return _SIDES[self & 1]
 
     def offset(self, steps: int) -> Seat:
         """The seat ``steps`` places clockwise from this one."""
-        return Seat((self + steps) & 3)
+        return _SEATS[(self + steps) & 3]
 
     @classmethod
     def find(cls, text: str) -> Seat:
@@ -278,6 +278,11 @@ class Seat(enum.IntEnum):
 
     def __str__(self) -> str:
         return self.letter
+
+
+#: The members by value, for the properties above (indexing is faster than ``Seat(n)``).
+_SEATS: Final[tuple[Seat, Seat, Seat, Seat]] = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+_SIDES: Final[tuple[Side, Side]] = (Side.NS, Side.EW)
 
 
 class Vulnerability(enum.IntEnum):
@@ -638,6 +643,19 @@ class Deal:
     def from_masks(cls, masks: Iterable[int]) -> Deal:
         return cls([Hand(m) for m in masks])
 
+    @classmethod
+    def _of_disjoint(cls, masks: Sequence[int]) -> Deal:
+        """The deal of four disjoint 52-bit masks, which the caller has checked (the dealer's
+        fast path: no hand or deal validated again)."""
+        hands = []
+        for m in masks:
+            hand = object.__new__(Hand)
+            hand.mask = m
+            hands.append(hand)
+        deal = object.__new__(cls)
+        deal.hands = (hands[0], hands[1], hands[2], hands[3])
+        return deal
+
     def to_pbn(self, first: Seat = Seat.NORTH) -> str:
         return f"{first.letter}:" + " ".join(
             str(self.hands[(first + i) & 3]) if len(self.hands[(first + i) & 3]) else "-"
@@ -666,7 +684,14 @@ class Deal:
 
     @property
     def is_complete(self) -> bool:
-        return all(len(hand) == 13 for hand in self.hands)
+        h = self.hands
+        return (
+            h[0].mask.bit_count()
+            == h[1].mask.bit_count()
+            == h[2].mask.bit_count()
+            == h[3].mask.bit_count()
+            == 13
+        )
 
     def holder(self, card: Card) -> Seat | None:
         """The seat dealt ``card``."""

@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 
 from bridgeroom.errors import BridgeError
-from bridgeroom.rules.core import CARDS, FULL_PACK_MASK, Card, Deal, Seat, Vulnerability
+from bridgeroom.rules.core import CARDS, Card, Deal, Seat, Vulnerability
 
 __all__ = [
     "new_pack",
@@ -56,10 +56,44 @@ def shuffle(pack: list[Card], rng: random.Random | None = None) -> list[Card]:
     generator = rng or random.SystemRandom()
     n = len(pack)
     r = generator.getrandbits(_SHUFFLE_BITS.get(n) or _shuffle_bits(n))
-    for i in range(n - 1, 0, -1):
-        r, j = divmod(r, i + 1)
+    for i, j in zip(range(n - 1, 0, -1), _digits(r, n), strict=True):
         pack[i], pack[j] = pack[j], pack[i]
     return pack
+
+
+def _digits(r: int, n: int) -> list[int]:
+    """The swap positions of :func:`shuffle`: ``r``'s mixed-radix digits in the radices
+    ``n, n - 1, ..., 2`` (the first the least significant).
+
+    The long integer is divided once per group of radices whose product fits in a machine
+    word (:data:`_RADIX_GROUPS`), and each group's remainder digit by digit: the digits of
+    ``r, j = divmod(r, i + 1)`` for ``i = n - 1 ... 1``, with few long divisions.
+    """
+    groups = _RADIX_GROUPS.get(n) or _radix_groups(n)
+    digits: list[int] = []
+    append = digits.append
+    for product, radices in groups:
+        r, low = divmod(r, product)
+        for radix in radices:
+            append(low % radix)
+            low //= radix
+    return digits
+
+
+def _radix_groups(n: int) -> list[tuple[int, tuple[int, ...]]]:
+    groups: list[tuple[int, tuple[int, ...]]] = []
+    radices: list[int] = []
+    product = 1
+    for radix in range(n, 1, -1):
+        if product * radix >= 1 << 62:
+            groups.append((product, tuple(radices)))
+            radices, product = [], 1
+        radices.append(radix)
+        product *= radix
+    if radices:
+        groups.append((product, tuple(radices)))
+    _RADIX_GROUPS[n] = groups
+    return groups
 
 
 def _shuffle_bits(n: int) -> int:
@@ -69,6 +103,7 @@ def _shuffle_bits(n: int) -> int:
 
 
 _SHUFFLE_BITS: dict[int, int] = {}
+_RADIX_GROUPS: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
 
 
 def cut(pack: Sequence[Card], at: int) -> list[Card]:
@@ -86,15 +121,23 @@ def cut(pack: Sequence[Card], at: int) -> list[Card]:
 
 def deal_pack(pack: Sequence[Card], dealer: Seat) -> Deal:
     """Deal one card at a time clockwise, starting with the dealer's left-hand opponent (CB-3)."""
+    order = [card.index for card in pack]
+    if len(order) != 52 or len(set(order)) != 52:
+        raise BridgeError("a pack for dealing holds the 52 distinct cards")
+    return _deal_order(order, dealer)
+
+
+def _deal_order(order: list[int], dealer: Seat) -> Deal:
+    """:func:`deal_pack` of the pack whose card indices are ``order``, a permutation of 0-51
+    (the hands' bits are distinct, so their sum is their union)."""
+    bit = _BIT.__getitem__
     masks = [0, 0, 0, 0]
     for start in range(4):
-        m = 0
-        for card in pack[start::4]:
-            m |= card.mask
-        masks[(dealer + 1 + start) & 3] = m
-    if len(pack) != 52 or masks[0] | masks[1] | masks[2] | masks[3] != FULL_PACK_MASK:
-        raise BridgeError("a pack for dealing holds the 52 distinct cards")
-    return Deal.from_masks(masks)
+        masks[(dealer + 1 + start) & 3] = sum(map(bit, order[start::4]))
+    return Deal._of_disjoint(masks)
+
+
+_BIT: tuple[int, ...] = tuple(card.mask for card in CARDS)
 
 
 def deal_cards(
@@ -105,13 +148,25 @@ def deal_cards(
 ) -> Deal:
     """Shuffle a fresh pack, cut it at a random place and deal it (CB-3).
 
+    The same deal as ``deal_pack(cut(shuffle(new_pack(), rng), rng.randint(4, 48)), dealer)``,
+    shuffling the cards' indices instead of the cards.
+
     >>> deal_cards(seed=1) == deal_cards(seed=1)
     True
     """
     generator = rng if rng is not None else make_rng(seed)
-    pack = shuffle(new_pack(), generator)
-    pack = cut(pack, generator.randint(4, 48))
-    return deal_pack(pack, dealer)
+    order = list(range(52))
+    r = generator.getrandbits(_SHUFFLE_BITS.get(52) or _shuffle_bits(52))
+    i = 51  # shuffle()'s swaps, inlined
+    for product, radices in _RADIX_GROUPS.get(52) or _radix_groups(52):
+        r, low = divmod(r, product)
+        for radix in radices:
+            j = low % radix
+            low //= radix
+            order[i], order[j] = order[j], order[i]
+            i -= 1
+    at = generator.randint(4, 48)
+    return _deal_order(order[at:] + order[:at], dealer)
 
 
 def draw_for_deal(
@@ -141,7 +196,7 @@ def board_dealer(board: int) -> Seat:
     """Dealer of duplicate board ``board`` (CB-B1): N, E, S, W for (n-1) mod 4 = 0..3."""
     if board < 1:
         raise BridgeError(f"boards are numbered from 1: {board}")
-    return Seat((board - 1) % 4)
+    return _SEATS[(board - 1) % 4]
 
 
 def board_vulnerability(board: int) -> Vulnerability:
@@ -149,4 +204,8 @@ def board_vulnerability(board: int) -> Vulnerability:
     if board < 1:
         raise BridgeError(f"boards are numbered from 1: {board}")
     k = (board - 1) % 16
-    return Vulnerability((k + k // 4) % 4)
+    return _VULNERABILITIES[(k + k // 4) % 4]
+
+
+_SEATS: tuple[Seat, ...] = tuple(Seat)
+_VULNERABILITIES: tuple[Vulnerability, ...] = tuple(Vulnerability)
