@@ -74,6 +74,7 @@ from bridgeroom.rules.three_handed import (
     ThreeHandedResult,
     ThreeHandedTable,
 )
+from bridgeroom.rules.views import Variant
 
 __all__ = [
     "CARDS",
@@ -121,6 +122,7 @@ __all__ = [
     "Strain",
     "Suit",
     "Trick",
+    "Variant",
     "View",
     "ViewExtra",
     "Vulnerability",

@@ -71,6 +71,7 @@ from bridgeroom.rules.state import (
     Phase,
     ViewExtra,
 )
+from bridgeroom.rules.views import Variant
 
 __all__ = [
     "MAX_HCP",
@@ -289,6 +290,7 @@ class MiniBridgeDeal(DealState):
 
     rules_name = "minibridge"
     first_phase: ClassVar[Phase] = Phase.ANNOUNCE
+    variant: ClassVar[Variant] = Variant.MINIBRIDGE
 
     #: Action ids: cards 0-51 and calls 52-89 as in bridge, announcements 90-127
     #: (90 + points), corrections 128-279 (128 + 38 * seat + points).

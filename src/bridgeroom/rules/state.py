@@ -61,7 +61,7 @@ from bridgeroom.rules.core import (
     Vulnerability,
 )
 from bridgeroom.rules.revokes import Revoke, law64_adjustment
-from bridgeroom.rules.views import DealResult, Phase, RulesName, Trick, View, ViewExtra
+from bridgeroom.rules.views import DealResult, Phase, RulesName, Trick, Variant, View, ViewExtra
 
 # The actions, views and revokes live in their own modules (actions.py, views.py,
 # revokes.py); their names are kept here, where the engine has always offered them.
@@ -157,6 +157,9 @@ class DealState:
     first_phase: ClassVar[Phase] = Phase.AUCTION
     #: How many players the game has: four, or three in three-handed bridge (TH-1).
     num_players: ClassVar[int] = 4
+    #: What the rules allow (players, a partnership auction, a dummy in the auction,
+    #: announcements): :class:`~bridgeroom.rules.views.Variant`.
+    variant: ClassVar[Variant] = Variant.CONTRACT
 
     def __init__(
         self,
@@ -1033,6 +1036,7 @@ class DealState:
             legal=tuple(self.legal_actions()) if to_act == seat else (),
             game=self.rules_name,
             extra=self._view_extra(),
+            variant=self.variant,
             deal=self.deal if self.phase is _DONE else None,
             faced=tuple((s, Hand(self._hands[s])) for s in self.faced_to(seat)),
         )

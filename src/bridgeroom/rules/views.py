@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Literal, NamedTuple, TypeAlias
+from typing import ClassVar, Literal, NamedTuple, TypeAlias
 
 from bridgeroom.rules.actions import Action
 from bridgeroom.rules.core import Call, Card, Contract, Deal, Hand, Seat, Vulnerability
 
-__all__ = ["DealResult", "Phase", "RulesName", "Trick", "View", "ViewExtra"]
+__all__ = ["DealResult", "Phase", "RulesName", "Trick", "Variant", "View", "ViewExtra"]
 
 
 class Phase(enum.Enum):
@@ -34,6 +34,45 @@ class Phase(enum.Enum):
 #: The rules a deal is played by (``DealState.rules_name``, ``View.game``): contract bridge
 #: (auction bridge is played by the same rules, AB-1), three-handed bridge, mini-bridge.
 RulesName: TypeAlias = Literal["contract", "three-handed", "minibridge"]
+
+
+@dataclass(frozen=True)
+class Variant:
+    """What a game's rules allow, as flags kept on its deal-state class (``DealState.variant``,
+    as python-chess keeps a variant's flags on its board class) and given with every view.
+
+    ``players``: four, or three in three-handed bridge (TH-1); ``partnership_auction``: two
+    partnerships bid against each other, so calls tell of a partner's hand by a system (contract
+    and auction bridge; three-handed players bid each for himself, TH-6; mini-bridge has no
+    auction, MB-1); ``dummy_in_auction``: a dummy hand lies face down through the auction and a
+    player may look at it (TH-4, TH-23); ``announcements``: each player announces his points
+    before the contract is named (MB-2).
+
+    >>> Variant.CONTRACT.four_handed, Variant.THREE_HANDED.players, Variant.MINIBRIDGE.announcements
+    (True, 3, True)
+    """
+
+    name: RulesName
+    players: int = 4
+    partnership_auction: bool = True
+    dummy_in_auction: bool = False
+    announcements: bool = False
+
+    CONTRACT: ClassVar[Variant]
+    THREE_HANDED: ClassVar[Variant]
+    MINIBRIDGE: ClassVar[Variant]
+
+    @property
+    def four_handed(self) -> bool:
+        """Whether four players hold the four hands (every game but three-handed bridge)."""
+        return self.players == 4
+
+
+Variant.CONTRACT = Variant("contract")
+Variant.THREE_HANDED = Variant(
+    "three-handed", players=3, partnership_auction=False, dummy_in_auction=True
+)
+Variant.MINIBRIDGE = Variant("minibridge", partnership_auction=False, announcements=True)
 
 
 class ViewExtra:
@@ -104,6 +143,8 @@ class View:
     legal: tuple[Action, ...]
     game: RulesName = "contract"
     extra: ViewExtra | None = None
+    #: The flags of the rules the deal is played by.
+    variant: Variant = Variant.CONTRACT
     deal: Deal | None = None
     faced: tuple[tuple[Seat, Hand], ...] = ()
 

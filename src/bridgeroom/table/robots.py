@@ -24,6 +24,7 @@ from typing import Protocol
 from bridgeroom.i18n import Texts
 from bridgeroom.robots import Decision, Robot, make_robot
 from bridgeroom.rules import Call, Seat, View
+from bridgeroom.scoring import ScoreForm
 
 __all__ = [
     "ClaimJudgement",
@@ -38,10 +39,10 @@ __all__ = [
 class RobotFactory(Protocol):
     """Makes the robot of a level: ``factory(level, seed=..., scoring=...)``."""
 
-    def __call__(self, level: str, *, seed: int | None, scoring: str | None) -> Robot: ...
+    def __call__(self, level: str, *, seed: int | None, scoring: ScoreForm | None) -> Robot: ...
 
 
-def default_robot_factory(level: str, *, seed: int | None, scoring: str | None) -> Robot:
+def default_robot_factory(level: str, *, seed: int | None, scoring: ScoreForm | None) -> Robot:
     """A robot of :func:`bridgeroom.robots.make_robot`, playing to the table's score form."""
     return make_robot(level, seed=seed, scoring=scoring)
 

@@ -511,7 +511,7 @@ class Table:
         return self.robot_factory(
             level,
             seed=robot_seed(self.seed, self.number, len(state.history)),
-            scoring=self.scoring,
+            scoring=self.match.form,
         )
 
     def robot_to_act(self) -> int | None:

@@ -29,6 +29,7 @@ from bridgeroom.rules.three_handed.actions import (
     _Recall,
 )
 from bridgeroom.rules.three_handed.results import ThreeHandedExtra, ThreeHandedResult, _defenders
+from bridgeroom.rules.views import Variant
 
 __all__ = ["ThreeHandedDeal"]
 
@@ -57,6 +58,7 @@ class ThreeHandedDeal(DealState):
 
     rules_name = "three-handed"
     num_players: ClassVar[int] = 3
+    variant: ClassVar[Variant] = Variant.THREE_HANDED
     #: Which of the two packs was dealt (TH-1).
     pack: int
 
