@@ -16,7 +16,7 @@ import pytest
 
 from bridgeroom.games import GAMES
 from bridgeroom.robots import ExpertRobot, Robot, make_robot
-from bridgeroom.rules import ContractBridgeDeal, Contract, Deal, Seat
+from bridgeroom.rules import Contract, ContractBridgeDeal, Deal, Seat
 from bridgeroom.scoring import SCORE_FORMS, ScoreForm, score
 from bridgeroom.table import Acted, Table
 

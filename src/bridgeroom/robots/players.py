@@ -17,7 +17,7 @@ from bridgeroom.robots.base import Decision, Robot
 from bridgeroom.robots.bidding import basic_call, infer
 from bridgeroom.robots.dds import Solver
 from bridgeroom.robots.sampler import HandLimits
-from bridgeroom.rules.core import Call, Hand, Seat
+from bridgeroom.rules.core import Hand, Seat
 from bridgeroom.rules.state import Phase, View
 from bridgeroom.scoring import ScoreForm
 
@@ -83,9 +83,6 @@ class BasicRobot(Robot):
             decision = Decision.because(action, "robot.announce")
         else:
             decision = Decision.because(view.legal[0], "robot.only_action")
-        if decision.action not in view.legal:
-            safe = Call.PASS if Call.PASS in view.legal else view.legal[-1]
-            return Decision.because(safe, "robot.not_allowed", action=decision.action)
         return decision
 
     # --- the decisions, one per kind ------------------------------------------------------
