@@ -13,7 +13,8 @@
   two faces reach the rules only through it and the agent API (the public names of
   ``bridgeroom.rules``, never its modules); what the robots say about a claim or a call
   (``robots.claims``, ``robots.bidding``) reaches the faces through the table too. No face holds
-  a rule: no three-handed branch, no count of tricks from 13 (docs/architecture.md).
+  a rule: no three-handed branch, no count of tricks from 13, no comparison with a game's name,
+  no variant extra's class (docs/architecture.md).
 
 Imports are read with :mod:`ast`, so a module is checked without being run.
 """
@@ -312,6 +313,61 @@ def test_no_face_holds_a_rule(face: str) -> None:
             ):
                 breaches.append(f"{module}:{node.lineno} branches on three players")
     assert not breaches, breaches
+
+
+def _game_names() -> set[str]:
+    from bridgeroom.games import GAMES
+    from bridgeroom.rules import DealState
+
+    def classes(cls: type[DealState]) -> list[type[DealState]]:
+        return [cls, *(c for sub in cls.__subclasses__() for c in classes(sub))]
+
+    return set(GAMES) | {cls.rules_name for cls in classes(DealState)}
+
+
+def _extra_classes() -> set[str]:
+    import bridgeroom.rules  # noqa: F401  (the variants' modules define the subclasses)
+    from bridgeroom.rules import ViewExtra
+
+    return {cls.__name__ for cls in ViewExtra.__subclasses__()}
+
+
+def test_the_variant_check_knows_the_games_and_their_extras() -> None:
+    assert {"contract", "auction", "three-handed", "minibridge"} <= _game_names()
+    assert {"ThreeHandedExtra", "MiniBridgeExtra"} <= _extra_classes()
+
+
+@pytest.mark.parametrize("face", TWO_FACES)
+def test_no_face_branches_on_a_game_name_or_a_variant_extra(face: str) -> None:
+    """A face asks the variant's flags (``state.variant``, ``View.variant``) and the view's
+    typed items (``View.announcements``, ``View.peeked``...), never which game it is: no
+    comparison of a name or attribute with a game's name, no variant extra's class."""
+    games, extras = _game_names(), _extra_classes()
+    breaches = []
+    for module, path in MODULES.items():
+        if not _inside(module, face):
+            continue
+        tree = ast.parse(path.read_text("utf-8"), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id in extras:
+                breaches.append(f"{module}:{node.lineno} names {node.id}")
+            elif isinstance(node, ast.alias) and node.name in extras:
+                breaches.append(f"{module} imports {node.name}")
+            elif isinstance(node, ast.Compare):
+                operands = [node.left, *node.comparators]
+                named = [o for o in operands if isinstance(o, (ast.Name, ast.Attribute))]
+                game = [o for o in operands if isinstance(o, ast.Constant) and o.value in games]
+                if named and game:
+                    breaches.append(f"{module}:{node.lineno} compares with a game's name")
+    assert not breaches, breaches
+
+
+def test_the_variant_check_sees_a_breach() -> None:
+    games = _game_names()
+    tree = ast.parse('if self.table.match.game.name == "minibridge": pass')
+    compare = next(n for n in ast.walk(tree) if isinstance(n, ast.Compare))
+    assert isinstance(compare.left, ast.Attribute)
+    assert any(isinstance(o, ast.Constant) and o.value in games for o in compare.comparators)
 
 
 #: The optional dependencies of the learning environments (the ``envs`` extra).

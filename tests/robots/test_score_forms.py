@@ -16,6 +16,7 @@ import pytest
 
 from bridgeroom.games import GAMES
 from bridgeroom.robots import ExpertRobot, Robot, make_robot
+from bridgeroom.robots.auction import MIN_LAYOUTS
 from bridgeroom.rules import Contract, ContractBridgeDeal, Deal, Seat
 from bridgeroom.scoring import SCORE_FORMS, ScoreForm, score
 from bridgeroom.table import Acted, Table
@@ -38,10 +39,13 @@ def test_every_score_form_is_at_some_table() -> None:
 
 
 def _thinking_robot(level: str, *, seed: int | None, scoring: ScoreForm | None) -> Robot:
-    """The table's robot without the clock: a call solves all its layouts, a card four."""
-    robot = make_robot(level, seed=seed, scoring=scoring, time_budget=math.inf, samples=4)
-    assert isinstance(robot, ExpertRobot)
-    return robot
+    """The table's expert without the clock: a call solves its four layouts (enough to weigh
+    contracts, :data:`bridgeroom.robots.auction.MIN_LAYOUTS`), a card its one layout (too few:
+    the rules' card, unless the layout shows a better one)."""
+    assert level == "expert"
+    return ExpertRobot(
+        seed=seed, scoring=scoring, time_budget=math.inf, samples=1, call_samples=MIN_LAYOUTS
+    )
 
 
 @pytest.mark.parametrize(("game", "form"), TABLES)

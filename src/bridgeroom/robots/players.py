@@ -141,6 +141,8 @@ class ExpertRobot(BasicRobot):
     contract (the declaring side's usual strength and fit, :mod:`bridgeroom.robots.inference`)
     in four-handed games. ``card_reading`` weighs the layouts by the opponents' last cards
     (how many; 0, the default, turns it off: see :mod:`bridgeroom.robots.cardplay`).
+    ``call_samples`` caps the layouts of a call or a mini-bridge contract (``None``: each
+    decision's own number).
     """
 
     level = "expert"
@@ -156,6 +158,7 @@ class ExpertRobot(BasicRobot):
         use_auction: bool = True,
         read_contract: bool = True,
         card_reading: int = 0,
+        call_samples: int | None = None,
     ) -> None:
         super().__init__(seed=seed, scoring=scoring)
         if not time_budget > 0:  # NaN too
@@ -168,6 +171,7 @@ class ExpertRobot(BasicRobot):
         self.use_auction = use_auction
         self.read_contract = read_contract
         self.card_reading = card_reading
+        self.call_samples = call_samples
         self.rng = np.random.default_rng(seed)
         self._solver: Solver | None = None
         from bridgeroom.robots.three_handed import Cache
@@ -249,7 +253,12 @@ class ExpertRobot(BasicRobot):
         from bridgeroom.robots.auction import expert_call
 
         return expert_call(
-            view, self.solver, self.rng, budget=self.budget_for("call"), form=self.form(view)
+            view,
+            self.solver,
+            self.rng,
+            budget=self.budget_for("call"),
+            form=self.form(view),
+            **self._call_samples(),
         )
 
     def three_handed_call(self, view: View) -> Decision:
@@ -262,14 +271,23 @@ class ExpertRobot(BasicRobot):
             cache=self._cache,
             budget=self.budget_for("three-handed call"),
             form=self.form(view),
+            **self._call_samples(),
         )
 
     def name_contract(self, view: View) -> Decision:
         from bridgeroom.robots.minibridge import expert_contract
 
         return expert_contract(
-            view, self.solver, self.rng, budget=self.budget_for("contract"), form=self.form(view)
+            view,
+            self.solver,
+            self.rng,
+            budget=self.budget_for("contract"),
+            form=self.form(view),
+            **self._call_samples(),
         )
+
+    def _call_samples(self) -> dict[str, int]:
+        return {} if self.call_samples is None else {"samples": self.call_samples}
 
     def accepts_claim(
         self, view: View, tricks: int, claimer: Seat | None = None, shown: Hand | None = None

@@ -28,10 +28,8 @@ from bridgeroom.rules import (
     Contract,
     DealState,
     Hand,
-    MiniBridgeExtra,
     Phase,
     Seat,
-    ThreeHandedExtra,
     Trick,
     View,
     ViewExtra,
@@ -134,23 +132,22 @@ def extra_payload(extra: ViewExtra | None) -> dict[str, Any]:
     >>> extra_payload(state.view(Seat.EAST).extra)
     {'announcements': [['N', 37]]}
     """
-    if isinstance(extra, ThreeHandedExtra):
-        return {
-            "players": {seat.letter: name for seat, name in extra.players.items()},
-            "pack": extra.pack,
-            "vulnerable": list(extra.vulnerable),
-            "barred": [seat.letter for seat in extra.barred],
-            "protected": [seat.letter for seat in extra.protected],
-            "irregularities": [str(item) for item in extra.irregularities],
-        }
-    if isinstance(extra, MiniBridgeExtra):
-        data: dict[str, Any] = {
-            "announcements": [[seat.letter, points] for seat, points in extra.announcements]
-        }
-        if extra.dummy_lengths is not None:
-            data["dummy_lengths"] = list(extra.dummy_lengths)
-        return data
-    return {}
+    if extra is None:
+        return {}
+    return {name: _extra_value(v) for name, v in extra.items().items() if v is not None}
+
+
+def _extra_value(value: object) -> Any:
+    """An item of a variant's extra as JSON-ready data: a seat by its letter."""
+    if isinstance(value, Seat):
+        return value.letter
+    if isinstance(value, dict):
+        return {_extra_value(k): _extra_value(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_extra_value(v) for v in value]
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    return str(value)
 
 
 class ResultPayload(BaseModel):
@@ -277,12 +274,5 @@ def public_view(state: DealState, seats: Iterable[Seat] = tuple(Seat)) -> dict[s
 
 def peeked(view: View) -> bool:
     """TH-23: the view shows the dummy before the opening lead because its player chose to look
-    at it during the auction (he is barred from the rest of the auction)."""
-    extra = view.extra
-    before_lead = view.phase is not Phase.DONE and not (view.tricks or view.trick)
-    return (
-        isinstance(extra, ThreeHandedExtra)
-        and view.seat in extra.barred
-        and view.dummy is not None
-        and before_lead
-    )
+    at it during the auction (the rules' :attr:`View.peeked`)."""
+    return view.peeked

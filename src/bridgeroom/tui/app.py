@@ -188,7 +188,7 @@ class PlayLoop:
         self.print()
         self.console.rule()
         self.console.print(self._status(state))
-        if state.phase is Phase.ANNOUNCE or self.table.match.game.name == "minibridge":
+        if state.phase is Phase.ANNOUNCE or not state.variant.auction:
             self.console.print(screen.minibridge_panel(state, msgs))
         elif state.calls:
             self.console.print(screen.auction_grid(state, msgs))
@@ -211,7 +211,7 @@ class PlayLoop:
         result = state.result
         assert result is not None
         c.print(self._status(state))
-        if state.calls and self.table.match.game.name != "minibridge":
+        if state.calls and state.variant.auction:
             c.print(screen.auction_grid(state, msgs))
         c.print(
             screen.table_view(

@@ -20,12 +20,10 @@ from bridgeroom.rules import (
     Card,
     DealState,
     Hand,
-    MiniBridgeExtra,
     Phase,
     Seat,
     Side,
     Suit,
-    ThreeHandedExtra,
     Trick,
 )
 from bridgeroom.scoring import ScoreSummary, Session, SheetEntry
@@ -144,8 +142,7 @@ def table_view(
         visible[dummy_seat] = view.dummy
     if show_all or state.is_over:
         visible = {s: state.deal[s] if state.is_over else state.hand(s) for s in Seat}
-    extra = view.extra
-    lengths = extra.dummy_lengths if isinstance(extra, MiniBridgeExtra) else None
+    lengths = view.dummy_lengths
 
     def cell(seat: Seat) -> RenderableType:
         title = _seat_title(
@@ -248,8 +245,7 @@ def auction_grid(state: DealState, msgs: Messages) -> Table:
 def minibridge_panel(state: DealState, msgs: Messages) -> Text:
     """The announced counts, the pairs' totals, the declarer and the contract (MB-2 to MB-6)."""
     out = Text()
-    extra = state.view(state.dealer).extra
-    announced = dict(extra.announcements) if isinstance(extra, MiniBridgeExtra) else {}
+    announced = dict(state.view(state.dealer).announcements)
     for seat in Seat:
         value = announced.get(seat)
         out.append(f"{msgs.letter(seat)} {value if value is not None else '?'}   ")
@@ -280,11 +276,11 @@ def status_lines(
     )
     out.append(label, style="bold")
     out.append("   " + msgs("screen.dealer_is", seat=msgs.seat(state.dealer)))
-    extra = state.view(state.dealer).extra
     if not vulnerability:
         pass
-    elif isinstance(extra, ThreeHandedExtra):  # vulnerability is per player (TH-17)
-        names = ", ".join(sorted(extra.vulnerable)) or msgs("screen.nobody")
+    elif state.variant.vulnerable_by_player:  # TH-17
+        names = ", ".join(sorted(state.view(state.dealer).vulnerable_players))
+        names = names or msgs("screen.nobody")
         out.append("   " + msgs("screen.vulnerable", who=names))
     else:
         out.append("   " + msgs("screen.vulnerable", who=_vul_text(state, msgs)))
