@@ -219,6 +219,48 @@ def test_no_import_cycles_at_module_level() -> None:
     assert not cycles, "\n".join(" <-> ".join(cycle) for cycle in cycles)
 
 
+def _private_imports(module: str) -> list[str]:
+    """The private names (``_name``, not dunder) ``module`` imports from another of our modules."""
+    path = MODULES[module]
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    out = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"), str(path))):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        base = node.module or ""
+        if node.level:
+            anchor = package.split(".")
+            anchor = anchor[: len(anchor) - node.level + 1]
+            base = ".".join([*anchor, base] if base else anchor)
+        if _top(base) != "bridgeroom" or base == module:
+            continue
+        out.extend(
+            f"{module}:{node.lineno} imports {base}.{alias.name}"
+            for alias in node.names
+            if alias.name.startswith("_") and not alias.name.startswith("__")
+        )
+    return out
+
+
+def test_no_private_name_is_imported_from_another_module() -> None:
+    """A name with a leading underscore is its module's own: another module that needs it asks
+    for a public name (issue 36: fifteen such imports)."""
+    breaches = [b for module in MODULES for b in _private_imports(module)]
+    assert not breaches, breaches
+
+
+def test_the_private_import_check_sees_one(tmp_path: Path) -> None:
+    module = "bridgeroom._probe_private"
+    path = PACKAGE / "_probe_private.py"
+    MODULES[module] = tmp_path / "probe.py"
+    try:
+        MODULES[module].write_text("from bridgeroom.rules.state import _CLOCKWISE, Phase\n")
+        assert _private_imports(module) == [f"{module}:1 imports bridgeroom.rules.state._CLOCKWISE"]
+    finally:
+        del MODULES[module]
+    assert not path.exists()
+
+
 FACES = ("bridgeroom.server", "bridgeroom.tui", "bridgeroom.cli")
 LOWER = ("bridgeroom.rules", "bridgeroom.scoring", "bridgeroom.formats", "bridgeroom.robots")
 

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from bridgeroom.errors import BridgeError, ParseError
 from bridgeroom.formats.pbn import UNKNOWN, PbnAuction, PbnGame, PbnVariant, register_variant
-from bridgeroom.formats.pbn.variant import _apply
+from bridgeroom.formats.pbn.variant import apply_recorded
 from bridgeroom.rules.core import Call, Card, Seat
 from bridgeroom.rules.state import Action, Claim, DealState, Mode, Phase
 
@@ -146,7 +146,7 @@ class ThreeHandedVariant(PbnVariant):
                 raise ParseError(
                     f"{AUCTION_RECORD} item {i + 1} ({word}): {err}", line=line
                 ) from err
-            _apply(state, action, f"{AUCTION_RECORD} item {i + 1}", line, seat)
+            apply_recorded(state, action, f"{AUCTION_RECORD} item {i + 1}", line, seat)
         auction = game.auction
         if auction is not None:
             recorded = [c for c in auction.calls if c is not None]
@@ -315,10 +315,10 @@ class MiniBridgeVariant(PbnVariant):
                         f"announce, not {seat} (MB-2)",
                         line=line,
                     )
-                _apply(state, Announce(points), f"{seat}'s announcement", line)
+                apply_recorded(state, Announce(points), f"{seat}'s announcement", line)
             for seat, _, corrected in items:
                 if corrected is not None:
-                    _apply(
+                    apply_recorded(
                         state,
                         CorrectAnnouncement(seat, corrected),
                         f"{seat}'s correction",
@@ -331,8 +331,8 @@ class MiniBridgeVariant(PbnVariant):
         line = game.lines.get("Contract")
         if contract.doubled or contract.declarer not in (None, state.declarer):
             # The engine refuses it with the rule broken (MB-6: no doubles, MB-4: the declarer).
-            _apply(state, contract, "the named contract", line)
-        _apply(state, contract.bid, "the named contract", line)
+            apply_recorded(state, contract, "the named contract", line)
+        apply_recorded(state, contract.bid, "the named contract", line)
 
     def state_tags(self, state: DealState) -> dict[str, str]:
         mini = _mini(state)

@@ -234,14 +234,6 @@ class Store:
             row.status = status
             row.updated_at = utcnow()
 
-    @_guarded("change a match's options")
-    def update_options(self, match: int | str, **options: Any) -> None:
-        """Add or replace options of a match."""
-        with self._session() as session, session.begin():
-            row = self._match_row(session, match)
-            row.options = {**(row.options or {}), **options}
-            row.updated_at = utcnow()
-
     # --- seats ---------------------------------------------------------------------------
 
     @_guarded("change a seat")

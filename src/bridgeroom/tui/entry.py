@@ -311,8 +311,3 @@ def _other_hand(card: Card, seat: Seat, state: DealState, lang: str) -> None:
         return
     key = "error.dummy_plays" if seat == dummy else "error.declarer_plays"
     raise EntryError(translate(key, lang, seat=seat_name(seat, lang), card=card_text(card, lang)))
-
-
-def seat_of_turn(state: DealState) -> Seat | None:
-    """The seat whose card or call is due."""
-    return state.turn

@@ -145,11 +145,11 @@ class PbnVariant:
                     f"call {i + 1} ({call}) follows a call not made ('-'); it cannot be replayed",
                     line=line,
                 )
-            _apply(state, call, f"call {i + 1}", line)
+            apply_recorded(state, call, f"call {i + 1}", line)
         if auction.all_pass and stopped_at is None:
             line = auction.lines[-1] if auction.lines else auction.line
             while state.phase is Phase.AUCTION:
-                _apply(state, Call.PASS, "AP", line)
+                apply_recorded(state, Call.PASS, "AP", line)
 
     def state_tags(self, state: DealState) -> dict[str, str]:
         """Extra tags that mark a state of this variant (none for contract bridge)."""
@@ -185,7 +185,7 @@ class PbnVariant:
         return f"<{type(self).__name__} {self.name!r}>"
 
 
-def _apply(
+def apply_recorded(
     state: DealState, action: ActionInput, what: str, line: int | None, seat: Seat | None = None
 ) -> None:
     """``state.apply(action, seat)``; a refusal becomes a ParseError naming ``line``."""

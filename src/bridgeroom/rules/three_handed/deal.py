@@ -16,19 +16,19 @@ from bridgeroom.rules.state import (
     Phase,
 )
 from bridgeroom.rules.three_handed.actions import (
-    _DOUBLE_OF,
-    _PERSISTENT,
-    _TABLE_WORDS,
+    DOUBLE_OF,
+    PERSISTENT,
+    TABLE_WORDS,
     AcceptDouble,
     CancelBid,
     CancelDouble,
     DoubleOf,
+    Immunity,
     Irregularity,
     LookAtDummy,
-    _Immunity,
-    _Recall,
+    Recall,
 )
-from bridgeroom.rules.three_handed.results import ThreeHandedExtra, ThreeHandedResult, _defenders
+from bridgeroom.rules.three_handed.results import ThreeHandedExtra, ThreeHandedResult, defenders_of
 from bridgeroom.rules.views import Variant
 
 __all__ = ["ThreeHandedDeal"]
@@ -158,11 +158,11 @@ class ThreeHandedDeal(DealState):
     @property
     def left_defender(self) -> Seat | None:
         """TH-9: the defender on the declarer's left, who leads."""
-        return None if self.declarer is None else _defenders(self.dealer, self.declarer)[0]
+        return None if self.declarer is None else defenders_of(self.dealer, self.declarer)[0]
 
     @property
     def right_defender(self) -> Seat | None:
-        return None if self.declarer is None else _defenders(self.dealer, self.declarer)[1]
+        return None if self.declarer is None else defenders_of(self.dealer, self.declarer)[1]
 
     @property
     def barred(self) -> frozenset[Seat]:
@@ -223,7 +223,7 @@ class ThreeHandedDeal(DealState):
         """TH-10: declarer -> left defender -> dummy -> right defender -> declarer."""
         assert self.declarer is not None
         declarer = self.declarer
-        left, right = _defenders(self.dealer, declarer)
+        left, right = defenders_of(self.dealer, declarer)
         order = [declarer, declarer, declarer, declarer]
         order[declarer] = left
         order[left] = self.dealer.partner
@@ -517,9 +517,9 @@ class ThreeHandedDeal(DealState):
         (LookAtDummy(), DoubleOf(number=0))
         """
         key = " ".join(text.strip().lower().replace("-", " ").replace("_", " ").split())
-        if key in _TABLE_WORDS:
-            return _TABLE_WORDS[key]
-        match = _DOUBLE_OF.fullmatch(key)
+        if key in TABLE_WORDS:
+            return TABLE_WORDS[key]
+        match = DOUBLE_OF.fullmatch(key)
         if match:
             return DoubleOf(int(match.group(1)))
         return super().parse_action(text)
@@ -558,10 +558,10 @@ class ThreeHandedDeal(DealState):
 
     def _apply_effective(self, seat: Seat, action: Action) -> None:
         kind = type(action)
-        if kind is _Immunity:
+        if kind is Immunity:
             self._immune.add(seat)
             self._effective.append((seat, action))
-        elif kind is _Recall:
+        elif kind is Recall:
             self._recall = seat
             self._effective.append((seat, action))
         else:
@@ -597,7 +597,7 @@ class ThreeHandedDeal(DealState):
         self._require_table(seat, action, "TH-22")
         for item in reversed(self._open):
             if item.rule == "TH-22" and seat in item.may_cancel:
-                self._rollback(item.position, [(item.seat, _Recall())])
+                self._rollback(item.position, [(item.seat, Recall())])
                 return
         raise IllegalActionError(
             f"{seat} has no irregular bid of an opponent to cancel (both opponents have called over it, "
@@ -612,7 +612,7 @@ class ThreeHandedDeal(DealState):
         self._require_table(seat, action, "TH-21")
         for item in reversed(self._open):
             if item.rule == "TH-21" and item.target == seat:
-                self._rollback(item.position, [(seat, _Immunity())])
+                self._rollback(item.position, [(seat, Immunity())])
                 return
         raise IllegalActionError(
             f"{seat} has no improper double of his bid to cancel (he has called on, or there is none)",
@@ -652,7 +652,7 @@ class ThreeHandedDeal(DealState):
     def _rollback(self, position: int, markers: list[tuple[Seat, Action]]) -> None:
         """Withdraw the effective record from ``position`` on, keeping what cannot be withdrawn."""
         effective = self._effective
-        kept = [r for r in effective[position:] if isinstance(r[1], _PERSISTENT)]
+        kept = [r for r in effective[position:] if isinstance(r[1], PERSISTENT)]
         records = effective[:position] + kept + markers
         history = self.history
         self._reset()
