@@ -22,9 +22,11 @@ ParseError
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 __all__ = [
+    "Refusal",
     "BridgeError",
     "ParseError",
     "IllegalActionError",
@@ -70,11 +72,33 @@ class ParseError(BridgeError, ValueError):
         super().__init__(f"line {line}: {message}" if line is not None else message)
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """Why the rules refuse an action, as a value: the rule broken (its docs/rules.md number,
+    ``None`` where no rule of the game is cited, as for text that names no action), the message
+    in the catalogue's ``[rules]`` section and the values that fill it in. Every face renders
+    it in its player's language (:func:`bridgeroom.i18n.error_text` of the error carrying it).
+
+    >>> Refusal("CB-5", "rules.insufficient", {"call": "1C", "last": "1S"})
+    Refusal(rule='CB-5', key='rules.insufficient', params={'call': '1C', 'last': '1S'})
+    """
+
+    rule: str | None
+    key: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+
 class IllegalActionError(BridgeError, ValueError):
     """An action the rules do not allow now. The game state is unchanged.
 
-    ``action`` is the offending input as given, ``rule`` the docs/rules.md number.
+    ``action`` is the offending input as given, ``rule`` the docs/rules.md number;
+    :attr:`refusal` the same as a value.
     """
+
+    @property
+    def refusal(self) -> Refusal | None:
+        """The refusal this error carries (``None`` for an error without a catalogue message)."""
+        return None if self.key is None else Refusal(self.rule, self.key, dict(self.params))
 
     def __init__(
         self,

@@ -40,7 +40,8 @@ def default_form(view: View) -> ScoreForm:
     flags of the rules the deal is played by (``View.variant``).
 
     >>> from bridgeroom.rules import ContractBridgeDeal, Deal, Seat
-    >>> default_form(ContractBridgeDeal(Deal.random(seed=1)).view(Seat.NORTH))
+    >>> state = ContractBridgeDeal(Deal("N:AK2.KQ3.Q432.Q32 Q963.T74.K96.K96 J85.A962.J85.J85 T74.J85.AT7.AT74"))
+    >>> default_form(state.view(Seat.NORTH))
     <ScoreForm.DUPLICATE: 'duplicate'>
     """
     variant = view.variant

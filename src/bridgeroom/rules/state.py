@@ -43,6 +43,7 @@ from bridgeroom.errors import (
     IllegalCallError,
     IllegalPlayError,
     ParseError,
+    Refusal,
     WrongPhaseError,
 )
 from bridgeroom.rules.actions import Action, ActionInput, Claim, Correction, GameAction
@@ -587,6 +588,29 @@ class DealState:
         else:
             self._apply_other(actor, action)
         self.history.append((actor, action))
+
+    def refusal(self, action: ActionInput, seat: Seat | None = None) -> Refusal | None:
+        """Why the rules refuse ``action`` by ``seat`` (default: the seat to act) now, as a
+        :class:`~bridgeroom.errors.Refusal`, or ``None`` when they allow it. The state is not
+        changed. The answer is the one :meth:`apply` gives, for the error path (a face that
+        says why): apply itself stays the fast path.
+
+        >>> state = ContractBridgeDeal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+        >>> state.apply("1S")
+        >>> state.refusal("1C")
+        Refusal(rule='CB-5', key='rules.insufficient', params={'call': Call('1C'), 'last': Call('1S')})
+        >>> state.refusal("2C") is None
+        True
+        """
+        trial = self.clone()
+        try:
+            trial.apply(action, seat)
+        except IllegalActionError as err:
+            refusal = err.refusal
+            if refusal is None:  # every refusal of the rules names its message
+                raise
+            return refusal
+        return None
 
     def _coerce(self, action: ActionInput) -> Action:
         """An action object from what ``apply`` was given: the object, its text, or its id."""
