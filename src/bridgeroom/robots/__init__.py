@@ -54,9 +54,10 @@ def make_robot(
     """A robot of ``level`` (``random``, ``basic`` or ``expert``).
 
     ``seed`` makes its choices reproducible; ``time_budget`` (seconds per card,
-    expert only) bounds its thinking; ``scoring`` is the score form it plays
-    to, a :class:`~bridgeroom.scoring.ScoreForm` or its name (default: the game's usual one); ``samples`` caps the expert's layouts per
-    card; ``threads`` sets the DDS thread count of the process.
+    expert only) bounds its thinking; ``scoring`` is the score form it plays to, a
+    :class:`~bridgeroom.scoring.ScoreForm` or the name people type, read here (default: the
+    game's usual one); ``samples`` caps the expert's layouts per card; ``threads`` sets the
+    DDS thread count of the process.
 
     >>> make_robot("expert", seed=1, time_budget=0.5)
     ExpertRobot(seed=1, time_budget=0.5, samples=100)
