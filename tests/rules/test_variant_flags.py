@@ -72,3 +72,9 @@ def test_th_23_a_player_who_looked_at_the_dummy_has_peeked_until_the_lead() -> N
     state.apply(LookAtDummy())
     assert state.view(seat).peeked
     assert not any(state.view(s).peeked for s in state.auction_seats() if s != seat)
+
+
+def test_th_17_vulnerability_is_by_player_in_three_handed_bridge_and_by_side_elsewhere() -> None:
+    three = ThreeHandedDeal(DEAL, players=("Ann", "Bob", "Cy"), vulnerable=["Cy", "Ann"])
+    assert three.vulnerable_players == ("Ann", "Cy")
+    assert ContractBridgeDeal(Deal(DEAL), vulnerability="All").vulnerable_players == ()

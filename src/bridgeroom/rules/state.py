@@ -268,6 +268,12 @@ class DealState:
         return self._turn
 
     @property
+    def vulnerable_players(self) -> tuple[str, ...]:
+        """The vulnerable players where vulnerability is by player (TH-17), else none: a
+        four-handed deal's vulnerability is by side (``vulnerability``)."""
+        return ()
+
+    @property
     def is_over(self) -> bool:
         return self.phase is _DONE
 

@@ -115,6 +115,11 @@ class ThreeHandedDeal(DealState):
         self.pack = pack
         self.vulnerable = vulnerable_names
 
+    @property
+    def vulnerable_players(self) -> tuple[str, ...]:
+        """The vulnerable players (TH-17), by name."""
+        return tuple(sorted(self.vulnerable))
+
     # --- seats and players -------------------------------------------------------
 
     @property
