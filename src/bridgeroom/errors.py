@@ -102,17 +102,35 @@ class IllegalActionError(BridgeError, ValueError):
 
     def __init__(
         self,
-        message: str,
+        message: str | None = None,
         *,
         action: object = None,
         rule: str | None = None,
         key: str | None = None,
         params: Mapping[str, object] | None = None,
     ) -> None:
+        if (message is None) == (key is None):
+            raise TypeError(
+                "an IllegalActionError has either a catalogue key or a message, not both"
+            )
         self.action = action
         self.rule = rule
         self._keyed(key, params)
-        super().__init__(f"{message} ({rule})" if rule else message)
+        if message is not None:
+            super().__init__(f"{message} ({rule})" if rule else message)
+        else:
+            super().__init__(key)
+
+    def __str__(self) -> str:
+        """The English rendering of the catalogue message (with the rule's number), the one
+        wording of a refusal; the text given for an error without a key."""
+        if self.key is None:
+            return super().__str__()
+        # i18n is standard library only (tests/test_imports.py); imported here, when a refusal
+        # is shown, so that importing the rules loads nothing else
+        from bridgeroom.i18n.message import error_text
+
+        return error_text(self, "en")
 
 
 class IllegalCallError(IllegalActionError):

@@ -22,7 +22,7 @@ the server and reinforcement-learning users share:
     >>> state.apply("SA")
     Traceback (most recent call last):
     ...
-    bridgeroom.errors.IllegalPlayError: E does not hold SA (CB-10)
+    bridgeroom.errors.IllegalPlayError: East does not hold ♠A (CB-10).
     >>> state.apply("S7"); state.view(Seat.WEST).dummy
     Hand('6543.876.876.876')
 
@@ -413,14 +413,11 @@ class DealState:
         """
         if self.phase is not _PLAY:
             raise WrongPhaseError(
-                f"a claim is stated during the play, not in the {self.phase.value} phase",
                 action="claim",
                 key="rules.claim_not_now",
             )
         if seat == self.dummy:
-            raise IllegalActionError(
-                "the dummy does not claim", action="claim", key="rules.dummy_no_claim"
-            )
+            raise IllegalActionError(action="claim", key="rules.dummy_no_claim")
         self.claims.append((seat, len(self.tricks)))
 
     def faced_to(self, seat: Seat) -> tuple[Seat, ...]:
@@ -511,7 +508,6 @@ class DealState:
                 text, Card.parse, Call.parse, "the auction is over", "call_in_play"
             )
         raise WrongPhaseError(
-            f"no action is expected now: {text!r}",
             action=text,
             key="rules.no_action_now",
             params={"text": text},
@@ -535,7 +531,6 @@ class DealState:
             except ParseError:
                 raise err from None  # not of this phase nor of the other: the phase's own error
             raise WrongPhaseError(
-                f"{why}: {text!r} is not an action of the {self.phase.value} phase",
                 action=text,
                 key=f"rules.{why_key}",
                 params={"text": text},
@@ -569,7 +564,6 @@ class DealState:
             return
         if actor is None:
             raise WrongPhaseError(
-                f"the deal is over: {action!r}",
                 action=action,
                 key="rules.deal_over",
                 params={"action": str(action)},
@@ -578,7 +572,6 @@ class DealState:
         if type(action) is Card:
             if self.phase is not _PLAY:
                 raise WrongPhaseError(
-                    f"cards are played after the auction, not in the {self.phase.value} phase: {action}",
                     action=action,
                     rule="CB-9",
                     key="rules.card_not_now",
@@ -626,7 +619,6 @@ class DealState:
             return self.action_from_id(action)
         if isinstance(action, Contract):
             raise WrongPhaseError(
-                f"{action!r} is not an action of the {self.phase.value} phase",
                 action=action,
                 key="rules.not_now",
                 params={"action": str(action), "phase": self.phase},
@@ -638,7 +630,6 @@ class DealState:
         remaining = self.tricks_left
         if isinstance(claim.tricks, bool) or not 0 <= claim.tricks <= remaining:
             raise IllegalActionError(
-                f"a claim is of 0 to {remaining} tricks (the tricks still to play): {claim}",
                 action=claim,
                 key="rules.claim_range",
                 params={"remaining": remaining, "tricks": str(claim.tricks)},
@@ -654,7 +645,6 @@ class DealState:
         """Variants validate and apply their own action types here, appending ``(seat, action)``
         to ``self._effective``; ``apply`` records it in the history."""
         raise WrongPhaseError(
-            f"{action!r} is not an action of the {self.phase.value} phase",
             action=action,
             key="rules.not_now",
             params={"action": str(action), "phase": self.phase},
@@ -664,13 +654,11 @@ class DealState:
         """Strict: acting out of turn is refused. Variants with laws for it override this."""
         if self.to_act is None:
             raise WrongPhaseError(
-                f"the deal is over: {action!r}",
                 action=action,
                 key="rules.deal_over",
                 params={"action": str(action)},
             )
         raise IllegalActionError(
-            f"{seat} may not act now; it is {self.to_act}'s turn: {action}",
             action=action,
             rule="CB-5" if self.phase is _AUCTION else "CB-10",
             key="rules.out_of_turn",
@@ -680,7 +668,7 @@ class DealState:
     def undo(self) -> Action:
         """Take back the last action and return it; the state is rebuilt from the record."""
         if not self.history:
-            raise IllegalActionError("nothing to undo", key="rules.nothing_to_undo")
+            raise IllegalActionError(key="rules.nothing_to_undo")
         _seat, action = self.history[-1]
         self.replay(self.history[:-1])
         return action
@@ -705,7 +693,6 @@ class DealState:
         if type(action) is Call:
             return action.action_id
         raise IllegalActionError(
-            f"no id for {action!r}",
             action=action,
             key="rules.no_id",
             params={"action": str(action)},
@@ -717,7 +704,6 @@ class DealState:
         if 52 <= action_id < 90:
             return CALLS[action_id - 52]
         raise IllegalActionError(
-            f"no action has id {action_id}",
             action=action_id,
             key="rules.no_such_id",
             params={"id": str(action_id)},
@@ -757,7 +743,6 @@ class DealState:
         if idx >= 3:
             if idx <= self._last_bid:
                 raise IllegalCallError(
-                    f"{call} is insufficient: the last bid is {CALLS[self._last_bid]}",
                     action=call,
                     rule="CB-5",
                     key="rules.insufficient",
@@ -773,18 +758,14 @@ class DealState:
                 self._first_namer[key] = seat  # type: ignore[index]
         elif idx == 1:
             if bidder is None or self._doubled != 0 or not self.may_double(seat, bidder):
-                why, why_key = self._why_not_double(seat)
-                raise IllegalCallError(
-                    why, action=call, rule="CB-6", key=why_key, params={"seat": seat}
-                )
+                why_key = self._why_not_double()
+                raise IllegalCallError(action=call, rule="CB-6", key=why_key, params={"seat": seat})
             self._doubled = 1
             self._doubler = seat
             self._passes = 0
         elif idx == 2:
             if bidder is None or self._doubled != 1 or not self.may_redouble(seat, bidder):
                 raise IllegalCallError(
-                    f"{seat} may not redouble: a redouble is of the last double, made by an opponent, "
-                    "with only passes since",
                     action=call,
                     rule="CB-6",
                     key="rules.no_redouble",
@@ -798,16 +779,13 @@ class DealState:
         self._effective.append((seat, call))
         self._after_call(seat)
 
-    def _why_not_double(self, seat: Seat) -> tuple[str, str]:
-        """Why ``seat`` may not double: the English text and the catalogue key."""
+    def _why_not_double(self) -> str:
+        """Why the player to call may not double (CB-6), as the catalogue key."""
         if self._last_bidder is None:
-            return f"{seat} may not double: there is no bid to double", "rules.no_double_no_bid"
+            return "rules.no_double_no_bid"
         if self._doubled:
-            return (
-                f"{seat} may not double: the last bid is already doubled",
-                "rules.no_double_twice",
-            )
-        return f"{seat} may not double: the last bid is not an opponent's", "rules.no_double_own"
+            return "rules.no_double_twice"
+        return "rules.no_double_own"
 
     def _after_call(self, seat: Seat) -> None:
         """CB-7: three passes after a call end the auction; four passes pass the deal out."""
@@ -855,7 +833,6 @@ class DealState:
         bit = card.mask
         if not m & bit:
             raise IllegalPlayError(
-                f"{seat} does not hold {card}",
                 action=card,
                 rule="CB-10",
                 key="rules.not_held",
@@ -867,7 +844,6 @@ class DealState:
             if card.suit != led and m & SUIT_MASK[led]:
                 if self.mode is Mode.STRICT:
                     raise IllegalPlayError(
-                        f"{seat} must follow suit to {Suit(led).letter}: {card}",
                         action=card,
                         rule="CB-10",
                         key="rules.follow_suit",
@@ -936,14 +912,12 @@ class DealState:
         """CB-V1: replace a revoke not yet established by a card of the suit led."""
         if self.mode is not Mode.TABLE:
             raise IllegalActionError(
-                "corrections exist only in table mode",
                 action=correction,
                 key="rules.correction_strict",
             )
         pending = [r for r in self.revokes if not r.established and r.position >= 0]
         if not pending:
             raise IllegalActionError(
-                "there is no revoke to correct (an established revoke stands)",
                 action=correction,
                 rule="CB-V2",
                 key="rules.no_revoke",
@@ -952,8 +926,6 @@ class DealState:
         hand = self._hand_at_revoke(revoke)
         if not hand & SUIT_MASK[revoke.suit] & correction.card.mask:
             raise IllegalPlayError(
-                f"the correction must be a card of the suit led ({revoke.suit.letter}) "
-                f"held by {revoke.seat}: {correction.card}",
                 action=correction,
                 rule="CB-V1",
                 key="rules.correction_card",
