@@ -16,7 +16,7 @@ from bridgeroom.i18n import (
     detect_language,
     translate,
 )
-from bridgeroom.rules import Call, Card, ContractBridgeDeal, Deal, Seat
+from bridgeroom.rules import Call, Card, ContractBridgeDeal, Deal, Seat, ThreeHandedDeal
 from bridgeroom.rules.state import Phase
 from bridgeroom.store import Store
 from bridgeroom.tui.entry import Entry, EntryError, read_entry
@@ -129,6 +129,23 @@ def test_cb_5_cb_6_entries_checked_as_typed() -> None:
     assert read_entry("claim 3", state, "en") == Entry("claim", 3)
     with pytest.raises(EntryError, match="after it"):
         read_entry("undo now", state, "en")
+
+
+def test_th_11_a_revoke_typed_in_table_mode_is_the_rules_to_judge() -> None:
+    """The terminal asks the rules: in table mode a revoke is played and penalised once
+    established (CB-V1, CB-V2, TH-11), so the typed H6 is accepted with spades in hand; in
+    strict mode the same card is refused (CB-10)."""
+    deal = "N:AKQJ.5432.543.32 T987.876.876.654 6543.AKQ.AKQ.AKQ 2.JT9.JT92.JT987"
+    for mode in ("table", "strict"):
+        state = ThreeHandedDeal(deal, Seat.NORTH, mode=mode, players=("Ann", "Bob", "Cy"))
+        for action in ["P", "P", "1NT", "P", "P", "SA", "S3"]:
+            state.apply(action)
+        assert state.turn == Seat.EAST and Card("ST") in state.hand(Seat.EAST)
+        if mode == "table":
+            assert read_entry("h6", state, "en") == Entry("action", Card("H6"))
+        else:
+            with pytest.raises(EntryError, match=r"East must follow suit in spades.*\(CB-10\)"):
+                read_entry("h6", state, "en")
 
 
 def test_cb_10_follow_suit_and_rank_alone() -> None:
