@@ -52,7 +52,7 @@ NS = (Seat.NORTH, Seat.SOUTH)
 EW = (Seat.EAST, Seat.WEST)
 
 
-def _is_game(c: Contract) -> bool:
+def is_game(c: Contract) -> bool:
     if c.strain is Strain.NOTRUMP:
         return c.level >= 3
     return c.level >= (4 if c.strain in (Strain.HEARTS, Strain.SPADES) else 5)
@@ -75,7 +75,7 @@ def kind(contract: Contract | None, tricks: int, par: int, table: Table, i: int)
     best, _ = best_contract(table, side, vul.is_vulnerable(side[0]))
     if best.level >= 6 and contract.level < 6:
         return "slam missed"
-    if _is_game(best) and not _is_game(contract):
+    if is_game(best) and not is_game(contract):
         return "game missed"
     return "strain or partscore"
 

@@ -13,7 +13,8 @@
   two faces reach the rules only through it and the agent API (the public names of
   ``bridgeroom.rules``, never its modules); what the robots say about a claim or a call
   (``robots.claims``, ``robots.bidding``) reaches the faces through the table too. No face holds
-  a rule: no three-handed branch, no count of tricks from 13 (docs/architecture.md).
+  a rule: no three-handed branch, no count of tricks from 13, no comparison with a game's name,
+  no variant extra's class (docs/architecture.md).
 
 Imports are read with :mod:`ast`, so a module is checked without being run.
 """
@@ -115,6 +116,9 @@ def test_the_package_is_found() -> None:
 
 
 def test_rules_import_only_the_standard_library() -> None:
+    """The rules and the errors import the standard library; the one exception is the lazy
+    import by which an error renders its refusal from the catalogue (``str(err)``), which
+    loads :mod:`bridgeroom.i18n`, itself standard library only (the next test)."""
     allowed = {"bridgeroom.errors"}
     breaches = [
         f"{module}:{imp.line} imports {imp.module}"
@@ -124,6 +128,27 @@ def test_rules_import_only_the_standard_library() -> None:
         if _top(imp.module) not in STDLIB
         and not _inside(imp.module, "bridgeroom.rules")
         and imp.module not in allowed
+        and not (
+            module == "bridgeroom.errors"
+            and imp.module == "bridgeroom.i18n.message"
+            and not imp.eager
+        )
+    ]
+    assert not breaches, breaches
+
+
+def test_the_catalogues_import_only_the_standard_library_and_the_rules() -> None:
+    """What the errors render their refusals with (:mod:`bridgeroom.i18n`) needs nothing but
+    the standard library, the rules and the errors."""
+    breaches = [
+        f"{module}:{imp.line} imports {imp.module}"
+        for module in MODULES
+        if _inside(module, "bridgeroom.i18n")
+        for imp in imports_of(module)
+        if _top(imp.module) not in STDLIB
+        and not _inside(imp.module, "bridgeroom.rules")
+        and not _inside(imp.module, "bridgeroom.i18n")
+        and imp.module != "bridgeroom.errors"
     ]
     assert not breaches, breaches
 
@@ -216,6 +241,48 @@ def test_no_import_cycles_at_module_level() -> None:
     }
     cycles = _cycles(graph)
     assert not cycles, "\n".join(" <-> ".join(cycle) for cycle in cycles)
+
+
+def _private_imports(module: str) -> list[str]:
+    """The private names (``_name``, not dunder) ``module`` imports from another of our modules."""
+    path = MODULES[module]
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    out = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"), str(path))):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        base = node.module or ""
+        if node.level:
+            anchor = package.split(".")
+            anchor = anchor[: len(anchor) - node.level + 1]
+            base = ".".join([*anchor, base] if base else anchor)
+        if _top(base) != "bridgeroom" or base == module:
+            continue
+        out.extend(
+            f"{module}:{node.lineno} imports {base}.{alias.name}"
+            for alias in node.names
+            if alias.name.startswith("_") and not alias.name.startswith("__")
+        )
+    return out
+
+
+def test_no_private_name_is_imported_from_another_module() -> None:
+    """A name with a leading underscore is its module's own: another module that needs it asks
+    for a public name (issue 36: fifteen such imports)."""
+    breaches = [b for module in MODULES for b in _private_imports(module)]
+    assert not breaches, breaches
+
+
+def test_the_private_import_check_sees_one(tmp_path: Path) -> None:
+    module = "bridgeroom._probe_private"
+    path = PACKAGE / "_probe_private.py"
+    MODULES[module] = tmp_path / "probe.py"
+    try:
+        MODULES[module].write_text("from bridgeroom.rules.state import _CLOCKWISE, Phase\n")
+        assert _private_imports(module) == [f"{module}:1 imports bridgeroom.rules.state._CLOCKWISE"]
+    finally:
+        del MODULES[module]
+    assert not path.exists()
 
 
 FACES = ("bridgeroom.server", "bridgeroom.tui", "bridgeroom.cli")
@@ -312,6 +379,61 @@ def test_no_face_holds_a_rule(face: str) -> None:
             ):
                 breaches.append(f"{module}:{node.lineno} branches on three players")
     assert not breaches, breaches
+
+
+def _game_names() -> set[str]:
+    from bridgeroom.games import GAMES
+    from bridgeroom.rules import DealState
+
+    def classes(cls: type[DealState]) -> list[type[DealState]]:
+        return [cls, *(c for sub in cls.__subclasses__() for c in classes(sub))]
+
+    return set(GAMES) | {cls.rules_name for cls in classes(DealState)}
+
+
+def _extra_classes() -> set[str]:
+    import bridgeroom.rules  # noqa: F401  (the variants' modules define the subclasses)
+    from bridgeroom.rules import ViewExtra
+
+    return {cls.__name__ for cls in ViewExtra.__subclasses__()}
+
+
+def test_the_variant_check_knows_the_games_and_their_extras() -> None:
+    assert {"contract", "auction", "three-handed", "minibridge"} <= _game_names()
+    assert {"ThreeHandedExtra", "MiniBridgeExtra"} <= _extra_classes()
+
+
+@pytest.mark.parametrize("face", TWO_FACES)
+def test_no_face_branches_on_a_game_name_or_a_variant_extra(face: str) -> None:
+    """A face asks the variant's flags (``state.variant``, ``View.variant``) and the view's
+    typed items (``View.announcements``, ``View.peeked``...), never which game it is: no
+    comparison of a name or attribute with a game's name, no variant extra's class."""
+    games, extras = _game_names(), _extra_classes()
+    breaches = []
+    for module, path in MODULES.items():
+        if not _inside(module, face):
+            continue
+        tree = ast.parse(path.read_text("utf-8"), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id in extras:
+                breaches.append(f"{module}:{node.lineno} names {node.id}")
+            elif isinstance(node, ast.alias) and node.name in extras:
+                breaches.append(f"{module} imports {node.name}")
+            elif isinstance(node, ast.Compare):
+                operands = [node.left, *node.comparators]
+                named = [o for o in operands if isinstance(o, (ast.Name, ast.Attribute))]
+                game = [o for o in operands if isinstance(o, ast.Constant) and o.value in games]
+                if named and game:
+                    breaches.append(f"{module}:{node.lineno} compares with a game's name")
+    assert not breaches, breaches
+
+
+def test_the_variant_check_sees_a_breach() -> None:
+    games = _game_names()
+    tree = ast.parse('if self.table.match.game.name == "minibridge": pass')
+    compare = next(n for n in ast.walk(tree) if isinstance(n, ast.Compare))
+    assert isinstance(compare.left, ast.Attribute)
+    assert any(isinstance(o, ast.Constant) and o.value in games for o in compare.comparators)
 
 
 #: The optional dependencies of the learning environments (the ``envs`` extra).

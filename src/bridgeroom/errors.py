@@ -22,9 +22,11 @@ ParseError
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 __all__ = [
+    "Refusal",
     "BridgeError",
     "ParseError",
     "IllegalActionError",
@@ -70,25 +72,65 @@ class ParseError(BridgeError, ValueError):
         super().__init__(f"line {line}: {message}" if line is not None else message)
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """Why the rules refuse an action, as a value: the rule broken (its docs/rules.md number,
+    ``None`` where no rule of the game is cited, as for text that names no action), the message
+    in the catalogue's ``[rules]`` section and the values that fill it in. Every face renders
+    it in its player's language (:func:`bridgeroom.i18n.error_text` of the error carrying it).
+
+    >>> Refusal("CB-5", "rules.insufficient", {"call": "1C", "last": "1S"})
+    Refusal(rule='CB-5', key='rules.insufficient', params={'call': '1C', 'last': '1S'})
+    """
+
+    rule: str | None
+    key: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+
 class IllegalActionError(BridgeError, ValueError):
     """An action the rules do not allow now. The game state is unchanged.
 
-    ``action`` is the offending input as given, ``rule`` the docs/rules.md number.
+    ``action`` is the offending input as given, ``rule`` the docs/rules.md number;
+    :attr:`refusal` the same as a value.
     """
+
+    @property
+    def refusal(self) -> Refusal | None:
+        """The refusal this error carries (``None`` for an error without a catalogue message)."""
+        return None if self.key is None else Refusal(self.rule, self.key, dict(self.params))
 
     def __init__(
         self,
-        message: str,
+        message: str | None = None,
         *,
         action: object = None,
         rule: str | None = None,
         key: str | None = None,
         params: Mapping[str, object] | None = None,
     ) -> None:
+        if (message is None) == (key is None):
+            raise TypeError(
+                "an IllegalActionError has either a catalogue key or a message, not both"
+            )
         self.action = action
         self.rule = rule
         self._keyed(key, params)
-        super().__init__(f"{message} ({rule})" if rule else message)
+        if message is not None:
+            super().__init__(f"{message} ({rule})" if rule else message)
+        else:
+            super().__init__(key)
+
+    def __str__(self) -> str:
+        """The English rendering of the catalogue message (with the rule's number), the one
+        wording of a refusal; the text given for an error without a key."""
+        if self.key is None:
+            return super().__str__()
+        # i18n is standard library only (tests/test_imports.py); imported here, when a refusal
+        # is shown, so that importing the rules loads nothing else
+        from bridgeroom.i18n.message import error_text
+
+        return error_text(self, "en")
 
 
 class IllegalCallError(IllegalActionError):

@@ -38,13 +38,14 @@ from bridgeroom.rules import (
     DealState,
     Mode,
     Seat,
+    Variant,
     Vulnerability,
     deal_cards,
     make_rng,
 )
 from bridgeroom.rules.minibridge import MiniBridgeDeal
 from bridgeroom.rules.three_handed import ThreeHandedDeal, ThreeHandedTable
-from bridgeroom.scoring import Session, SessionEntry, new_session
+from bridgeroom.scoring import ScoreForm, Session, SessionEntry, new_session
 from bridgeroom.scoring.sessions.boards import BoardOrder
 
 __all__ = ["GAMES", "Game", "Match", "PlayedDeal", "get_game"]
@@ -57,7 +58,6 @@ class Game:
     name: str
     titles: Mapping[str, str]
     deal_class: type[DealState]
-    players: int
     scorings: tuple[str, ...]
     description: str = ""
     seat_names: tuple[str, ...] = field(default=("N", "E", "S", "W"))
@@ -65,6 +65,21 @@ class Game:
     @property
     def default_scoring(self) -> str:
         return self.scorings[0]
+
+    @property
+    def variant(self) -> Variant:
+        """What the game's rules allow: its deal class's flags (players, a partnership auction,
+        a dummy in the auction, announcements).
+
+        >>> GAMES["auction"].variant.four_handed, GAMES["three-handed"].variant.dummy_in_auction
+        (True, True)
+        """
+        return self.deal_class.variant
+
+    @property
+    def players(self) -> int:
+        """How many players the game has (three in three-handed bridge, TH-1)."""
+        return self.variant.players
 
     @property
     def partnership_auction(self) -> bool:
@@ -75,7 +90,7 @@ class Game:
         >>> [name for name, game in GAMES.items() if game.partnership_auction]
         ['contract', 'auction']
         """
-        return issubclass(self.deal_class, ContractBridgeDeal)
+        return self.variant.partnership_auction
 
     def title(self, lang: str = "en") -> str:
         return self.titles.get(lang, self.titles["en"])
@@ -88,7 +103,6 @@ GAMES: dict[str, Game] = {
             "contract",
             {"en": "Contract bridge", "ru": "Контрактный бридж"},
             ContractBridgeDeal,
-            4,
             ("rubber", "chicago", "duplicate"),
             "Four players in two pairs; rubber, Chicago or duplicate scoring (CB-).",
         ),
@@ -96,7 +110,6 @@ GAMES: dict[str, Game] = {
             "auction",
             {"en": "Auction bridge", "ru": "Бридж-аукцион"},
             ContractBridgeDeal,
-            4,
             ("auction",),
             "Contract-bridge play with the auction score table (AB-).",
         ),
@@ -104,7 +117,6 @@ GAMES: dict[str, Game] = {
             "three-handed",
             {"en": "Three-handed bridge", "ru": "Бридж втроём"},
             ThreeHandedDeal,
-            3,
             ("three-handed-contract", "three-handed-auction"),
             "Three players; the highest bidder plays the dummy against the other two (TH-).",
         ),
@@ -112,7 +124,6 @@ GAMES: dict[str, Game] = {
             "minibridge",
             {"en": "Mini-bridge", "ru": "Мини-бридж"},
             MiniBridgeDeal,
-            4,
             ("minibridge",),
             "Points announced, the stronger pair declares, the declarer names the contract (MB-).",
         ),
@@ -185,12 +196,14 @@ class Match:
     ) -> None:
         self.game = game if isinstance(game, Game) else get_game(game)
         self.scoring = scoring or self.game.default_scoring
+        #: The score form: its session, its score table, what a result is worth to a robot.
+        self.form = ScoreForm.parse(self.scoring)
         if self.scoring not in self.game.scorings:
             raise BridgeError(
                 f"{self.game.name} is scored as {' or '.join(self.game.scorings)}, not {self.scoring!r}"
             )
         self.players: tuple[str, ...]
-        if self.game.players == 3:
+        if not self.game.variant.four_handed:
             names = tuple(players) or ("A", "B", "C")
             if len(names) != 3:
                 raise BridgeError(
@@ -280,16 +293,13 @@ class Match:
 
     def start_deal(self, deal: Any, dealer: Seat, vulnerability: Vulnerability) -> DealState:
         """Start a deal with the given cards (for replaying a stored match or playing a given board)."""
-        cls = self.game.deal_class
         if self.seating is not None:
             vulnerable = [p for p in self.players if self.session.vulnerable(p)]
             state: DealState = self._table_for(self.number).start(
                 deal, mode=self.mode, vulnerable=vulnerable
             )
-        elif cls is MiniBridgeDeal:
-            board = self.next_board or self.number
-            state = MiniBridgeDeal(deal, dealer, vulnerability, mode=self.mode, board=board)
         else:
+            cls = self.game.deal_class
             state = cls(deal, dealer, vulnerability, mode=self.mode, board=self.next_board)
         self.played.append(PlayedDeal(self.number, state))
         return state

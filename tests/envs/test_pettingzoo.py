@@ -188,7 +188,7 @@ def test_an_illegal_action_raises_a_typed_error_and_changes_nothing() -> None:
     with pytest.raises(IllegalActionError, match="not 'x'"):
         env.step("x")
     env.step(Call("1C").action_id)
-    with pytest.raises(IllegalActionError, match="insufficient"):
+    with pytest.raises(IllegalActionError, match="is not enough: the last bid is"):
         env.step(Call("1C").action_id)  # CB-5
     env.reset(seed=4)
     assert env.agent_selection == agent

@@ -164,7 +164,10 @@ def test_mb2_strict_mode_rejects_a_wrong_count() -> None:
     with pytest.raises(AnnouncementError) as info:
         state.apply(Announce(11))
     assert info.value.rule == "MB-2"
-    assert "MB-2" in str(info.value) and "12" in str(info.value)
+    # the catalogue's words: the count announced, not the true one (the player counts again)
+    assert str(info.value) == (
+        "North does not hold 11 high-card points: count again (A 4, K 3, Q 2, J 1) (MB-2)."
+    )
     assert isinstance(info.value, IllegalActionError)
     assert state.history == [] and state.announcements == () and state.to_act == N
     state.apply("12")

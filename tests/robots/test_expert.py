@@ -51,16 +51,28 @@ def test_basic_misses_the_throw_in_that_the_expert_finds() -> None:
     assert basic.action != Card("H3")
 
 
+class _NoSolver:
+    """A solver that fails the test if it is asked anything."""
+
+    def __getattr__(self, name: str) -> object:
+        raise AssertionError(f"the solver was asked {name}")
+
+
 def test_equal_cards_are_not_solved() -> None:
     """Touching cards in one hand are the same card: the robot plays the lowest without sampling."""
     state = _throw_in()
     state.apply("H3")
     state.apply("CJ")  # West discards
     state.apply("C3")  # dummy discards
-    state.apply("HA")  # East wins and must lead from SK S5
-    view = state.view(Seat.EAST)
-    decision = expert_card(view, solver(), np.random.default_rng(0), samples=4, budget=0.5)
-    assert decision.action in view.legal
+    state.apply("HA")  # East wins and leads from SK S5
+    state.apply("S5")
+    state.apply("S3")  # South follows; West, void in spades, discards from CK CQ
+    view = state.view(Seat.WEST)
+    assert sorted(map(str, view.legal)) == ["CK", "CQ"]
+    nothing = _NoSolver()
+    decision = expert_card(view, nothing, np.random.default_rng(0), samples=4, budget=0.5)  # type: ignore[arg-type]
+    assert decision.action == Card("CQ")
+    assert decision.why.key == "robot.expert.equal_cards"
 
 
 def test_dds_seat_map_is_the_identity_up_to_rotation_in_four_handed_bridge() -> None:

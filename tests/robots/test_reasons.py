@@ -251,7 +251,9 @@ def test_every_reason_of_the_expert_renders_in_both_languages(game: str) -> None
 
 
 def _robot_sources() -> str:
-    return "\n".join(p.read_text("utf-8") for p in sorted(ROBOTS.rglob("*.py")))
+    """The robots' code, and the table's robot turn (its safe action for an illegal choice)."""
+    paths = [*sorted(ROBOTS.rglob("*.py")), ROBOTS.parent / "table" / "robots.py"]
+    return "\n".join(p.read_text("utf-8") for p in paths)
 
 
 def test_every_reason_key_in_the_code_is_in_both_catalogues() -> None:

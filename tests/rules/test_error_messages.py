@@ -164,6 +164,30 @@ def test_a_wrong_count_in_minibridge_and_a_call_for_the_three_handed_dummy() -> 
     )
 
 
+def test_an_illegal_action_reads_as_the_catalogue_says() -> None:
+    """``str()`` of a refusal is its English rendering from the catalogue (one wording): out
+    of turn and an insufficient bid (CB-5); the refusal is the error's (``DealState.refusal``)."""
+    state = ContractBridgeDeal(DEAL)
+    cases = [
+        ("1C", Seat.WEST, "West may not act now: it is North's turn (CB-5)."),
+        ("1S", None, None),
+        ("1H", None, "1♥ is not enough: the last bid is 1♠ (CB-5)."),
+        ("X", Seat.EAST, None),
+    ]
+    for action, seat, expected in cases:
+        refusal = state.refusal(action, seat)
+        if expected is None:
+            assert refusal is None
+            state.apply(action, seat)
+            continue
+        with pytest.raises(IllegalActionError) as info:
+            state.apply(action, seat)
+        assert str(info.value) == expected == error_text(info.value, "en")
+        assert info.value.refusal == refusal
+    with pytest.raises(TypeError):  # a refusal has one wording: a key or a text, not both
+        IllegalActionError("it is not your turn", key="rules.not_your_turn")
+
+
 def test_the_table_passes_the_engines_refusal_on_in_every_language() -> None:
     """The server and the terminal play through the table: it raises the engine's refusal as a
     TableError with the same message and rule, and changes nothing."""
@@ -214,6 +238,8 @@ def test_anything_a_person_tries_is_refused_with_a_message_of_the_catalogue(
             assert err.key is not None, f"{type(err).__name__} without a key: {err}"
             en, ru = error_text(err, "en"), error_text(err, "ru")
             assert en and ru and en != ru
+            if isinstance(err, IllegalActionError):  # one wording: str() is the catalogue's
+                assert str(err) == en
             # no English word in the Russian, but for what the person typed (quoted «...»)
             # and the words typed to correct and to claim
             own = re.sub(r"«[^»]*»|correct|claim", "", ru)

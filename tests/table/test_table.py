@@ -56,7 +56,7 @@ def test_th_5_three_handed_players_change_seats_with_the_deal() -> None:
         assert table.player_at(state.dealer.partner) is None
         assert table.place_at(state.dealer.partner) is None
         table.run_robots(400)
-    assert seats[0] != seats[1] != seats[2]
+    assert len({tuple(s) for s in seats}) == 3  # three different seatings
 
 
 def test_th_23_a_player_who_looks_at_the_dummy_sees_it_and_only_passes() -> None:

@@ -16,7 +16,7 @@ from bridgeroom.i18n import (
     detect_language,
     translate,
 )
-from bridgeroom.rules import Call, Card, ContractBridgeDeal, Deal, Seat
+from bridgeroom.rules import Call, Card, ContractBridgeDeal, Deal, Seat, ThreeHandedDeal
 from bridgeroom.rules.state import Phase
 from bridgeroom.store import Store
 from bridgeroom.tui.entry import Entry, EntryError, read_entry
@@ -118,16 +118,34 @@ def test_cb_5_cb_6_entries_checked_as_typed() -> None:
     state = ContractBridgeDeal(DEAL)
     assert read_entry("1n", state, "en") == Entry("action", Call("1NT"))
     assert read_entry("пас", state, "ru") == Entry("action", Call("P"))
-    with pytest.raises(EntryError, match="You may not double now"):
+    # the rules' refusal, in their words (CB-6): North is to call, with no bid to double
+    with pytest.raises(
+        EntryError, match=r"North may not double: there is no bid to double \(CB-6\)"
+    ):
         read_entry("x", state, "en")
     state.apply("2C")
-    with pytest.raises(
-        EntryError, match=r"1♥ is not enough: the lowest bid allowed is 2♦ \(CB-5\)"
-    ):
+    with pytest.raises(EntryError, match=r"1♥ is not enough: the last bid is 2♣ \(CB-5\)"):
         read_entry("1h", state, "en")
     assert read_entry("claim 3", state, "en") == Entry("claim", 3)
     with pytest.raises(EntryError, match="after it"):
         read_entry("undo now", state, "en")
+
+
+def test_th_11_a_revoke_typed_in_table_mode_is_the_rules_to_judge() -> None:
+    """The terminal asks the rules: in table mode a revoke is played and penalised once
+    established (CB-V1, CB-V2, TH-11), so the typed H6 is accepted with spades in hand; in
+    strict mode the same card is refused (CB-10)."""
+    deal = "N:AKQJ.5432.543.32 T987.876.876.654 6543.AKQ.AKQ.AKQ 2.JT9.JT92.JT987"
+    for mode in ("table", "strict"):
+        state = ThreeHandedDeal(deal, Seat.NORTH, mode=mode, players=("Ann", "Bob", "Cy"))
+        for action in ["P", "P", "1NT", "P", "P", "SA", "S3"]:
+            state.apply(action)
+        assert state.turn == Seat.EAST and Card("ST") in state.hand(Seat.EAST)
+        if mode == "table":
+            assert read_entry("h6", state, "en") == Entry("action", Card("H6"))
+        else:
+            with pytest.raises(EntryError, match=r"East must follow suit in spades.*\(CB-10\)"):
+                read_entry("h6", state, "en")
 
 
 def test_cb_10_follow_suit_and_rank_alone() -> None:
@@ -136,9 +154,11 @@ def test_cb_10_follow_suit_and_rank_alone() -> None:
         state.apply(call)
     # South (dummy) must follow in clubs: '6' is the club six
     assert read_entry("6", state, "en") == Entry("action", Card("C6"))
-    with pytest.raises(EntryError, match="You must follow suit in clubs"):
+    with pytest.raises(
+        EntryError, match=r"South must follow suit in clubs: ♠6 is not allowed \(CB-10\)"
+    ):
         read_entry("s6", state, "en")
-    with pytest.raises(EntryError, match="Нужно ходить в масть, трефы"):
+    with pytest.raises(EntryError, match="Юг: нужно ходить в масть — трефы; ♠6 нельзя"):
         read_entry("п6", state, "ru")
 
 

@@ -44,7 +44,7 @@ def test_mb_whole_minibridge_deal_typed_to_the_end(database: Path) -> None:
     hcp = state.hand(Seat.SOUTH).hcp
     child.sendline(str(hcp + 1))  # a miscount is refused with the reason (MB-2)
     child.expect(ACTION_PROMPT)
-    assert "That is not your count" in screen(child)
+    assert f"South does not hold {hcp + 1} high-card point" in screen(child)
     child.sendline(str(hcp))
     end = play_to_end(child, database, match_id, Seat.SOUTH)
     assert re.search(r"\d+ tricks, (made|down)", end), end
@@ -103,7 +103,7 @@ def test_illegal_card_is_refused_with_the_reason(database: Path) -> None:
     missing = next(c for c in state.deal[Seat.EAST] if c not in hand)
     child.sendline(f"{missing.suit.letter}{missing.rank.letter}".lower())
     child.expect(ACTION_PROMPT)
-    assert "You do not hold" in screen(child)
+    assert f"does not hold {missing.suit.symbol}" in screen(child)  # the rules' words (CB-10)
     child.sendline("1c")
     child.expect(ACTION_PROMPT)
     assert "the auction is over, play a card" in screen(child)

@@ -320,7 +320,7 @@ class Predicate:
         return f"Predicate({getattr(self.func, '__name__', self.func)!r})"
 
 
-def _as_test(
+def as_test(
     condition: object, vectorized: bool | None = None
 ) -> tuple[Condition | Predicate | None, Script | None]:
     from bridgeroom.analysis.dealer.evaluate import Condition
@@ -588,7 +588,7 @@ def generate(
     back when it is reached (see :attr:`Deals.tried`). ``batch`` runs the chunks
     on a started Dask :class:`~bridgeroom.analysis.batch.Batch`.
     """
-    test, script = _as_test(condition, vectorized)
+    test, script = as_test(condition, vectorized)
     given = _predeal_of(predeal)
     if script is not None:
         given = merge_predeals(script.predeal, given)

@@ -22,15 +22,15 @@ from typing import Any
 
 import numpy as np
 
-from bridgeroom.analysis.generate import Job, _as_test, new_seed
+from bridgeroom.analysis.generate import Job, as_test, new_seed
 from bridgeroom.analysis.simulate import (
     SOLVE_CHUNK,
+    Bound,
     Interval,
     SimulationError,
-    _Bound,
-    _solved,
     deals_in_chunks,
     parse_contract,
+    solved_tricks,
 )
 from bridgeroom.errors import BridgeError
 from bridgeroom.i18n import LANGUAGES, Message, Texts, error_text, keyed, translate
@@ -341,7 +341,7 @@ def simulate_lead(
     k, final, notes = lead_knowledge(h, c, auction=auction, dealer=who, vulnerability=vul)
     assert final.declarer is not None
     leader = final.declarer.lho
-    test, script = _as_test(condition)
+    test, script = as_test(condition)
     if script is not None and any(script.predeal):
         raise keyed(SimulationError, "simulate.hand_not_predeal", hand="--hand", predeal="predeal")
     run_seed = new_seed() if seed is None else int(seed)
@@ -362,8 +362,8 @@ def simulate_lead(
 
     ljob = LeadJob(final, leader, h.mask)
     total = LeadTally.empty()
-    solved = _solved(
-        _Bound(solve_leads, ljob), _capped(chunks(), n), n, batch=batch, start=start,
+    solved = solved_tricks(
+        Bound(solve_leads, ljob), _capped(chunks(), n), n, batch=batch, start=start,
         progress=progress,
     )  # fmt: skip
     for tally in solved:

@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from bridgeroom.analysis.generate import Job, _as_test, merge_predeals, new_seed, run
+from bridgeroom.analysis.generate import Job, as_test, merge_predeals, new_seed, run
 from bridgeroom.analysis.scale import SOLVE_CHUNK
 from bridgeroom.errors import BridgeError, ParseError
 from bridgeroom.i18n import Message, keyed
@@ -387,7 +387,7 @@ def deals_in_chunks(
         yield np.concatenate(pending)
 
 
-def _solved(
+def solved_tricks(
     func: Any,
     chunks: Iterator[np.ndarray],
     n: int,
@@ -410,7 +410,7 @@ def _solved(
 
 
 @dataclass(frozen=True)
-class _Bound:
+class Bound:
     """``solve(job, chunk)`` with the job bound (picklable, for :meth:`Batch.map`)."""
 
     solve: Any
@@ -448,7 +448,7 @@ def simulate_contracts(
     if any(c.declarer is None for c in chosen):
         raise keyed(SimulationError, "simulate.each_declarer", example="3NT:S")
     table = score_table(game, scoring)
-    test, script = _as_test(condition)
+    test, script = as_test(condition)
     given = tuple(int(m) for m in predeal)
     vul = vulnerability
     if script is not None:
@@ -487,8 +487,8 @@ def simulate_contracts(
     )  # fmt: skip
     cjob = ContractJob(chosen, vul, table.name)
     total = ContractTally.empty(len(chosen))
-    solved = _solved(
-        _Bound(solve_contracts, cjob), chunks, n, batch=batch, start=start, progress=progress
+    solved = solved_tricks(
+        Bound(solve_contracts, cjob), chunks, n, batch=batch, start=start, progress=progress
     )
     for tally in solved:
         total = total + tally

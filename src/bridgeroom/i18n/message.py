@@ -190,7 +190,7 @@ def error_text(err: BaseException, lang: str = DEFAULT_LANGUAGE) -> str:
     ...     state.apply("пТ")
     ... except Exception as err:
     ...     print(str(err)); print(error_text(err, "ru"))
-    a card is played after the auction: 'пТ' is not an action of the auction phase
+    “пТ” is a card: cards are played after the auction.
     «пТ» — это карта: карты играют после торговли.
     >>> state.apply("1NT")
     >>> try:

@@ -25,6 +25,7 @@ from __future__ import annotations
 from bridgeroom.errors import BridgeError
 from bridgeroom.robots.base import Decision, RandomRobot, Robot, RobotError
 from bridgeroom.robots.players import BasicRobot, ExpertRobot
+from bridgeroom.scoring import ScoreForm
 
 __all__ = [
     "LEVELS",
@@ -46,34 +47,38 @@ def make_robot(
     *,
     seed: int | None = None,
     time_budget: float | None = None,
-    scoring: str | None = None,
+    scoring: ScoreForm | str | None = None,
     samples: int | None = None,
     threads: int | None = None,
 ) -> Robot:
     """A robot of ``level`` (``random``, ``basic`` or ``expert``).
 
     ``seed`` makes its choices reproducible; ``time_budget`` (seconds per card,
-    expert only) bounds its thinking; ``scoring`` names the score table it plays
-    to (default: the game's usual one); ``samples`` caps the expert's layouts per
-    card; ``threads`` sets the DDS thread count of the process if nothing used DDS before.
+    expert only) bounds its thinking; ``scoring`` is the score form it plays to, a
+    :class:`~bridgeroom.scoring.ScoreForm` or the name people type, read here (default: the
+    game's usual one); ``samples`` caps the expert's layouts per card; ``threads`` sets the
+    DDS thread count of the process if nothing used DDS before.
 
     >>> make_robot("expert", seed=1, time_budget=0.5)
     ExpertRobot(seed=1, time_budget=0.5, samples=100)
+    >>> make_robot("basic", scoring="Chicago").scoring
+    <ScoreForm.CHICAGO: 'chicago'>
     >>> make_robot("grandmaster")
     Traceback (most recent call last):
     ...
     bridgeroom.errors.BridgeError: no robot level 'grandmaster'; the levels are random, basic, expert
     """
     key = level.strip().lower()
+    form = None if scoring is None else ScoreForm.parse(scoring)
     if key == "random":
         return RandomRobot(seed=seed)
     if key == "basic":
-        return BasicRobot(seed=seed, scoring=scoring)
+        return BasicRobot(seed=seed, scoring=form)
     if key == "expert":
         options: dict[str, object] = {}
         if time_budget is not None:
             options["time_budget"] = time_budget
         if samples is not None:
             options["samples"] = samples
-        return ExpertRobot(seed=seed, scoring=scoring, threads=threads, **options)  # type: ignore[arg-type]
+        return ExpertRobot(seed=seed, scoring=form, threads=threads, **options)  # type: ignore[arg-type]
     raise BridgeError(f"no robot level {level!r}; the levels are {', '.join(LEVELS)}")

@@ -29,6 +29,7 @@ from bridgeroom.robots.sampler import sample
 from bridgeroom.robots.values import value
 from bridgeroom.rules.core import Call, Contract, Seat, Strain
 from bridgeroom.rules.state import View
+from bridgeroom.scoring import ScoreForm
 
 __all__ = ["MIN_LAYOUTS", "expert_call"]
 
@@ -55,7 +56,7 @@ def expert_call(
     *,
     samples: int = 16,
     budget: float = 0.4,
-    table: str = "duplicate",
+    form: ScoreForm = ScoreForm.DUPLICATE,
     margin: float = 20.0,
 ) -> Decision:
     """The expert call for the seat to act (one of ``view.legal``)."""
@@ -120,12 +121,12 @@ def expert_call(
     for call, (contract, declarer) in options.items():
         col = tricks[(declarer, contract.strain)][:n]
         vul = view.vulnerability.is_vulnerable(declarer)
-        mean = float(np.mean([value(table, contract, int(t), vul) for t in col]))
+        mean = float(np.mean([value(form, contract, int(t), vul) for t in col]))
         if call.is_bid and float(np.mean(col >= contract.tricks_needed)) < 0.5:
             # a contract that probably fails is doubled by opponents who see as much
             doubled_contract = Contract(contract.level, contract.strain, 1, declarer)
             mean = min(
-                mean, float(np.mean([value(table, doubled_contract, int(t), vul) for t in col]))
+                mean, float(np.mean([value(form, doubled_contract, int(t), vul) for t in col]))
             )
         if not (declarer == me or declarer == me.partner):
             mean = -mean

@@ -18,6 +18,7 @@ from typing import ClassVar
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.i18n import DEFAULT_LANGUAGE, Message
+from bridgeroom.rules.core import Hand, Seat
 from bridgeroom.rules.state import Action, View
 
 __all__ = ["Decision", "Robot", "RandomRobot", "RobotError"]
@@ -97,6 +98,24 @@ class Robot(abc.ABC):
     def _decide(self, view: View) -> Decision:
         """The decision for a view of the seat to act, with ``view.legal`` not empty."""
 
+    def accepts_claim(
+        self, view: View, tricks: int, claimer: Seat | None = None, shown: Hand | None = None
+    ) -> bool:
+        """Whether to accept ``claimer``'s claim of ``tricks`` of the remaining tricks
+        (``shown``: the claimer's faced hand, Law 68B), judged from ``view`` alone: by default
+        double dummy over the layouts of the cards the robot cannot see, all of which must give
+        the claimer's side the tricks claimed (:func:`bridgeroom.robots.claims.accepts_claim`)."""
+        import numpy as np
+
+        from bridgeroom.robots.claims import accepts_claim
+
+        rng = np.random.default_rng(self._claim_seed())
+        return accepts_claim(view, tricks, claimer, shown=shown, rng=rng)
+
+    def _claim_seed(self) -> int | None:
+        """The seed of the layouts :meth:`accepts_claim` draws (``None``: fresh entropy)."""
+        return None
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
 
@@ -111,3 +130,6 @@ class RandomRobot(Robot):
 
     def _decide(self, view: View) -> Decision:
         return Decision(self.rng.choice(view.legal), Message("robot.random"))
+
+    def _claim_seed(self) -> int | None:
+        return self.rng.getrandbits(32)

@@ -32,12 +32,11 @@ engine's :class:`~bridgeroom.rules.state.Claim` action.
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
-from typing import Any
 
 import numpy as np
 
+from bridgeroom.robots.base import Robot
 from bridgeroom.robots.cardplay import dds_seats, positions_for
 from bridgeroom.robots.dds import Solver
 from bridgeroom.robots.public import knowledge, masters, unplayed_cards
@@ -174,20 +173,12 @@ def claim_limit(state: DealState, seat: Seat) -> int:
     return best if state.is_declaring(state.turn) == state.is_declaring(seat) else left - best
 
 
-def robot_accepts_claim(robot: Any, view: View, claimer: Seat, tricks: int) -> bool:
+def robot_accepts_claim(robot: Robot, view: View, claimer: Seat, tricks: int) -> bool:
     """Whether the robot whose view is ``view``, an opponent of ``claimer``, accepts the claim
     of ``tricks``, judged from that view alone: its own hand, the dummy once shown, the cards
     played, and the claimer's hand, faced with the claim (Law 68B: ``view.faced``).
 
-    A robot that judges claims (an ``accepts_claim`` method) answers by its judgement; one
-    without (``random``) by :func:`accepts_claim`: double dummy over the layouts of the cards
-    it cannot see, all of which must give the claimer's side the tricks claimed.
+    Each robot answers by its :meth:`~bridgeroom.robots.base.Robot.accepts_claim`: the basic
+    and expert levels by their judgement, the ``random`` level by :func:`accepts_claim`.
     """
-    shown = dict(view.faced).get(claimer)
-    judge = getattr(robot, "accepts_claim", None)
-    if judge is None:
-        own = getattr(robot, "rng", None)
-        seed = own.getrandbits(32) if isinstance(own, random.Random) else None
-        generator = np.random.default_rng(seed)
-        return accepts_claim(view, tricks, claimer, shown=shown, rng=generator)
-    return bool(judge(view, tricks, claimer, shown))
+    return robot.accepts_claim(view, tricks, claimer, dict(view.faced).get(claimer))

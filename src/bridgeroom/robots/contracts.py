@@ -21,6 +21,7 @@ import numpy as np
 from bridgeroom.robots.dds import Position, Solver
 from bridgeroom.robots.values import value
 from bridgeroom.rules.core import Contract, Seat, Strain
+from bridgeroom.scoring import ScoreForm
 
 __all__ = ["declarer_tricks", "declarers_tricks", "expected_values", "order_for"]
 
@@ -93,7 +94,7 @@ def expected_values(
     tricks: np.ndarray,
     strains: Sequence[Strain],
     contracts: Sequence[Contract],
-    table: str,
+    form: ScoreForm,
     vulnerable: bool,
 ) -> list[tuple[float, float]]:
     """For each contract, (mean value to the declaring side, rate of making it) over the rows of ``tricks``."""
@@ -101,7 +102,7 @@ def expected_values(
     out = []
     for c in contracts:
         col = tricks[:, index[c.strain]]
-        vals = [value(table, c, int(t), vulnerable) for t in col]
+        vals = [value(form, c, int(t), vulnerable) for t in col]
         made = float(np.mean(col >= c.tricks_needed)) if len(col) else 0.0
         out.append((float(np.mean(vals)) if vals else 0.0, made))
     return out

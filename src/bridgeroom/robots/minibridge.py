@@ -22,6 +22,7 @@ from bridgeroom.robots.public import knowledge
 from bridgeroom.robots.sampler import sample
 from bridgeroom.rules.core import Call, Contract, Strain
 from bridgeroom.rules.state import View
+from bridgeroom.scoring import ScoreForm
 
 __all__ = ["basic_contract", "expert_contract"]
 
@@ -47,7 +48,7 @@ def expert_contract(
     *,
     samples: int = 40,
     budget: float = 1.6,
-    table: str = "minibridge",
+    form: ScoreForm = ScoreForm.MINIBRIDGE,
 ) -> Decision:
     """The contract with the best mean score over sampled layouts (MB-9, MB-10, MB-11)."""
     start = time.perf_counter()
@@ -65,7 +66,7 @@ def expert_contract(
         )
     vulnerable = view.vulnerability.is_vulnerable(view.declarer)
     contracts = [Contract(level, strain) for level in range(1, 8) for strain in _STRAINS]
-    values = expected_values(tricks, _STRAINS, contracts, table, vulnerable)
+    values = expected_values(tricks, _STRAINS, contracts, form, vulnerable)
     best = max(range(len(contracts)), key=lambda i: (values[i][0], -contracts[i].level))
     c = contracts[best]
     mean, made = values[best]

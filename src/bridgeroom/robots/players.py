@@ -12,17 +12,19 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from bridgeroom.errors import BridgeError
 from bridgeroom.robots.base import Decision, Robot
 from bridgeroom.robots.bidding import basic_call, infer
 from bridgeroom.robots.dds import Solver
 from bridgeroom.robots.sampler import HandLimits
-from bridgeroom.rules.core import Call, Hand, Seat
+from bridgeroom.rules.core import Hand, Seat
 from bridgeroom.rules.state import Phase, View
+from bridgeroom.scoring import ScoreForm
 
 if TYPE_CHECKING:
     from bridgeroom.robots.cardplay import CardStats
 
-__all__ = ["BUDGET_SHARE", "BasicRobot", "ExpertRobot"]
+__all__ = ["BUDGET_SHARE", "BasicRobot", "ExpertRobot", "default_form"]
 
 #: The expert's time for each kind of decision, as a share of its time for one card.
 BUDGET_SHARE: dict[str, float] = {
@@ -32,12 +34,22 @@ BUDGET_SHARE: dict[str, float] = {
     "contract": 1.8,
 }
 
-#: The score table a robot plays to when none is given, by the rules of the deal (``View.game``).
-_DEFAULT_TABLES = {"three-handed": "three-handed-contract", "minibridge": "minibridge"}
 
+def default_form(view: View) -> ScoreForm:
+    """The score form a robot plays to when none is given: the game's usual one, from the
+    flags of the rules the deal is played by (``View.variant``).
 
-def _default_table(view: View) -> str:
-    return _DEFAULT_TABLES.get(view.game, "duplicate")
+    >>> from bridgeroom.rules import ContractBridgeDeal, Deal, Seat
+    >>> state = ContractBridgeDeal(Deal("N:AK2.KQ3.Q432.Q32 Q963.T74.K96.K96 J85.A962.J85.J85 T74.J85.AT7.AT74"))
+    >>> default_form(state.view(Seat.NORTH))
+    <ScoreForm.DUPLICATE: 'duplicate'>
+    """
+    variant = view.variant
+    if not variant.four_handed:
+        return ScoreForm.THREE_HANDED_CONTRACT
+    if variant.announcements:
+        return ScoreForm.MINIBRIDGE
+    return ScoreForm.DUPLICATE
 
 
 class BasicRobot(Robot):
@@ -46,21 +58,25 @@ class BasicRobot(Robot):
 
     level = "basic"
 
-    def __init__(self, *, seed: int | None = None, scoring: str | None = None) -> None:
+    def __init__(self, *, seed: int | None = None, scoring: ScoreForm | None = None) -> None:
+        if scoring is not None and not isinstance(scoring, ScoreForm):
+            raise BridgeError(
+                f"a robot plays to a ScoreForm, not {scoring!r}: ScoreForm.parse reads a name"
+            )
         self.seed = seed
         self.scoring = scoring
 
-    def table(self, view: View) -> str:
-        """The score table the robot plays to (given, or the game's usual one)."""
-        return self.scoring if self.scoring is not None else _default_table(view)
+    def form(self, view: View) -> ScoreForm:
+        """The score form the robot plays to (given, or the game's usual one)."""
+        return self.scoring if self.scoring is not None else default_form(view)
 
     def _decide(self, view: View) -> Decision:
         phase = view.phase
         if phase is Phase.PLAY:
             decision = self.card(view)
         elif phase is Phase.AUCTION:
-            three_handed = view.game == "three-handed"
-            decision = self.three_handed_call(view) if three_handed else self.call(view)
+            partnership = view.variant.partnership_auction
+            decision = self.call(view) if partnership else self.three_handed_call(view)
         elif phase is Phase.NAMING:
             decision = self.name_contract(view)
         elif phase is Phase.ANNOUNCE:
@@ -68,9 +84,6 @@ class BasicRobot(Robot):
             decision = Decision.because(action, "robot.announce")
         else:
             decision = Decision.because(view.legal[0], "robot.only_action")
-        if decision.action not in view.legal:
-            safe = Call.PASS if Call.PASS in view.legal else view.legal[-1]
-            return Decision.because(safe, "robot.not_allowed", action=decision.action)
         return decision
 
     # --- the decisions, one per kind ------------------------------------------------------
@@ -130,6 +143,8 @@ class ExpertRobot(BasicRobot):
     contract (the declaring side's usual strength and fit, :mod:`bridgeroom.robots.inference`)
     in four-handed games. ``card_reading`` weighs the layouts by the opponents' last cards
     (how many; 0, the default, turns it off: see :mod:`bridgeroom.robots.cardplay`).
+    ``call_samples`` caps the layouts of a call or a mini-bridge contract (``None``: each
+    decision's own number).
     """
 
     level = "expert"
@@ -138,18 +153,17 @@ class ExpertRobot(BasicRobot):
         self,
         *,
         seed: int | None = None,
-        scoring: str | None = None,
+        scoring: ScoreForm | None = None,
         time_budget: float = 0.8,
         samples: int = 100,
         threads: int | None = None,
         use_auction: bool = True,
         read_contract: bool = True,
         card_reading: int = 0,
+        call_samples: int | None = None,
     ) -> None:
         super().__init__(seed=seed, scoring=scoring)
         if not time_budget > 0:  # NaN too
-            from bridgeroom.errors import BridgeError
-
             raise BridgeError(
                 f"a robot's time budget is a positive number of seconds, not {time_budget}"
             )
@@ -159,6 +173,7 @@ class ExpertRobot(BasicRobot):
         self.use_auction = use_auction
         self.read_contract = read_contract
         self.card_reading = card_reading
+        self.call_samples = call_samples
         self.rng = np.random.default_rng(seed)
         self._solver: Solver | None = None
         from bridgeroom.robots.three_handed import Cache
@@ -185,14 +200,15 @@ class ExpertRobot(BasicRobot):
         """What the card play reads of the unseen hands (the auction's and the contract's
         limits, per seat) and whether the opening lead weighs the contract's likelihood."""
         inferred: list[HandLimits | None] | None = None
-        four_handed = view.game == "contract"
-        if self.use_auction and view.calls and four_handed:
+        # What the calls and the contract tell of a hand is read by the partnership system.
+        system = view.variant.partnership_auction
+        if self.use_auction and view.calls and system:
             inferred = list(infer(view))
-        if self.read_contract and four_handed:
+        if self.read_contract and system:
             from bridgeroom.robots.inference import contract_limits
 
             inferred = contract_limits(view, inferred)
-        return inferred, self.read_contract and four_handed
+        return inferred, self.read_contract and system
 
     def card(self, view: View) -> Decision:
         from bridgeroom.robots.cardplay import expert_card
@@ -239,7 +255,12 @@ class ExpertRobot(BasicRobot):
         from bridgeroom.robots.auction import expert_call
 
         return expert_call(
-            view, self.solver, self.rng, budget=self.budget_for("call"), table=self.table(view)
+            view,
+            self.solver,
+            self.rng,
+            budget=self.budget_for("call"),
+            form=self.form(view),
+            **self._call_samples(),
         )
 
     def three_handed_call(self, view: View) -> Decision:
@@ -251,15 +272,24 @@ class ExpertRobot(BasicRobot):
             self.rng,
             cache=self._cache,
             budget=self.budget_for("three-handed call"),
-            table=self.table(view),
+            form=self.form(view),
+            **self._call_samples(),
         )
 
     def name_contract(self, view: View) -> Decision:
         from bridgeroom.robots.minibridge import expert_contract
 
         return expert_contract(
-            view, self.solver, self.rng, budget=self.budget_for("contract"), table=self.table(view)
+            view,
+            self.solver,
+            self.rng,
+            budget=self.budget_for("contract"),
+            form=self.form(view),
+            **self._call_samples(),
         )
+
+    def _call_samples(self) -> dict[str, int]:
+        return {} if self.call_samples is None else {"samples": self.call_samples}
 
     def accepts_claim(
         self, view: View, tricks: int, claimer: Seat | None = None, shown: Hand | None = None

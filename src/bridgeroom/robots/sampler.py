@@ -266,10 +266,6 @@ class Knowledge:
             seen |= m
         return ((1 << 52) - 1) & ~seen
 
-    @property
-    def hidden_seats(self) -> tuple[Seat, ...]:
-        return tuple(Seat(s) for s in range(4) if self.hidden[s])
-
     def with_inferred(
         self, inferred: Iterable[HandLimits | None], *, hard: bool = False
     ) -> Knowledge:

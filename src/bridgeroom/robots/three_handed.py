@@ -44,6 +44,7 @@ from bridgeroom.robots.values import value
 from bridgeroom.rules.core import Call, Contract, Seat, Strain
 from bridgeroom.rules.state import View
 from bridgeroom.rules.three_handed import ThreeHandedExtra
+from bridgeroom.scoring import ScoreForm
 
 __all__ = ["basic_three_handed_call", "expert_three_handed_call", "expected_tricks", "Cache"]
 
@@ -212,7 +213,7 @@ def expert_three_handed_call(
     cache: Cache | None = None,
     samples: int = 40,
     budget: float = 0.4,
-    table: str = "three-handed-contract",
+    form: ScoreForm = ScoreForm.THREE_HANDED_CONTRACT,
 ) -> Decision:
     """The call whose contract, were the auction to end on it, is worth most to me on average."""
     start = time.perf_counter()
@@ -277,7 +278,7 @@ def expert_three_handed_call(
             if call not in legal or not theirs:
                 continue
             contract = Contract(bid.level, bid.strain, dbl)
-            mean = -float(np.mean([value(table, contract, t, their_vul) for t in theirs])) / 2
+            mean = -float(np.mean([value(form, contract, t, their_vul) for t in theirs])) / 2
             made = float(np.mean([t >= contract.tricks_needed for t in theirs]))
             what = "let_stand" if call.is_pass else "double_it"
             options.append(
@@ -301,13 +302,13 @@ def expert_three_handed_call(
         else:
             continue
         col = c.mine[:, _STRAINS.index(contract.strain)]
-        values = np.array([value(table, contract, int(t), my_vul) for t in col], dtype=float)
+        values = np.array([value(form, contract, int(t), my_vul) for t in col], dtype=float)
         made = float(np.mean(col >= contract.tricks_needed))
         if (made < 0.5 or (doubled and bidder == me)) and contract.doubled == 0:
             # a contract that probably fails will be doubled by an opponent who sees as much;
             # and a player who escapes from a double is doubled again
             as_doubled = Contract(contract.level, contract.strain, 1)
-            dv = np.array([value(table, as_doubled, int(t), my_vul) for t in col], dtype=float)
+            dv = np.array([value(form, as_doubled, int(t), my_vul) for t in col], dtype=float)
             if dv.mean() < values.mean():
                 values = dv
         mean = float(values.mean())

@@ -74,7 +74,7 @@ from bridgeroom.rules.three_handed import (
     ThreeHandedResult,
     ThreeHandedTable,
 )
-from bridgeroom.rules.views import ExtraValue, PublicExtra, PublicView
+from bridgeroom.rules.views import ExtraValue, PublicExtra, PublicView, Variant
 
 __all__ = [
     "CARDS",
@@ -122,6 +122,7 @@ __all__ = [
     "Strain",
     "Suit",
     "Trick",
+    "Variant",
     "View",
     "ViewExtra",
     "ExtraValue",

@@ -32,7 +32,7 @@ be corrected before the contract is named:
     >>> state.apply(Announce(36))
     Traceback (most recent call last):
     ...
-    bridgeroom.rules.minibridge.AnnouncementError: N holds 37 HCP, not 36 (MB-2)
+    bridgeroom.rules.minibridge.AnnouncementError: North does not hold 36 high-card points: count again (A 4, K 3, Q 2, J 1) (MB-2).
 
 The scores of mini-bridge (MB-9 to MB-11, tables MB-T1 and MB-T2) are in
 :mod:`bridgeroom.scoring`; the rules engine only reports the tricks.
@@ -71,7 +71,7 @@ from bridgeroom.rules.state import (
     Phase,
     ViewExtra,
 )
-from bridgeroom.rules.views import ExtraValue
+from bridgeroom.rules.views import ExtraValue, Variant
 
 __all__ = [
     "MAX_HCP",
@@ -100,7 +100,6 @@ class AnnouncementError(IllegalActionError):
 def _check_points(points: int, what: str) -> None:
     if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= MAX_HCP:
         raise AnnouncementError(
-            f"{what} is a count of 0 to {MAX_HCP} high-card points, not {points!r}",
             action=points,
             rule="MB-2",
             key="rules.points_range",
@@ -224,7 +223,6 @@ EBU_OPTIONS = MiniBridgeOptions(open_dummy=True, overtricks=True)
 def _check_counts(counts: Sequence[int]) -> tuple[int, int, int, int]:
     if len(counts) != 4:
         raise AnnouncementError(
-            f"four counts are needed, one per seat N, E, S, W: {list(counts)}",
             action=counts,
             rule="MB-2",
             key="rules.four_counts",
@@ -233,7 +231,6 @@ def _check_counts(counts: Sequence[int]) -> tuple[int, int, int, int]:
         _check_points(c, "each count")
     if sum(counts) != 40:
         raise AnnouncementError(
-            f"the four counts must total 40, not {sum(counts)}: {list(counts)}",
             action=counts,
             rule="MB-2",
             key="rules.counts_total",
@@ -297,6 +294,7 @@ class MiniBridgeDeal(DealState):
 
     rules_name = "minibridge"
     first_phase: ClassVar[Phase] = Phase.ANNOUNCE
+    variant: ClassVar[Variant] = Variant.MINIBRIDGE
 
     #: Action ids: cards 0-51 and calls 52-89 as in bridge, announcements 90-127
     #: (90 + points), corrections 128-279 (128 + 38 * seat + points).
@@ -381,8 +379,6 @@ class MiniBridgeDeal(DealState):
     def _announce(self, seat: Seat, action: Announce) -> None:
         if self._announced[seat] is not None:
             raise AnnouncementError(
-                f"{seat} has announced already; a wrong count is corrected with "
-                f"CorrectAnnouncement, e.g. '{CorrectAnnouncement(seat, self._hcp[seat])}'",
                 action=action,
                 rule="MB-2",
                 key="rules.announced_already",
@@ -390,7 +386,6 @@ class MiniBridgeDeal(DealState):
             )
         if action.points != self._hcp[seat] and self.mode is Mode.STRICT:
             raise AnnouncementError(
-                f"{seat} holds {self._hcp[seat]} HCP, not {action.points}",
                 action=action,
                 rule="MB-2",
                 key="rules.wrong_count",
@@ -408,7 +403,6 @@ class MiniBridgeDeal(DealState):
         seat = action.seat
         if self.mode is not Mode.TABLE:
             raise AnnouncementError(
-                "announcements are corrected only in table mode; strict mode refuses a wrong count",
                 action=action,
                 rule="MB-2",
                 key="rules.count_correction_strict",
@@ -416,7 +410,6 @@ class MiniBridgeDeal(DealState):
         announced = self._announced[seat]
         if announced is None or announced == self._hcp[seat]:
             raise AnnouncementError(
-                f"{seat} has no wrong announcement to correct",
                 action=action,
                 rule="MB-2",
                 key="rules.no_wrong_count",
@@ -424,7 +417,6 @@ class MiniBridgeDeal(DealState):
             )
         if action.points != self._hcp[seat]:
             raise AnnouncementError(
-                f"{seat} holds {self._hcp[seat]} HCP, not {action.points}",
                 action=action,
                 rule="MB-2",
                 key="rules.wrong_count",
@@ -465,29 +457,24 @@ class MiniBridgeDeal(DealState):
         """The bid of a contract named as a :class:`Contract` (undoubled, by the declarer)."""
         if self.phase is Phase.ANNOUNCE:
             raise WrongPhaseError(
-                f"each player announces his points first (MB-2), then the declarer names the "
-                f"contract: {contract}",
                 action=contract,
                 rule="MB-2",
                 key="rules.announce_first",
             )
         if self.phase is not Phase.NAMING:
             raise WrongPhaseError(
-                f"{contract!r} is not an action of the {self.phase.value} phase",
                 action=contract,
                 key="rules.not_now",
                 params={"action": str(contract), "phase": self.phase},
             )
         if contract.doubled:
             raise IllegalCallError(
-                f"there are no doubles in mini-bridge: {contract}",
                 action=contract,
                 rule="MB-6",
                 key="rules.mini_no_double",
             )
         if contract.declarer is not None and contract.declarer != self.declarer:
             raise IllegalCallError(
-                f"{self.declarer} is the declarer, not {contract.declarer}: {contract}",
                 action=contract,
                 rule="MB-4",
                 key="rules.not_the_declarer",
@@ -498,8 +485,6 @@ class MiniBridgeDeal(DealState):
     def _name(self, seat: Seat, call: Call) -> None:
         if not call.is_bid:
             raise IllegalCallError(
-                f"the declarer names a contract (level 1-7 and a strain); there is no pass "
-                f"or double in mini-bridge: {call}",
                 action=call,
                 rule="MB-6",
                 key="rules.name_a_contract",
@@ -555,7 +540,6 @@ class MiniBridgeDeal(DealState):
                 except ParseError:
                     raise err from None
                 raise WrongPhaseError(
-                    f"the contract is named once the four counts are announced and right: {text!r}",
                     action=text,
                     rule="MB-2",
                     key="rules.contract_after_counts",
@@ -574,8 +558,6 @@ class MiniBridgeDeal(DealState):
                 self._correct_announcement(action)
                 return
             raise WrongPhaseError(
-                f"each player announces his points first (MB-2), then the declarer names the "
-                f"contract: {action}",
                 action=action,
                 rule="MB-2",
                 key="rules.announce_first",
@@ -585,13 +567,11 @@ class MiniBridgeDeal(DealState):
             return
         if isinstance(action, (Announce, CorrectAnnouncement)):
             raise WrongPhaseError(
-                f"the announcements are over: {action}",
                 action=action,
                 rule="MB-2",
                 key="rules.announcements_over",
             )
         raise WrongPhaseError(
-            f"{action!r} is not an action of the {phase.value} phase",
             action=action,
             key="rules.not_now",
             params={"action": str(action), "phase": phase},
@@ -609,7 +589,6 @@ class MiniBridgeDeal(DealState):
         if type(action) is CorrectAnnouncement and action.seat == seat:
             if self.phase is not Phase.ANNOUNCE:
                 raise WrongPhaseError(
-                    f"the announcements are over: {action}",
                     action=action,
                     rule="MB-2",
                     key="rules.announcements_over",
@@ -619,7 +598,6 @@ class MiniBridgeDeal(DealState):
             return
         if self.phase is Phase.ANNOUNCE:
             raise IllegalActionError(
-                f"{seat} may not act now; it is {self.to_act}'s turn to announce: {action}",
                 action=action,
                 rule="MB-2",
                 key="rules.out_of_turn_announce",
@@ -627,7 +605,6 @@ class MiniBridgeDeal(DealState):
             )
         if self.phase is Phase.NAMING:
             raise IllegalActionError(
-                f"{seat} may not act now; the declarer {self.to_act} names the contract: {action}",
                 action=action,
                 rule="MB-6",
                 key="rules.out_of_turn_naming",
@@ -652,8 +629,6 @@ class MiniBridgeDeal(DealState):
 
     def _correct(self, correction: Correction) -> None:
         raise IllegalActionError(
-            "a revoke in mini-bridge is not corrected: it is found at the end of play and "
-            "costs the offending line one trick",
             action=correction,
             rule="MB-A5",
             key="rules.mini_revoke",

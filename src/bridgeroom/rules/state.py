@@ -22,7 +22,7 @@ the server and reinforcement-learning users share:
     >>> state.apply("SA")
     Traceback (most recent call last):
     ...
-    bridgeroom.errors.IllegalPlayError: E does not hold SA (CB-10)
+    bridgeroom.errors.IllegalPlayError: East does not hold ♠A (CB-10).
     >>> state.apply("S7"); state.view(Seat.WEST).dummy
     Hand('6543.876.876.876')
 
@@ -43,6 +43,7 @@ from bridgeroom.errors import (
     IllegalCallError,
     IllegalPlayError,
     ParseError,
+    Refusal,
     WrongPhaseError,
 )
 from bridgeroom.rules.actions import Action, ActionInput, Claim, Correction, GameAction
@@ -61,7 +62,7 @@ from bridgeroom.rules.core import (
     Vulnerability,
 )
 from bridgeroom.rules.revokes import Revoke, law64_adjustment
-from bridgeroom.rules.views import DealResult, Phase, RulesName, Trick, View, ViewExtra
+from bridgeroom.rules.views import DealResult, Phase, RulesName, Trick, Variant, View, ViewExtra
 
 # The actions, views and revokes live in their own modules (actions.py, views.py,
 # revokes.py); their names are kept here, where the engine has always offered them.
@@ -157,6 +158,9 @@ class DealState:
     first_phase: ClassVar[Phase] = Phase.AUCTION
     #: How many players the game has: four, or three in three-handed bridge (TH-1).
     num_players: ClassVar[int] = 4
+    #: What the rules allow (players, a partnership auction, a dummy in the auction,
+    #: announcements): :class:`~bridgeroom.rules.views.Variant`.
+    variant: ClassVar[Variant] = Variant.CONTRACT
 
     def __init__(
         self,
@@ -262,6 +266,12 @@ class DealState:
         if self.phase is _PLAY and self._turn == self.dummy:
             return self.declarer
         return self._turn
+
+    @property
+    def vulnerable_players(self) -> tuple[str, ...]:
+        """The vulnerable players where vulnerability is by player (TH-17), else none: a
+        four-handed deal's vulnerability is by side (``vulnerability``)."""
+        return ()
 
     @property
     def is_over(self) -> bool:
@@ -403,14 +413,11 @@ class DealState:
         """
         if self.phase is not _PLAY:
             raise WrongPhaseError(
-                f"a claim is stated during the play, not in the {self.phase.value} phase",
                 action="claim",
                 key="rules.claim_not_now",
             )
         if seat == self.dummy:
-            raise IllegalActionError(
-                "the dummy does not claim", action="claim", key="rules.dummy_no_claim"
-            )
+            raise IllegalActionError(action="claim", key="rules.dummy_no_claim")
         self.claims.append((seat, len(self.tricks)))
 
     def faced_to(self, seat: Seat) -> tuple[Seat, ...]:
@@ -501,7 +508,6 @@ class DealState:
                 text, Card.parse, Call.parse, "the auction is over", "call_in_play"
             )
         raise WrongPhaseError(
-            f"no action is expected now: {text!r}",
             action=text,
             key="rules.no_action_now",
             params={"text": text},
@@ -525,7 +531,6 @@ class DealState:
             except ParseError:
                 raise err from None  # not of this phase nor of the other: the phase's own error
             raise WrongPhaseError(
-                f"{why}: {text!r} is not an action of the {self.phase.value} phase",
                 action=text,
                 key=f"rules.{why_key}",
                 params={"text": text},
@@ -559,7 +564,6 @@ class DealState:
             return
         if actor is None:
             raise WrongPhaseError(
-                f"the deal is over: {action!r}",
                 action=action,
                 key="rules.deal_over",
                 params={"action": str(action)},
@@ -568,7 +572,6 @@ class DealState:
         if type(action) is Card:
             if self.phase is not _PLAY:
                 raise WrongPhaseError(
-                    f"cards are played after the auction, not in the {self.phase.value} phase: {action}",
                     action=action,
                     rule="CB-9",
                     key="rules.card_not_now",
@@ -585,6 +588,29 @@ class DealState:
             self._apply_other(actor, action)
         self.history.append((actor, action))
 
+    def refusal(self, action: ActionInput, seat: Seat | None = None) -> Refusal | None:
+        """Why the rules refuse ``action`` by ``seat`` (default: the seat to act) now, as a
+        :class:`~bridgeroom.errors.Refusal`, or ``None`` when they allow it. The state is not
+        changed. The answer is the one :meth:`apply` gives, for the error path (a face that
+        says why): apply itself stays the fast path.
+
+        >>> state = ContractBridgeDeal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+        >>> state.apply("1S")
+        >>> state.refusal("1C")
+        Refusal(rule='CB-5', key='rules.insufficient', params={'call': Call('1C'), 'last': Call('1S')})
+        >>> state.refusal("2C") is None
+        True
+        """
+        trial = self.clone()
+        try:
+            trial.apply(action, seat)
+        except IllegalActionError as err:
+            refusal = err.refusal
+            if refusal is None:  # every refusal of the rules names its message
+                raise
+            return refusal
+        return None
+
     def _coerce(self, action: ActionInput) -> Action:
         """An action object from what ``apply`` was given: the object, its text, or its id."""
         if isinstance(action, str):
@@ -593,7 +619,6 @@ class DealState:
             return self.action_from_id(action)
         if isinstance(action, Contract):
             raise WrongPhaseError(
-                f"{action!r} is not an action of the {self.phase.value} phase",
                 action=action,
                 key="rules.not_now",
                 params={"action": str(action), "phase": self.phase},
@@ -605,7 +630,6 @@ class DealState:
         remaining = self.tricks_left
         if isinstance(claim.tricks, bool) or not 0 <= claim.tricks <= remaining:
             raise IllegalActionError(
-                f"a claim is of 0 to {remaining} tricks (the tricks still to play): {claim}",
                 action=claim,
                 key="rules.claim_range",
                 params={"remaining": remaining, "tricks": str(claim.tricks)},
@@ -621,7 +645,6 @@ class DealState:
         """Variants validate and apply their own action types here, appending ``(seat, action)``
         to ``self._effective``; ``apply`` records it in the history."""
         raise WrongPhaseError(
-            f"{action!r} is not an action of the {self.phase.value} phase",
             action=action,
             key="rules.not_now",
             params={"action": str(action), "phase": self.phase},
@@ -631,13 +654,11 @@ class DealState:
         """Strict: acting out of turn is refused. Variants with laws for it override this."""
         if self.to_act is None:
             raise WrongPhaseError(
-                f"the deal is over: {action!r}",
                 action=action,
                 key="rules.deal_over",
                 params={"action": str(action)},
             )
         raise IllegalActionError(
-            f"{seat} may not act now; it is {self.to_act}'s turn: {action}",
             action=action,
             rule="CB-5" if self.phase is _AUCTION else "CB-10",
             key="rules.out_of_turn",
@@ -647,7 +668,7 @@ class DealState:
     def undo(self) -> Action:
         """Take back the last action and return it; the state is rebuilt from the record."""
         if not self.history:
-            raise IllegalActionError("nothing to undo", key="rules.nothing_to_undo")
+            raise IllegalActionError(key="rules.nothing_to_undo")
         _seat, action = self.history[-1]
         self.replay(self.history[:-1])
         return action
@@ -672,7 +693,6 @@ class DealState:
         if type(action) is Call:
             return action.action_id
         raise IllegalActionError(
-            f"no id for {action!r}",
             action=action,
             key="rules.no_id",
             params={"action": str(action)},
@@ -684,7 +704,6 @@ class DealState:
         if 52 <= action_id < 90:
             return CALLS[action_id - 52]
         raise IllegalActionError(
-            f"no action has id {action_id}",
             action=action_id,
             key="rules.no_such_id",
             params={"id": str(action_id)},
@@ -724,7 +743,6 @@ class DealState:
         if idx >= 3:
             if idx <= self._last_bid:
                 raise IllegalCallError(
-                    f"{call} is insufficient: the last bid is {CALLS[self._last_bid]}",
                     action=call,
                     rule="CB-5",
                     key="rules.insufficient",
@@ -740,18 +758,14 @@ class DealState:
                 self._first_namer[key] = seat  # type: ignore[index]
         elif idx == 1:
             if bidder is None or self._doubled != 0 or not self.may_double(seat, bidder):
-                why, why_key = self._why_not_double(seat)
-                raise IllegalCallError(
-                    why, action=call, rule="CB-6", key=why_key, params={"seat": seat}
-                )
+                why_key = self._why_not_double()
+                raise IllegalCallError(action=call, rule="CB-6", key=why_key, params={"seat": seat})
             self._doubled = 1
             self._doubler = seat
             self._passes = 0
         elif idx == 2:
             if bidder is None or self._doubled != 1 or not self.may_redouble(seat, bidder):
                 raise IllegalCallError(
-                    f"{seat} may not redouble: a redouble is of the last double, made by an opponent, "
-                    "with only passes since",
                     action=call,
                     rule="CB-6",
                     key="rules.no_redouble",
@@ -765,16 +779,13 @@ class DealState:
         self._effective.append((seat, call))
         self._after_call(seat)
 
-    def _why_not_double(self, seat: Seat) -> tuple[str, str]:
-        """Why ``seat`` may not double: the English text and the catalogue key."""
+    def _why_not_double(self) -> str:
+        """Why the player to call may not double (CB-6), as the catalogue key."""
         if self._last_bidder is None:
-            return f"{seat} may not double: there is no bid to double", "rules.no_double_no_bid"
+            return "rules.no_double_no_bid"
         if self._doubled:
-            return (
-                f"{seat} may not double: the last bid is already doubled",
-                "rules.no_double_twice",
-            )
-        return f"{seat} may not double: the last bid is not an opponent's", "rules.no_double_own"
+            return "rules.no_double_twice"
+        return "rules.no_double_own"
 
     def _after_call(self, seat: Seat) -> None:
         """CB-7: three passes after a call end the auction; four passes pass the deal out."""
@@ -822,7 +833,6 @@ class DealState:
         bit = card.mask
         if not m & bit:
             raise IllegalPlayError(
-                f"{seat} does not hold {card}",
                 action=card,
                 rule="CB-10",
                 key="rules.not_held",
@@ -834,7 +844,6 @@ class DealState:
             if card.suit != led and m & SUIT_MASK[led]:
                 if self.mode is Mode.STRICT:
                     raise IllegalPlayError(
-                        f"{seat} must follow suit to {Suit(led).letter}: {card}",
                         action=card,
                         rule="CB-10",
                         key="rules.follow_suit",
@@ -903,14 +912,12 @@ class DealState:
         """CB-V1: replace a revoke not yet established by a card of the suit led."""
         if self.mode is not Mode.TABLE:
             raise IllegalActionError(
-                "corrections exist only in table mode",
                 action=correction,
                 key="rules.correction_strict",
             )
         pending = [r for r in self.revokes if not r.established and r.position >= 0]
         if not pending:
             raise IllegalActionError(
-                "there is no revoke to correct (an established revoke stands)",
                 action=correction,
                 rule="CB-V2",
                 key="rules.no_revoke",
@@ -919,8 +926,6 @@ class DealState:
         hand = self._hand_at_revoke(revoke)
         if not hand & SUIT_MASK[revoke.suit] & correction.card.mask:
             raise IllegalPlayError(
-                f"the correction must be a card of the suit led ({revoke.suit.letter}) "
-                f"held by {revoke.seat}: {correction.card}",
                 action=correction,
                 rule="CB-V1",
                 key="rules.correction_card",
@@ -1033,6 +1038,7 @@ class DealState:
             legal=tuple(self.legal_actions()) if to_act == seat else (),
             game=self.rules_name,
             extra=self._view_extra(),
+            variant=self.variant,
             deal=self.deal if self.phase is _DONE else None,
             faced=tuple((s, Hand(self._hands[s])) for s in self.faced_to(seat)),
         )

@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, NamedTuple, TypeAlias
+from typing import ClassVar, Literal, NamedTuple, TypeAlias
 
 from bridgeroom.rules.actions import Action
 from bridgeroom.rules.core import Call, Card, Contract, Deal, Hand, Seat, Vulnerability
@@ -27,6 +27,7 @@ __all__ = [
     "PublicView",
     "RulesName",
     "Trick",
+    "Variant",
     "View",
     "ViewExtra",
 ]
@@ -47,15 +48,74 @@ class Phase(enum.Enum):
 RulesName: TypeAlias = Literal["contract", "three-handed", "minibridge"]
 
 
+@dataclass(frozen=True)
+class Variant:
+    """What a game's rules allow, as flags kept on its deal-state class (``DealState.variant``,
+    as python-chess keeps a variant's flags on its board class) and given with every view.
+
+    ``players``: four, or three in three-handed bridge (TH-1); ``auction``: the contract is
+    bid for (mini-bridge's is named by the declarer, MB-6); ``partnership_auction``: two
+    partnerships bid against each other, so calls tell of a partner's hand by a system (contract
+    and auction bridge; three-handed players bid each for himself, TH-6; mini-bridge has no
+    auction, MB-1); ``dummy_in_auction``: a dummy hand lies face down through the auction and a
+    player may look at it (TH-4, TH-23); ``announcements``: each player announces his points
+    before the contract is named (MB-2); ``vulnerable_by_player``: each player is vulnerable or
+    not, not each side (TH-17).
+
+    >>> Variant.CONTRACT.four_handed, Variant.THREE_HANDED.players, Variant.MINIBRIDGE.announcements
+    (True, 3, True)
+    """
+
+    name: RulesName
+    players: int = 4
+    auction: bool = True
+    partnership_auction: bool = True
+    dummy_in_auction: bool = False
+    announcements: bool = False
+    vulnerable_by_player: bool = False
+
+    CONTRACT: ClassVar[Variant]
+    THREE_HANDED: ClassVar[Variant]
+    MINIBRIDGE: ClassVar[Variant]
+
+    @property
+    def four_handed(self) -> bool:
+        """Whether four players hold the four hands (every game but three-handed bridge)."""
+        return self.players == 4
+
+
+Variant.CONTRACT = Variant("contract")
+Variant.THREE_HANDED = Variant(
+    "three-handed",
+    players=3,
+    partnership_auction=False,
+    dummy_in_auction=True,
+    vulnerable_by_player=True,
+)
+Variant.MINIBRIDGE = Variant(
+    "minibridge", auction=False, partnership_auction=False, announcements=True
+)
+
+
 class ViewExtra:
     """Base of a variant's public part of a view (``View.extra``): every seat sees the same.
 
     :class:`~bridgeroom.rules.three_handed.ThreeHandedExtra` (the players, the pack, the
     irregularities) and :class:`~bridgeroom.rules.minibridge.MiniBridgeExtra` (the
-    announcements, dummy's suit lengths) derive from it.
+    announcements, dummy's suit lengths) derive from it. The class holds the defaults of the
+    items a variant lacks, so that a view answers each (``View.announcements``...) in every game.
     """
 
     __slots__ = ()
+
+    #: The points announced so far, from the dealer clockwise (mini-bridge, MB-2).
+    announcements: tuple[tuple[Seat, int], ...] = ()
+    #: Dummy's suit lengths (S, H, D, C) laid out face down (mini-bridge, MB-5, MB-A1).
+    dummy_lengths: tuple[int, int, int, int] | None = None
+    #: The vulnerable players (three-handed bridge, TH-17).
+    vulnerable: tuple[str, ...] = ()
+    #: The seats of players who looked at the dummy in the auction (three-handed, TH-23).
+    barred: tuple[Seat, ...] = ()
 
     def fields(self) -> dict[str, ExtraValue]:
         """The variant's items by name, as every seat is shown them (``{}`` here)."""
@@ -151,6 +211,8 @@ class View:
     legal: tuple[Action, ...]
     game: RulesName = "contract"
     extra: ViewExtra | None = None
+    #: The flags of the rules the deal is played by.
+    variant: Variant = Variant.CONTRACT
     deal: Deal | None = None
     faced: tuple[tuple[Seat, Hand], ...] = ()
 
@@ -159,6 +221,21 @@ class View:
         three-handed bridge the declarer and the dummy he plays, TH-8, TH-10). No seat is
         before the declarer is known."""
         return self.declarer is not None and (seat == self.declarer or seat == self.dummy_seat)
+
+    @property
+    def announcements(self) -> tuple[tuple[Seat, int], ...]:
+        """The points announced so far, from the dealer clockwise (MB-2); none in other games."""
+        return self.extra.announcements if self.extra is not None else ()
+
+    @property
+    def dummy_lengths(self) -> tuple[int, int, int, int] | None:
+        """Dummy's suit lengths laid out face down (MB-5, MB-A1), else ``None``."""
+        return self.extra.dummy_lengths if self.extra is not None else None
+
+    @property
+    def vulnerable_players(self) -> tuple[str, ...]:
+        """The vulnerable players where vulnerability is by player (TH-17), else none."""
+        return self.extra.vulnerable if self.extra is not None else ()
 
     @property
     def tricks_left(self) -> int:
@@ -224,6 +301,7 @@ class PublicView:
     game: RulesName = "contract"
     extra: PublicExtra = PublicExtra()
     deal: Deal | None = None
+    variant: Variant = Variant.CONTRACT
 
     @classmethod
     def of(cls, views: Sequence[View]) -> PublicView:
@@ -255,6 +333,7 @@ class PublicView:
             game=first.game,
             extra=PublicExtra(items),
             deal=first.deal if first.phase is Phase.DONE else None,
+            variant=first.variant,
         )
 
     @property

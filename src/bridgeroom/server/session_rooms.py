@@ -342,7 +342,7 @@ class RoomSessions:
                 player = state.player_at(result.declarer)
                 declarer = None if player is None else place_label(player)
             dealer = state.player_at(state.dealer)
-            vulnerable = getattr(state, "vulnerable", ())
+            vulnerable = state.vulnerable_players
             played.append(
                 {
                     "deal": number,

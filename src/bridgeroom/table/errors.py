@@ -46,8 +46,8 @@ class TableError(IllegalActionError):
 
         >>> from bridgeroom.errors import IllegalPlayError
         >>> from bridgeroom.rules import Card, Seat
-        >>> refused = IllegalPlayError("North does not hold SA", rule="CB-10",
-        ...                            key="rules.not_held", params={"seat": Seat.NORTH, "card": Card("SA")})
+        >>> refused = IllegalPlayError(rule="CB-10", key="rules.not_held",
+        ...                            params={"seat": Seat.NORTH, "card": Card("SA")})
         >>> TableError.of(refused).render("ru")
         'У игрока Север нет карты ♠Т (CB-10).'
         """
@@ -62,7 +62,8 @@ class SeatError(TableError):
 
 def read_action(state: DealState, text: str) -> Action:
     """The action ``text`` names in this phase of the deal; a text that names none is refused
-    with the catalogue's message (in every language) and the rule of the phase.
+    with the catalogue's message (in every language) and the rule of the phase. An action of
+    the other phase ('пТ' in the auction) is the engine's own refusal, raised as it is.
 
     >>> from bridgeroom.rules import ContractBridgeDeal
     >>> state = ContractBridgeDeal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
@@ -71,7 +72,7 @@ def read_action(state: DealState, text: str) -> Action:
     >>> read_action(state, "8NT")
     Traceback (most recent call last):
     ...
-    bridgeroom.table.errors.TableError: 8NT is not a call: p, x, xx, or a bid such as 1n or 4s. (CB-5)
+    bridgeroom.table.errors.TableError: 8NT is not a call: p, x, xx, or a bid such as 1n or 4s (CB-5).
     """
     try:
         return state.parse_action(text)
@@ -84,9 +85,3 @@ def read_action(state: DealState, text: str) -> Action:
         if state.phase is Phase.PLAY:
             raise TableError("error.not_card", rule="CB-10", text=shown) from None
         raise
-    except BridgeError as err:
-        # an action of another phase ('пТ' in the auction): the engine's refusal, named in
-        # the catalogue, in every language
-        if err.key is None:
-            raise
-        raise TableError.of(err) from err

@@ -41,7 +41,7 @@ def robot_reasons(table: Table, number: int) -> dict[int, Message]:
             robot = table.robot_factory(
                 place.level,
                 seed=robot_seed(table.seed, number, index),
-                scoring=table.scoring,
+                scoring=table.match.form,
             )
             decision = robot.decide(replay.view(actor))
             if decision.action == action:

@@ -16,7 +16,9 @@ from the table's seed, the deal's number and the actions taken so far
 from __future__ import annotations
 
 import functools
+import logging
 import zlib
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -24,9 +26,11 @@ from typing import Protocol
 from bridgeroom.i18n import Texts
 from bridgeroom.robots import Decision, Robot, make_robot
 from bridgeroom.rules import Call, Seat, View
+from bridgeroom.scoring import ScoreForm
 
 __all__ = [
     "ClaimJudgement",
+    "ILLEGAL_CHOICES",
     "RobotFactory",
     "RobotTurn",
     "call_meanings",
@@ -35,13 +39,20 @@ __all__ = [
 ]
 
 
+_log = logging.getLogger(__name__)
+
+#: How many times a robot of each level chose an action the rules do not allow (a bug; the
+#: table played a safe action instead: :meth:`RobotTurn.decide`).
+ILLEGAL_CHOICES: Counter[str] = Counter()
+
+
 class RobotFactory(Protocol):
     """Makes the robot of a level: ``factory(level, seed=..., scoring=...)``."""
 
-    def __call__(self, level: str, *, seed: int | None, scoring: str | None) -> Robot: ...
+    def __call__(self, level: str, *, seed: int | None, scoring: ScoreForm | None) -> Robot: ...
 
 
-def default_robot_factory(level: str, *, seed: int | None, scoring: str | None) -> Robot:
+def default_robot_factory(level: str, *, seed: int | None, scoring: ScoreForm | None) -> Robot:
     """A robot of :func:`bridgeroom.robots.make_robot`, playing to the table's score form."""
     return make_robot(level, seed=seed, scoring=scoring)
 
@@ -75,8 +86,27 @@ class RobotTurn:
     moves: int
 
     def decide(self) -> Decision:
-        """The robot's decision (an action of ``view.legal`` and its reason)."""
-        return self.robot.decide(self.view)
+        """The robot's decision (an action of ``view.legal`` and its reason).
+
+        A robot that chooses an action the rules do not allow is a bug: the table logs it,
+        counts it (:data:`ILLEGAL_CHOICES`, by level) and plays a safe action instead (a pass,
+        else the last legal action), so that a game in progress goes on. The robots' tests
+        check the robot's own choice (``robot.decide(view)``), which this never hides.
+        """
+        decision = self.robot.decide(self.view)
+        legal = self.view.legal
+        if decision.action in legal:
+            return decision
+        ILLEGAL_CHOICES[self.level] += 1
+        _log.error(
+            "the %s robot at %s chose %s, which the rules do not allow (legal: %s)",
+            self.level,
+            self.seat,
+            decision.action,
+            " ".join(map(str, legal)),
+        )
+        safe = Call.PASS if Call.PASS in legal else legal[-1]
+        return Decision.because(safe, "robot.not_allowed", action=decision.action)
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, NoReturn
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.games import Game, Match, get_game
@@ -448,7 +448,10 @@ class Table:
             action = action.strip()
             if not action:
                 raise TableError("table.empty_action")
-            action = read_action(state, action)
+            try:
+                action = read_action(state, action)
+            except BridgeError as err:  # the engine's refusal of another phase's action
+                _refuse(err)
         if isinstance(action, Claim):
             raise TableError("table.claim_asks")
         to_act = state.to_act
@@ -473,10 +476,7 @@ class Table:
         try:
             state.apply(action, seat)
         except BridgeError as err:
-            # the engine's refusal, named in the catalogue: the table's, in every language
-            if isinstance(err, TableError) or err.key is None:
-                raise
-            raise TableError.of(err) from err
+            _refuse(err)
         actor, applied = state.history[-1]
         entry = LogEntry.act(actor, applied)
         self.log.append(entry)
@@ -527,7 +527,7 @@ class Table:
             robot = self._deal_robots[key] = self.robot_factory(
                 level,
                 seed=robot_seed(self.seed, self.number, len(state.history)),
-                scoring=self.scoring,
+                scoring=self.match.form,
             )
         return robot
 
@@ -874,3 +874,11 @@ class Table:
                 sheet=summary,
             )
         return out
+
+
+def _refuse(err: BridgeError) -> NoReturn:
+    """Raise the engine's refusal ``err``, named in the catalogue, as the table's (the same
+    message, parameters and rule, in every language); any other error as it is."""
+    if isinstance(err, TableError) or err.key is None:
+        raise err
+    raise TableError.of(err) from err

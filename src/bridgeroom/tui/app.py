@@ -196,7 +196,7 @@ class PlayLoop:
         self.print()
         self.console.rule()
         self.console.print(self._status(snapshot))
-        if state.phase is Phase.ANNOUNCE or self.table.match.game.name == "minibridge":
+        if state.phase is Phase.ANNOUNCE or not view.variant.auction:
             self.console.print(screen.minibridge_panel(view, msgs))
         elif state.calls:
             self.console.print(screen.auction_grid(view, msgs))
@@ -215,7 +215,7 @@ class PlayLoop:
         snapshot = self.table.snapshot(self.msgs.lang)
         assert snapshot.deal is not None
         c.print(self._status(snapshot))
-        if state.calls and self.table.match.game.name != "minibridge":
+        if state.calls and snapshot.deal.view.variant.auction:
             c.print(screen.auction_grid(snapshot.deal.view, msgs))
         c.print(screen.table_view(snapshot, msgs))
         if result.contract is None:

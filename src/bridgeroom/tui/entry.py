@@ -33,17 +33,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bridgeroom.errors import BridgeError, ParseError
+from bridgeroom.errors import BridgeError, ParseError, Refusal
 from bridgeroom.i18n import (
     LANGUAGES,
     Message,
-    call_text,
     card_text,
     seat_name,
-    suit_name,
     translate,
 )
-from bridgeroom.rules import Action, Call, Card, DealState, Phase, Rank, Seat, Suit
+from bridgeroom.rules import Action, Call, Card, DealState, Phase, Rank, Seat
 
 __all__ = [
     "COMMANDS",
@@ -51,6 +49,7 @@ __all__ = [
     "Entry",
     "EntryError",
     "check_action",
+    "refusal_text",
     "command_name",
     "parse_action",
     "read_entry",
@@ -262,44 +261,30 @@ def _rank_text(rank: Rank, lang: str) -> str:
 
 
 def check_action(action: Action, state: DealState, lang: str) -> None:
-    """:class:`EntryError` with the reason (and the rule) when ``action`` is not legal now."""
-    legal = state.legal_actions()
-    if action in legal:
+    """:class:`EntryError` with the rules' reason (and the rule) when ``action`` is not legal
+    now: the rules decide (:meth:`~bridgeroom.rules.DealState.refusal`), the terminal shows
+    their refusal in the player's language."""
+    refusal = state.refusal(action)
+    if refusal is None:
         return
-    seat = state.turn
-    assert seat is not None
-    phase = state.phase
-    if isinstance(action, Card) and phase is Phase.PLAY:
-        hand = state.hand(seat)
-        if action not in hand:
-            _other_hand(action, seat, state, lang)
-            raise EntryError(translate("error.not_held", lang, card=card_text(action, lang)))
-        led = state.current_trick[0][1].suit if state.current_trick else None
-        if led is not None:
-            raise EntryError(
-                translate(
-                    "error.follow_suit",
-                    lang,
-                    card=card_text(action, lang),
-                    suit=suit_name(Suit(led), lang),
-                )
-            )
-    if isinstance(action, Call) and phase is Phase.AUCTION:
-        if action.is_bid:
-            bids = [c for c in legal if isinstance(c, Call) and c.is_bid]
-            lowest = call_text(bids[0], lang) if bids else "-"
-            raise EntryError(
-                translate("error.insufficient", lang, call=call_text(action, lang), lowest=lowest)
-            )
-        if action.is_double:
-            raise EntryError(translate("error.no_double", lang))
-        if action.is_redouble:
-            raise EntryError(translate("error.no_redouble", lang))
-    if isinstance(action, Call) and phase is Phase.NAMING:
-        raise EntryError(translate("error.name_a_contract", lang))
-    if phase is Phase.ANNOUNCE:
-        raise EntryError(translate("error.wrong_count", lang))
-    raise EntryError(translate("error.not_allowed", lang, action=shown(str(action))))
+    if isinstance(action, Card) and refusal.key == "rules.not_held" and state.turn is not None:
+        _other_hand(action, state.turn, state, lang)
+    raise EntryError(refusal_text(refusal, lang))
+
+
+def refusal_text(refusal: Refusal, lang: str) -> str:
+    """The rules' refusal as the player reads it, with the rule's number.
+
+    >>> from bridgeroom.rules import Call
+    >>> refusal_text(Refusal("CB-5", "rules.insufficient", {"call": Call("1C"), "last": Call("1S")}), "en")
+    '1♣ is not enough: the last bid is 1♠ (CB-5).'
+    """
+    text = Message(refusal.key, **refusal.params).render(lang)
+    if not refusal.rule:
+        return text
+    if text.endswith("."):
+        return f"{text[:-1]} ({refusal.rule})."
+    return f"{text} ({refusal.rule})"
 
 
 def _other_hand(card: Card, seat: Seat, state: DealState, lang: str) -> None:
@@ -312,8 +297,3 @@ def _other_hand(card: Card, seat: Seat, state: DealState, lang: str) -> None:
         return
     key = "error.dummy_plays" if seat == dummy else "error.declarer_plays"
     raise EntryError(translate(key, lang, seat=seat_name(seat, lang), card=card_text(card, lang)))
-
-
-def seat_of_turn(state: DealState) -> Seat | None:
-    """The seat whose card or call is due."""
-    return state.turn

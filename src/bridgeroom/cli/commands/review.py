@@ -82,7 +82,7 @@ def _deal_header(deal: Any, lang: str) -> Any:
     state = deal.state
     view = state.view(Seat.SOUTH)  # a finished deal: every hand is shown
     parts: list[Any] = [screen.deal_status(view, msgs, number=deal.number, board=state.board)]
-    if state.calls and state.rules_name != "minibridge":
+    if state.calls and view.variant.auction:
         parts.append(screen.auction_grid(view, msgs))
     names: dict[Seat, str | None] = {}
     held = {seat: len(state.hand(seat)) for seat in Seat}

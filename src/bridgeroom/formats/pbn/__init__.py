@@ -51,7 +51,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO
 
 from bridgeroom.formats.pbn.game import PbnGame
-from bridgeroom.formats.pbn.reader import BOARD_TAGS, _Reader
+from bridgeroom.formats.pbn.reader import BOARD_TAGS, Reader
 from bridgeroom.formats.pbn.sections import (
     DUPLICATE_SCORINGS,
     MANDATORY_TAGS,
@@ -123,7 +123,7 @@ def iter_games(
     >>> [type(g).__name__ for g in iter_games(['[Board "1"]', '', '[Deal "N:AK"]', ''])]
     ['PbnGame', 'BadGame']
     """
-    return _Reader(strict=strict, deals=deals).games(lines)
+    return Reader(strict=strict, deals=deals).games(lines)
 
 
 def _collect(items: Iterable[PbnGame | BadGame]) -> Games[PbnGame]:

@@ -18,7 +18,7 @@ from bridgeroom.formats.pbn.sections import (
     UNKNOWN,
     PbnAuction,
     PbnPlay,
-    _tag,
+    tag_line,
 )
 from bridgeroom.formats.pbn.variant import PbnVariant, variant_of_game, variant_of_state
 from bridgeroom.rules.core import Card, Contract, Deal, Hand, Seat, Side, Vulnerability
@@ -420,21 +420,21 @@ class PbnGame:
         out: list[str] = []
         for name in MANDATORY_TAGS:
             if name in self.tags:
-                out.append(_tag(name, self.tags[name]))
+                out.append(tag_line(name, self.tags[name]))
         if self.notes:
-            out.extend(_tag("Note", f"{n}:{text}") for n, text in sorted(self.notes.items()))
+            out.extend(tag_line("Note", f"{n}:{text}") for n, text in sorted(self.notes.items()))
         if self.auction is not None:
-            out.append(_tag("Auction", self.auction.first.letter))
+            out.append(tag_line("Auction", self.auction.first.letter))
             out.extend(self.auction.rows(_auction_columns(self)))
-            out.extend(_tag("Note", f"{n}:{t}") for n, t in sorted(self.auction.notes.items()))
+            out.extend(tag_line("Note", f"{n}:{t}") for n, t in sorted(self.auction.notes.items()))
         if self.play is not None:
-            out.append(_tag("Play", self.play.leader.letter))
+            out.append(tag_line("Play", self.play.leader.letter))
             out.extend(self.play.rows())
-            out.extend(_tag("Note", f"{n}:{t}") for n, t in sorted(self.play.notes.items()))
+            out.extend(tag_line("Note", f"{n}:{t}") for n, t in sorted(self.play.notes.items()))
         for name, value in self.tags.items():
             if name in MANDATORY_TAGS:
                 continue
-            out.append(_tag(name, value))
+            out.append(tag_line(name, value))
             out.extend(self.data.get(name, []))
         return "\n".join(out) + "\n"
 

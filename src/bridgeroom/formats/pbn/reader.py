@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from bridgeroom.errors import ParseError
 from bridgeroom.formats.pbn.game import PbnGame
-from bridgeroom.formats.pbn.sections import UNKNOWN, PbnAuction, PbnPlay, _is_table
+from bridgeroom.formats.pbn.sections import UNKNOWN, PbnAuction, PbnPlay, is_table
 from bridgeroom.formats.reading import BadGame
 from bridgeroom.rules.core import CARDS, Call, Card, Seat
 
@@ -23,11 +23,11 @@ _CARD_TOKENS: dict[str, Card] = {str(card): card for card in CARDS}
 
 
 #: The tags that describe a board rather than a table's play of it: a record of the same board
-#: that leaves them out takes them from the board's previous record (see :class:`_Reader`).
+#: that leaves them out takes them from the board's previous record (see :class:`Reader`).
 BOARD_TAGS: tuple[str, ...] = ("Dealer", "Vulnerable", "Deal")
 
 
-class _Reader:
+class Reader:
     """A line-by-line PBN reader: tags, sections, comments, ``%`` lines, games split by empty lines.
 
     :meth:`games` yields each game as soon as its empty line is read (a file of a
@@ -276,7 +276,7 @@ class _Reader:
         game.lines[name] = number
         self.previous[name] = value
         self.last_section = None
-        if _is_table(name):
+        if is_table(name):
             self.section, self.section_tag = "data", name
             game.data[name] = []
         else:

@@ -1,6 +1,6 @@
 """The pieces of a PBN game: the Auction and Play sections, and how tags are written.
 
->>> _tag("Event", 'Club "Rook" night')
+>>> tag_line("Event", 'Club "Rook" night')
 '[Event "Club \\\\"Rook\\\\" night"]'
 """
 
@@ -158,9 +158,9 @@ def _escape(value: str, *, table: bool = False) -> str:
     return "".join(out)
 
 
-def _tag(name: str, value: str) -> str:
-    return f'[{name} "{_escape(value, table=_is_table(name))}"]'
+def tag_line(name: str, value: str) -> str:
+    return f'[{name} "{_escape(value, table=is_table(name))}"]'
 
 
-def _is_table(name: str) -> bool:
+def is_table(name: str) -> bool:
     return name.endswith("Table") and name != "Table"

@@ -9,7 +9,7 @@ from bridgeroom.robots.base import Decision
 from bridgeroom.robots.bidding.candidates import candidates
 from bridgeroom.robots.bidding.inference import infer_calls, partner_forcing
 from bridgeroom.robots.bidding.model import Context, Facts, because
-from bridgeroom.robots.bidding.placement import Partnership, _is_game, place
+from bridgeroom.robots.bidding.placement import Partnership, is_game, place
 from bridgeroom.robots.bidding.slam import blackwood_answers, slam_try
 from bridgeroom.rules.core import Call
 from bridgeroom.rules.state import View
@@ -21,7 +21,7 @@ def _game_values(ctx: Context, f: Facts) -> bool:
     """Partner's bid stands below game, undoubled, and the partnership's fewest points (mine and
     the bottom of what partner showed) reach a game: then I do not pass, I place the contract."""
     last = ctx.last_bid
-    if last is None or ctx.last_bidder != ctx.partner or ctx.doubled or _is_game(last):
+    if last is None or ctx.last_bidder != ctx.partner or ctx.doubled or is_game(last):
         return False
     partner = infer_calls(ctx.calls, ctx.dealer)[ctx.partner]
     return Partnership(f, partner).expected >= 25
@@ -30,7 +30,7 @@ def _game_values(ctx: Context, f: Facts) -> bool:
 def _game_not_bid(ctx: Context, f: Facts, call: Call, forcing: bool) -> bool:
     """A candidate bid below game that partner may pass, when my points and the bottom of partner's
     shown range already make a game (26+) after partner has bid: then I place the contract."""
-    if not call.is_bid or forcing or _is_game(call) or ctx.doubled:
+    if not call.is_bid or forcing or is_game(call) or ctx.doubled:
         return False
     if not any(c.is_bid for c in ctx.calls_of(ctx.partner)):
         return False

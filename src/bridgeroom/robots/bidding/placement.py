@@ -149,15 +149,15 @@ def place(ctx: Context, f: Facts, partner: HandLimits, legal: Sequence[Call]) ->
     target = Call.bid(level, strain) if level else None
     if last is not None and ours_last and ctx.doubled == 0:
         assert last.strain is not None
-        current_game = _is_game(last)
+        current_game = is_game(last)
         if (
             (last.strain == strain and last.level >= level)
             or (current_game and level < 6)
-            or (not current_game and target is not None and not _is_game(target) and not forcing)
+            or (not current_game and target is not None and not is_game(target) and not forcing)
         ):
             return because(Call.PASS, "will_do", contract=last, points=round(points))
     if target is not None and target in legal and (last is None or target.index > last.index):
-        what = "slam" if level >= 6 else "game" if _is_game(target) else "partscore"
+        what = "slam" if level >= 6 else "game" if is_game(target) else "partscore"
         return because(target, f"place_{what}", points=round(points), strain=strain)
     if forcing:
         # keep the auction going: the cheapest bid in the best strain, else notrump, else my longest suit
@@ -215,7 +215,7 @@ def _partner_stops(ctx: Context) -> bool:
     return stops
 
 
-def _is_game(call: Call) -> bool:
+def is_game(call: Call) -> bool:
     """Whether ``call`` bids a game: 3NT, four of a major, five of a minor, or higher."""
     if call.strain is NT:
         return call.level >= 3

@@ -34,6 +34,7 @@ from functools import lru_cache
 
 from bridgeroom.robots.strength.deals import Table, board_conditions, dd_table, deal_at, par_score
 from bridgeroom.rules.core import Call, Contract, Deal, Seat, Strain, Vulnerability
+from bridgeroom.scoring import ScoreForm
 
 __all__ = [
     "BiddingResult",
@@ -47,7 +48,7 @@ __all__ = [
 ]
 
 #: The score table of the three-handed measure.
-THREE_TABLE = "three-handed-contract"
+THREE_TABLE = ScoreForm.THREE_HANDED_CONTRACT
 
 
 @dataclass(frozen=True)

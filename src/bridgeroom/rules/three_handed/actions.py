@@ -80,26 +80,26 @@ class DoubleOf(GameAction):
 
 
 @dataclass(frozen=True, slots=True)
-class _Immunity(GameAction):
+class Immunity(GameAction):
     """Effective-record marker: doubles of this seat's bids were cancelled (TH-21, TH-A9)."""
 
 
 @dataclass(frozen=True, slots=True)
-class _Recall(GameAction):
+class Recall(GameAction):
     """Effective-record marker: this seat's bid was cancelled; his next call must be legal and in turn (TH-22)."""
 
 
 # Records that stay when a cancellation withdraws the calls after an irregularity:
 # what happened at the table (a look at the dummy, an immunity) is not undone by it.
-_PERSISTENT = (LookAtDummy, _Immunity)
+PERSISTENT = (LookAtDummy, Immunity)
 
-_TABLE_WORDS: dict[str, Action] = {
+TABLE_WORDS: dict[str, Action] = {
     "cancel bid": CancelBid(),
     "cancel double": CancelDouble(),
     "accept double": AcceptDouble(),
     "look at dummy": LookAtDummy(),
 }
-_DOUBLE_OF = re.compile(r"x of call (\d+)")
+DOUBLE_OF = re.compile(r"x of call (\d+)")
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,19 +16,20 @@ from bridgeroom.rules.state import (
     Phase,
 )
 from bridgeroom.rules.three_handed.actions import (
-    _DOUBLE_OF,
-    _PERSISTENT,
-    _TABLE_WORDS,
+    DOUBLE_OF,
+    PERSISTENT,
+    TABLE_WORDS,
     AcceptDouble,
     CancelBid,
     CancelDouble,
     DoubleOf,
+    Immunity,
     Irregularity,
     LookAtDummy,
-    _Immunity,
-    _Recall,
+    Recall,
 )
-from bridgeroom.rules.three_handed.results import ThreeHandedExtra, ThreeHandedResult, _defenders
+from bridgeroom.rules.three_handed.results import ThreeHandedExtra, ThreeHandedResult, defenders_of
+from bridgeroom.rules.views import Variant
 
 __all__ = ["ThreeHandedDeal"]
 
@@ -57,6 +58,7 @@ class ThreeHandedDeal(DealState):
 
     rules_name = "three-handed"
     num_players: ClassVar[int] = 3
+    variant: ClassVar[Variant] = Variant.THREE_HANDED
     #: Which of the two packs was dealt (TH-1).
     pack: int
 
@@ -113,6 +115,11 @@ class ThreeHandedDeal(DealState):
         self.pack = pack
         self.vulnerable = vulnerable_names
 
+    @property
+    def vulnerable_players(self) -> tuple[str, ...]:
+        """The vulnerable players (TH-17), by name."""
+        return tuple(sorted(self.vulnerable))
+
     # --- seats and players -------------------------------------------------------
 
     @property
@@ -156,11 +163,11 @@ class ThreeHandedDeal(DealState):
     @property
     def left_defender(self) -> Seat | None:
         """TH-9: the defender on the declarer's left, who leads."""
-        return None if self.declarer is None else _defenders(self.dealer, self.declarer)[0]
+        return None if self.declarer is None else defenders_of(self.dealer, self.declarer)[0]
 
     @property
     def right_defender(self) -> Seat | None:
-        return None if self.declarer is None else _defenders(self.dealer, self.declarer)[1]
+        return None if self.declarer is None else defenders_of(self.dealer, self.declarer)[1]
 
     @property
     def barred(self) -> frozenset[Seat]:
@@ -221,7 +228,7 @@ class ThreeHandedDeal(DealState):
         """TH-10: declarer -> left defender -> dummy -> right defender -> declarer."""
         assert self.declarer is not None
         declarer = self.declarer
-        left, right = _defenders(self.dealer, declarer)
+        left, right = defenders_of(self.dealer, declarer)
         order = [declarer, declarer, declarer, declarer]
         order[declarer] = left
         order[left] = self.dealer.partner
@@ -283,7 +290,6 @@ class ThreeHandedDeal(DealState):
     def _check_caller(self, seat: Seat, call: Call | DoubleOf) -> None:
         if self.phase is not Phase.AUCTION:
             raise WrongPhaseError(
-                f"the auction is over; {seat} may not call {call}",
                 action=call,
                 rule="TH-7",
                 key="rules.th_auction_over",
@@ -291,7 +297,6 @@ class ThreeHandedDeal(DealState):
             )
         if seat == self.dealer.partner:
             raise IllegalCallError(
-                f"{seat} is the dummy's seat: nobody calls for the dummy ({call})",
                 action=call,
                 rule="TH-4",
                 key="rules.th_dummy_calls",
@@ -299,7 +304,6 @@ class ThreeHandedDeal(DealState):
             )
         if seat in self._barred and not (type(call) is Call and call.is_pass):
             raise IllegalCallError(
-                f"{seat} looked at the dummy and is barred from the auction: only a pass, not {call}",
                 action=call,
                 rule="TH-23",
                 key="rules.th_barred",
@@ -312,7 +316,6 @@ class ThreeHandedDeal(DealState):
         if "out of turn" in faults:
             rule = "TH-22" if type(call) is Call and call.is_bid else "TH-6"
             raise IllegalCallError(
-                f"{seat} may not call now; it is {self._turn}'s turn: {call}",
                 action=call,
                 rule=rule,
                 key="rules.out_of_turn",
@@ -320,7 +323,6 @@ class ThreeHandedDeal(DealState):
             )
         if "insufficient" in faults:
             raise IllegalCallError(
-                f"{call} is insufficient: the last bid is {CALLS[self._last_bid]}",
                 action=call,
                 rule="TH-22",
                 key="rules.insufficient",
@@ -328,8 +330,6 @@ class ThreeHandedDeal(DealState):
             )
         if "improper redouble" in faults:
             raise IllegalCallError(
-                f"{seat} may not redouble: only the player whose bid was doubled redoubles it, "
-                "and only once",
                 action=call,
                 rule="TH-6",
                 key="rules.th_no_redouble",
@@ -337,21 +337,18 @@ class ThreeHandedDeal(DealState):
             )
         if "protected" in faults:
             raise IllegalCallError(
-                f"{seat} may not double {bidder}: {bidder} cancelled an improper double, so nobody "
-                "may double his bids in this auction",
                 action=call,
                 rule="TH-21",
                 key="rules.th_protected",
                 params={"seat": seat, "bidder": bidder},
             )
         reason = {
-            "own bid": ("it is his own bid", "rules.th_double_own"),
-            "repeated": ("it is already doubled", "rules.th_double_twice"),
-            "not the last bid": ("it is not the last bid", "rules.th_double_not_last"),
+            "own bid": "rules.th_double_own",
+            "repeated": "rules.th_double_twice",
+            "not the last bid": "rules.th_double_not_last",
         }
-        why, key = next(reason[f] for f in faults if f in reason)
+        key = next(reason[f] for f in faults if f in reason)
         raise IllegalCallError(
-            f"{seat} may not double that bid: {why} ({call})",
             action=call,
             rule="TH-21",
             key=key,
@@ -362,7 +359,6 @@ class ThreeHandedDeal(DealState):
         self._check_caller(seat, call)
         if call.index == 1 and self._last_bidder is None:
             raise IllegalCallError(
-                f"{seat} may not double: there is no bid to double",
                 action=call,
                 rule="TH-6",
                 key="rules.no_double_no_bid",
@@ -379,7 +375,6 @@ class ThreeHandedDeal(DealState):
             self._refuse(seat, call, faults)
         if self._recall == seat:
             raise IllegalCallError(
-                f"{seat}'s irregular bid was cancelled: he must now make a legal call in turn ({call}, {', '.join(faults)})",
                 action=call,
                 rule="TH-22",
                 key="rules.th_recall",
@@ -427,7 +422,6 @@ class ThreeHandedDeal(DealState):
         number = action.number
         if not 0 <= number < len(self.calls) or not self.calls[number][1].is_bid:
             raise IllegalCallError(
-                f"call {number} of the auction is not a bid: there is nothing to double ({action})",
                 action=action,
                 rule="TH-6",
                 key="rules.th_not_a_bid",
@@ -445,7 +439,6 @@ class ThreeHandedDeal(DealState):
             self._refuse(seat, action, tuple(faults))
         if self._recall == seat:
             raise IllegalCallError(
-                f"{seat}'s irregular bid was cancelled: he must now make a legal call in turn ({action})",
                 action=action,
                 rule="TH-22",
                 key="rules.th_recall",
@@ -515,9 +508,9 @@ class ThreeHandedDeal(DealState):
         (LookAtDummy(), DoubleOf(number=0))
         """
         key = " ".join(text.strip().lower().replace("-", " ").replace("_", " ").split())
-        if key in _TABLE_WORDS:
-            return _TABLE_WORDS[key]
-        match = _DOUBLE_OF.fullmatch(key)
+        if key in TABLE_WORDS:
+            return TABLE_WORDS[key]
+        match = DOUBLE_OF.fullmatch(key)
         if match:
             return DoubleOf(int(match.group(1)))
         return super().parse_action(text)
@@ -540,7 +533,6 @@ class ThreeHandedDeal(DealState):
         """Table-mode actions by any player; in table mode, irregular bids and doubles out of turn (TH-21, TH-22)."""
         if self.phase is Phase.DONE:
             raise WrongPhaseError(
-                f"the deal is over: {action!r}",
                 action=action,
                 key="rules.deal_over",
                 params={"action": str(action)},
@@ -556,10 +548,10 @@ class ThreeHandedDeal(DealState):
 
     def _apply_effective(self, seat: Seat, action: Action) -> None:
         kind = type(action)
-        if kind is _Immunity:
+        if kind is Immunity:
             self._immune.add(seat)
             self._effective.append((seat, action))
-        elif kind is _Recall:
+        elif kind is Recall:
             self._recall = seat
             self._effective.append((seat, action))
         else:
@@ -568,7 +560,6 @@ class ThreeHandedDeal(DealState):
     def _require_table(self, seat: Seat, action: Action, rule: str) -> None:
         if self.mode is not Mode.TABLE:
             raise IllegalActionError(
-                f"{action!s} is a rectification of table mode; strict mode admits no irregularity",
                 action=action,
                 rule=rule,
                 key="rules.th_table_mode",
@@ -576,7 +567,6 @@ class ThreeHandedDeal(DealState):
             )
         if self.phase is not Phase.AUCTION:
             raise WrongPhaseError(
-                f"{action!s}: the auction is over",
                 action=action,
                 rule="TH-A10" if rule == "TH-23" else rule,
                 key="rules.th_rectify_after_auction",
@@ -584,7 +574,6 @@ class ThreeHandedDeal(DealState):
             )
         if seat == self.dealer.partner:
             raise IllegalActionError(
-                f"{seat} is the dummy's seat; nobody acts for it ({action!s})",
                 action=action,
                 rule="TH-4",
                 key="rules.th_dummy_calls",
@@ -595,11 +584,9 @@ class ThreeHandedDeal(DealState):
         self._require_table(seat, action, "TH-22")
         for item in reversed(self._open):
             if item.rule == "TH-22" and seat in item.may_cancel:
-                self._rollback(item.position, [(item.seat, _Recall())])
+                self._rollback(item.position, [(item.seat, Recall())])
                 return
         raise IllegalActionError(
-            f"{seat} has no irregular bid of an opponent to cancel (both opponents have called over it, "
-            "or there is none)",
             action=action,
             rule="TH-22",
             key="rules.th_no_bid_to_cancel",
@@ -610,10 +597,9 @@ class ThreeHandedDeal(DealState):
         self._require_table(seat, action, "TH-21")
         for item in reversed(self._open):
             if item.rule == "TH-21" and item.target == seat:
-                self._rollback(item.position, [(seat, _Immunity())])
+                self._rollback(item.position, [(seat, Immunity())])
                 return
         raise IllegalActionError(
-            f"{seat} has no improper double of his bid to cancel (he has called on, or there is none)",
             action=action,
             rule="TH-21",
             key="rules.th_no_double_to_cancel",
@@ -625,7 +611,6 @@ class ThreeHandedDeal(DealState):
         kept = [i for i in self._open if not (i.rule == "TH-21" and i.target == seat)]
         if len(kept) == len(self._open):
             raise IllegalActionError(
-                f"{seat} has no improper double of his bid to accept",
                 action=action,
                 rule="TH-21",
                 key="rules.th_no_double_to_accept",
@@ -638,7 +623,6 @@ class ThreeHandedDeal(DealState):
         self._require_table(seat, action, "TH-23")
         if seat in self._barred:
             raise IllegalActionError(
-                f"{seat} has already looked at the dummy and is barred",
                 action=action,
                 rule="TH-23",
                 key="rules.th_looked_already",
@@ -650,7 +634,7 @@ class ThreeHandedDeal(DealState):
     def _rollback(self, position: int, markers: list[tuple[Seat, Action]]) -> None:
         """Withdraw the effective record from ``position`` on, keeping what cannot be withdrawn."""
         effective = self._effective
-        kept = [r for r in effective[position:] if isinstance(r[1], _PERSISTENT)]
+        kept = [r for r in effective[position:] if isinstance(r[1], PERSISTENT)]
         records = effective[:position] + kept + markers
         history = self.history
         self._reset()

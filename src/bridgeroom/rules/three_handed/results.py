@@ -93,7 +93,7 @@ class ThreeHandedResult(DealResult):
         """The left and the right defender (TH-9, TH-10); ``None`` for a passed-out deal."""
         if self.declarer is None:
             return None
-        return _defenders(self.dealer, self.declarer)
+        return defenders_of(self.dealer, self.declarer)
 
     @property
     def declarer_name(self) -> str | None:
@@ -113,7 +113,7 @@ class ThreeHandedResult(DealResult):
         return self.declarer_name in self.vulnerable
 
 
-def _defenders(dealer: Seat, declarer: Seat) -> tuple[Seat, Seat]:
+def defenders_of(dealer: Seat, declarer: Seat) -> tuple[Seat, Seat]:
     """TH-9, TH-A1: the next live player clockwise after declarer, and the other one."""
     dummy = dealer.partner
     left = declarer.lho

@@ -19,7 +19,7 @@ sheet as data. The forms: :mod:`.rubber` (:class:`Rubber`,
 
 from bridgeroom.scoring.sessions.boards import BoardResult, DuplicateSet
 from bridgeroom.scoring.sessions.chicago import Chicago, ChicagoDeal
-from bridgeroom.scoring.sessions.forms import SCORE_FORMS, new_session
+from bridgeroom.scoring.sessions.forms import SCORE_FORMS, ScoreForm, new_session
 from bridgeroom.scoring.sessions.protocol import (
     BoardRow,
     ColumnSummary,
@@ -43,6 +43,7 @@ __all__ = [
     "DuplicateSet",
     "LineSession",
     "Rubber",
+    "ScoreForm",
     "ScoreSheet",
     "ScoreSummary",
     "Session",
