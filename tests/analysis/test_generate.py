@@ -185,9 +185,13 @@ def test_predicates_vectorised_or_deal_by_deal_give_the_same_deals() -> None:
         generate(Predicate(lambda d: bool(d["N"].hcp.max() > 3), vectorized=True), 1, seed=1)
 
 
-def test_max_tries_stops_an_impossible_condition() -> None:
-    deals = generate("hcp(north) > 37", 5, seed=1, max_tries=70_000)
+def test_max_tries_stops_a_condition_too_rare_to_meet() -> None:
+    """A condition that can be met but almost never is stops at ``max_tries``; one that can
+    never be met (a hand holds at most 37 high-card points) is refused before any deal."""
+    deals = generate("hcp(north) >= 37", 5, seed=1, max_tries=70_000)
     assert len(deals) == 0 and deals.tried == 70_000
+    with pytest.raises(GenerationError, match="can never be met"):
+        generate("hcp(north) > 37", 5, seed=1, max_tries=70_000)
     script = "generate 40000\ncondition hcp(north) + hcp(south) == 40"
     assert generate(script, 5, seed=1).tried == 40_000
 
