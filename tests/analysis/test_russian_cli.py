@@ -61,7 +61,7 @@ def rendered(items: list[object]) -> str:
 
 def contract_result(n: int) -> object:
     if n == 0:  # no deal meets the condition in the deals tried
-        return simulate_contracts("hcp(north) > 37", ["3NT:N", "4S:S"], 5, seed=1, max_tries=500)
+        return simulate_contracts("hcp(north) >= 37", ["3NT:N", "4S:S"], 5, seed=1, max_tries=500)
     return simulate_contracts(NT, ["3NT:N", "4S:S"], n, seed=n, predeal=(0, 0, _mask(SOUTH), 0))
 
 
@@ -233,9 +233,9 @@ def test_dealer_statistics_and_text_boards_in_russian(capsys: pytest.CaptureFixt
 
 @pytest.mark.parametrize("n", COUNTS[1:])
 def test_too_few_boards_in_russian(capsys: pytest.CaptureFixture[str], n: int) -> None:
-    code, out, err = deal_ru(capsys, "condition hcp(north) > 37\n", "-n", str(n),
+    code, out, err = deal_ru(capsys, "condition hcp(north) >= 37\n", "-n", str(n),
                              "--generate", "2000")  # fmt: skip
-    assert code == 0 and out == ""
+    assert code == 1 and out == ""  # fewer boards than asked is a failure (issue 38, item 18)
     m = re.fullmatch(
         r"bridgeroom deal: условиям отвечают только 0 из (\d+) (\S+) среди (\d+) (.+) "
         r"\(увеличьте --generate, чтобы проверить больше\)\n",

@@ -69,7 +69,7 @@ def test_expert_robots_play_a_whole_deal_at_every_score_form(game: str, form: st
         reasons.append(decision.why.key)
         events = table.play_robot(turn, decision)
         assert isinstance(events[0], Acted)
-    assert table.match.entries, "the finished deal is scored into the session"
+    assert table.match.recorded, "the finished deal is scored into the session"
     assert WEIGHED & set(reasons), f"no contract was weighed: {sorted(set(reasons))}"
 
 

@@ -175,7 +175,7 @@ def card_bits(mask: int) -> np.ndarray:
     )
 
 
-_BY_SIDE: Final[dict[Vulnerability, tuple[bool, ...]]] = {
+VULNERABLE_BY_SIDE: Final[dict[Vulnerability, tuple[bool, ...]]] = {
     vul: tuple(vul.is_vulnerable(seat) for seat in Seat) for vul in Vulnerability
 }
 
@@ -192,7 +192,7 @@ def vulnerable_seats(view: View) -> tuple[bool, ...]:
     extra = view.extra
     if isinstance(extra, ThreeHandedExtra):
         return tuple(extra.vulnerable_at(seat) for seat in Seat)
-    return _BY_SIDE[view.vulnerability]
+    return VULNERABLE_BY_SIDE[view.vulnerability]
 
 
 class Layout:

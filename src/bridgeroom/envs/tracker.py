@@ -27,7 +27,13 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from bridgeroom.envs.layout import _BY_SIDE, PHASE_INDEX, Layout, card_bytes, vulnerable_seats
+from bridgeroom.envs.layout import (
+    PHASE_INDEX,
+    VULNERABLE_BY_SIDE,
+    Layout,
+    card_bytes,
+    vulnerable_seats,
+)
 from bridgeroom.rules.core import Call, Card, Seat
 from bridgeroom.rules.minibridge import Announce, MiniBridgeExtra
 from bridgeroom.rules.state import ActionInput, ContractBridgeDeal, DealState, Phase, View
@@ -140,7 +146,7 @@ class Tracker:
         if fresh and type(state) is ContractBridgeDeal:
             # contract bridge's rules before the first call: each seat sees its own hand, the
             # dealer and the vulnerability (what its view holds then, read without building it)
-            vulnerable = _BY_SIDE[state.vulnerability]
+            vulnerable = VULNERABLE_BY_SIDE[state.vulnerability]
             for seat in seats:
                 self._write_fresh(
                     seat, state.phase, state.dealer, vulnerable, state.hand(seat).mask, None, None

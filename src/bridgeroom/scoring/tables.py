@@ -36,6 +36,7 @@ from bridgeroom.rules import Contract, Deal, Seat, Strain
 from bridgeroom.scoring.honors import Honors, HonorsKind, HonorsSide, honors_in_hands
 
 __all__ = [
+    "ALIASES",
     "Column",
     "ScoreItem",
     "HandScore",
@@ -561,7 +562,8 @@ SCORE_TABLES: Final[Mapping[str, ScoreTable]] = MappingProxyType(
 )
 """The score tables by game name."""
 
-_ALIASES: Final = MappingProxyType({"contract": "rubber"})
+#: Names people type for a score table, and the table each means.
+ALIASES: Final = MappingProxyType({"contract": "rubber"})
 
 
 def get_table(game: str | ScoreTable) -> ScoreTable:
@@ -575,7 +577,7 @@ def get_table(game: str | ScoreTable) -> ScoreTable:
     if not isinstance(game, str):
         raise ScoringError(f"not a game: {game!r}")
     key = game.strip().lower()
-    table = SCORE_TABLES.get(_ALIASES.get(key, key))
+    table = SCORE_TABLES.get(ALIASES.get(key, key))
     if table is None:
         names = ", ".join(SCORE_TABLES)
         raise ScoringError(f"unknown game {game!r} (one of {names})")

@@ -15,6 +15,7 @@ from typing import Any
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.formats.pbn import loads as pbn_loads
+from bridgeroom.games import get_game
 from bridgeroom.rules import (
     Deal,
     Seat,
@@ -101,7 +102,7 @@ def hand_records(
     out = []
     for b, d, (table, par) in zip(boards, hands, solved, strict=True):
         board = BoardAnalysis(d, board_dealer(b), board_vulnerability(b), table, par, b)
-        if game == "minibridge":
+        if not get_game(game).variant.auction:  # mini-bridge: the contract is named (MB-4)
             par = best_minibridge(d, board.dealer, board.vulnerability, table)
         lines = {lang: record_line(board, lang, game) for lang in LANGUAGES}
         out.append(

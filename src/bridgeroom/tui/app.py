@@ -18,7 +18,7 @@ from rich.text import Text
 from bridgeroom.errors import BridgeError
 from bridgeroom.i18n import Messages, error_text
 from bridgeroom.rules import Action, Call, Card, DealState, Phase, Seat, Side
-from bridgeroom.scoring import get_table
+from bridgeroom.scoring import ScoreForm, get_table
 from bridgeroom.table import Acted, TableError, TableEvent, TableSnapshot
 from bridgeroom.tui import screen
 from bridgeroom.tui.entry import (
@@ -238,7 +238,7 @@ class PlayLoop:
         """A duplicate deal of contract bridge: the person's side's score and par, in IMPs
         (Law 78B, the WBF scale), par by double dummy for the deal's dealer and vulnerability.
         endplay is imported here, at the deal's end, never when the command starts."""
-        if self.table.match.scoring != "duplicate" or state.rules_name != "contract":
+        if self.table.match.form is not ScoreForm.DUPLICATE or not state.variant.auction:
             return
         from bridgeroom.envs.table import par_score
         from bridgeroom.scoring.compare import imps

@@ -15,7 +15,7 @@ from typing import IO, Any
 
 from bridgeroom.errors import BridgeError, ScoringError
 from bridgeroom.scoring import SCORE_TABLES, HandScore, Honors, ScoreTable, get_table
-from bridgeroom.scoring.tables import _ALIASES as SCORE_ALIASES
+from bridgeroom.scoring.tables import ALIASES as SCORE_ALIASES
 
 __all__ = ["configure", "run", "score_record", "parse_honors", "format_hand"]
 

@@ -98,13 +98,6 @@ def run(args: argparse.Namespace) -> int:
         raise keyed(BridgeError, "simulate.needs_hand", option="--hand")
     if lead and any(predeal):
         raise keyed(BridgeError, "simulate.hand_not_predeal", hand="--hand", predeal="--predeal")
-    if script.condition is None and not any(predeal) and args.hand is None:
-        random = translate(
-            "simulate.random_deals",
-            lang,
-            options="SCRIPT, --set, --condition, --predeal, --hand",
-        )
-        print(f"bridgeroom simulate: {random}", file=sys.stderr)
     from bridgeroom.analysis.batch import Progress
     from bridgeroom.analysis.scale import placement
 
@@ -122,6 +115,14 @@ def run(args: argparse.Namespace) -> int:
 
     if args.plot:
         plot(result, args.plot, lang)  # type: ignore[arg-type]
+    if script.condition is None and not any(predeal) and args.hand is None:
+        # said once the options are known good, so that a mistyped option gets its error alone
+        random = translate(
+            "simulate.random_deals",
+            lang,
+            options="SCRIPT, --set, --condition, --predeal, --hand",
+        )
+        print(f"bridgeroom simulate: {random}", file=sys.stderr)
     if args.json:
         print(json.dumps(result.to_dict()))  # type: ignore[attr-defined]
     else:
