@@ -56,20 +56,45 @@ class BridgeError(Exception):
 class ParseError(BridgeError, ValueError):
     """Text that does not describe a card, hand, call, contract or file.
 
-    ``line`` is the 1-based line number when the text came from a file.
+    ``line`` is the 1-based line number when the text came from a file, ``rule`` the
+    docs/rules.md number of the rule whose form the text breaks, if any. A parse error has
+    either a catalogue key (its ``str()`` is the catalogue's English, the one wording) or a
+    plain message, never both, as :class:`IllegalActionError`.
+
+    >>> str(ParseError(key="rules.not_suit", params={"text": "X"}))
+    '“X” is not a suit.'
+    >>> str(ParseError("no [Deal] tag", line=3))
+    'line 3: no [Deal] tag'
     """
 
     def __init__(
         self,
-        message: str,
+        message: str | None = None,
         *,
         line: int | None = None,
+        rule: str | None = None,
         key: str | None = None,
         params: Mapping[str, object] | None = None,
     ) -> None:
+        if (message is None) == (key is None):
+            raise TypeError("a ParseError has either a catalogue key or a message, not both")
         self.line = line
+        self.rule = rule
         self._keyed(key, params)
-        super().__init__(f"line {line}: {message}" if line is not None else message)
+        if message is not None:
+            super().__init__(f"line {line}: {message}" if line is not None else message)
+        else:
+            super().__init__(key)
+
+    def __str__(self) -> str:
+        """The English rendering of the catalogue message (after the line number where the text
+        came from a file); the text given for an error without a key."""
+        if self.key is None:
+            return super().__str__()
+        # i18n is standard library only; imported when the error is shown (see IllegalActionError)
+        from bridgeroom.i18n.message import error_text
+
+        return error_text(self, "en")
 
 
 @dataclass(frozen=True)

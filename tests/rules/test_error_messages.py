@@ -188,6 +188,37 @@ def test_an_illegal_action_reads_as_the_catalogue_says() -> None:
         IllegalActionError("it is not your turn", key="rules.not_your_turn")
 
 
+@pytest.mark.parametrize(
+    ("parse", "text", "en"),
+    [
+        ("Card", "Z9", None),
+        ("Call", "8NT", "“8NT” is not a call: a bid's level is 1 to 7."),
+        ("Contract", "4", None),
+        ("Suit", "X", "“X” is not a suit."),
+        ("Correction", "correct", None),
+    ],
+)
+def test_text_the_rules_cannot_read_has_one_wording(parse: str, text: str, en: str | None) -> None:
+    """A ParseError of the rules, as a refusal, carries only its catalogue key: its ``str()`` is
+    the catalogue's English (with the rule's number where the text breaks one, CB-V1 for a
+    revoke correction), the same words as ``error_text``; a key and a text at once is a bug."""
+    import bridgeroom.rules as rules
+
+    with pytest.raises(ParseError) as info:
+        cls = getattr(rules, parse)
+        (cls.find if parse == "Suit" else cls.parse)(text)
+    err = info.value
+    assert err.key is not None and err.key.startswith("rules.")
+    assert str(err) == error_text(err, "en")
+    assert error_text(err, "ru") != str(err)
+    if en is not None:
+        assert str(err) == en
+    if parse == "Correction":
+        assert str(err).endswith("(CB-V1).")
+    with pytest.raises(TypeError):
+        ParseError("not a suit", key="rules.not_suit", params={"text": "X"})
+
+
 def test_the_table_passes_the_engines_refusal_on_in_every_language() -> None:
     """The server and the terminal play through the table: it raises the engine's refusal as a
     TableError with the same message and rule, and changes nothing."""

@@ -78,3 +78,20 @@ def test_th_17_vulnerability_is_by_player_in_three_handed_bridge_and_by_side_els
     three = ThreeHandedDeal(DEAL, players=("Ann", "Bob", "Cy"), vulnerable=["Cy", "Ann"])
     assert three.vulnerable_players == ("Ann", "Cy")
     assert ContractBridgeDeal(Deal(DEAL), vulnerability="All").vulnerable_players == ()
+
+
+def test_a_spectator_reads_the_variants_items_as_a_player_does() -> None:
+    """A spectator's PublicView answers the typed items every seat shows alike (MB-2's
+    announcements, TH-17's vulnerable players), so no face reads them by name."""
+    from bridgeroom.rules import PublicView
+
+    mini = MiniBridgeDeal.from_board(1, DEAL)
+    mini.apply("37")  # MB-2: North announces 37 points
+    public = PublicView.of([mini.view(s) for s in Seat])
+    assert public.announcements == ((Seat.NORTH, 37),) and public.dummy_lengths is None
+    three = ThreeHandedDeal(DEAL, players=("Ann", "Bob", "Cy"), vulnerable=["Cy", "Ann"])
+    seats = [s for s in Seat if three.view(s).hand is not None]
+    public = PublicView.of([three.view(s) for s in seats])
+    assert public.vulnerable_players == ("Ann", "Cy") and public.announcements == ()
+    contract = PublicView.of([ContractBridgeDeal(Deal(DEAL)).view(s) for s in Seat])
+    assert contract.vulnerable_players == () and contract.dummy_lengths is None

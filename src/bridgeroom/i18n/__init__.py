@@ -60,6 +60,7 @@ from bridgeroom.i18n.message import (
     error_text,
     explain,
     keyed,
+    refusal_text,
 )
 from bridgeroom.i18n.plurals import plural
 from bridgeroom.i18n.words import (
@@ -92,6 +93,7 @@ __all__ = [
     "explain",
     "keyed",
     "plural",
+    "refusal_text",
     "rank_text",
     "seat_letter",
     "seat_name",

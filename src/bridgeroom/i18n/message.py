@@ -11,7 +11,7 @@ from __future__ import annotations
 import numbers
 from typing import Protocol, TypeVar
 
-from bridgeroom.errors import BridgeError, ParseError
+from bridgeroom.errors import BridgeError, ParseError, Refusal
 from bridgeroom.i18n.catalogues import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
@@ -33,7 +33,16 @@ from bridgeroom.i18n.words import (
 from bridgeroom.rules.core import Call, Card, Contract, Rank, Seat, Side, Strain, Suit
 from bridgeroom.rules.views import Phase
 
-__all__ = ["Explained", "Message", "Messages", "Texts", "error_text", "explain", "keyed"]
+__all__ = [
+    "Explained",
+    "Message",
+    "Messages",
+    "Texts",
+    "error_text",
+    "explain",
+    "keyed",
+    "refusal_text",
+]
 
 _E = TypeVar("_E", bound=BridgeError)
 
@@ -204,11 +213,26 @@ def error_text(err: BaseException, lang: str = DEFAULT_LANGUAGE) -> str:
     if not isinstance(key, str):
         return str(err)
     params = getattr(err, "params", None) or {}
-    text = Message(key, **params).render(lang)
+    text = _with_rule(Message(key, **params).render(lang), getattr(err, "rule", None))
     line = getattr(err, "line", None)
     if isinstance(err, ParseError) and isinstance(line, int):  # text read from a file
         text = translate("cli.at_line", lang, line=line, message=text)
-    rule = getattr(err, "rule", None)
+    return text
+
+
+def refusal_text(refusal: Refusal, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The rules' refusal (:meth:`bridgeroom.rules.DealState.refusal`) as a person reads it in
+    ``lang``, with the rule's number: the same words as :func:`error_text` of the error that
+    carries it.
+
+    >>> refusal_text(Refusal("CB-5", "rules.insufficient", {"call": Call("1C"), "last": Call("1S")}))
+    '1♣ is not enough: the last bid is 1♠ (CB-5).'
+    """
+    return _with_rule(Message(refusal.key, **refusal.params).render(lang), refusal.rule)
+
+
+def _with_rule(text: str, rule: object) -> str:
+    """``text`` with the number of the rule it enforces, before its closing full stop."""
     if not rule:
         return text
     if text.endswith("."):

@@ -57,11 +57,7 @@ class Correction(GameAction):
         parts = text.split(None, 1)
         if len(parts) == 2 and parts[0].lower() == "correct":
             return cls(Card.parse(parts[1]))
-        raise ParseError(
-            f"not a revoke correction: {text!r} (e.g. 'correct SA', CB-V1)",
-            key="rules.not_correction",
-            params={"text": text},
-        )
+        raise ParseError(rule="CB-V1", key="rules.not_correction", params={"text": text})
 
     def __str__(self) -> str:
         return f"correct {self.card}"
@@ -86,9 +82,7 @@ class Claim(GameAction):
         parts = text.split()
         if len(parts) == 2 and parts[0].lower() == "claim" and parts[1].isdigit():
             return cls(int(parts[1]))
-        raise ParseError(
-            f"not a claim: {text!r} (e.g. 'claim 3')", key="rules.not_claim", params={"text": text}
-        )
+        raise ParseError(key="rules.not_claim", params={"text": text})
 
     def __str__(self) -> str:
         return f"claim {self.tricks}"

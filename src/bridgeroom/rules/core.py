@@ -96,7 +96,7 @@ class Suit(enum.IntEnum):
                 return suit
         if key.upper() in _SUIT_ALIASES:
             return cls(_SUIT_ALIASES[key.upper()])
-        raise ParseError(f"not a suit: {text!r}", key="rules.not_suit", params={"text": text})
+        raise ParseError(key="rules.not_suit", params={"text": text})
 
     def __str__(self) -> str:
         return self.letter
@@ -145,9 +145,7 @@ class Strain(enum.IntEnum):
         try:
             return cls(Suit.find(text))
         except ParseError:
-            raise ParseError(
-                f"not a strain: {text!r}", key="rules.not_strain", params={"text": text}
-            ) from None
+            raise ParseError(key="rules.not_strain", params={"text": text}) from None
 
     def __str__(self) -> str:
         return self.letter
@@ -189,7 +187,7 @@ class Rank(enum.IntEnum):
         key = text.strip().upper()
         if key in _RANK_ALIASES:
             return cls(_RANK_ALIASES[key])
-        raise ParseError(f"not a rank: {text!r}", key="rules.not_rank", params={"text": text})
+        raise ParseError(key="rules.not_rank", params={"text": text})
 
     def __str__(self) -> str:
         return self.letter
@@ -216,9 +214,7 @@ class Side(enum.IntEnum):
             return cls.NS
         if key in ("EW", "WE"):
             return cls.EW
-        raise ParseError(
-            f"not a side: {text!r} (NS or EW)", key="rules.not_side", params={"text": text}
-        )
+        raise ParseError(key="rules.not_side", params={"text": text})
 
     def __str__(self) -> str:
         return self.name
@@ -272,9 +268,7 @@ class Seat(enum.IntEnum):
         russian = {"С": 0, "В": 1, "Ю": 2, "З": 3}
         if key in russian:
             return cls(russian[key])
-        raise ParseError(
-            f"not a seat: {text!r} (N, E, S or W)", key="rules.not_seat", params={"text": text}
-        )
+        raise ParseError(key="rules.not_seat", params={"text": text})
 
     def __str__(self) -> str:
         return self.letter
@@ -318,11 +312,7 @@ class Vulnerability(enum.IntEnum):
                  "BOTH": 3, "ALL": 3, "B": 3}  # fmt: skip
         if key in table:
             return cls(table[key])
-        raise ParseError(
-            f"not a vulnerability: {text!r} (None, NS, EW or All)",
-            key="rules.not_vulnerability",
-            params={"text": text},
-        )
+        raise ParseError(key="rules.not_vulnerability", params={"text": text})
 
     @property
     def pbn(self) -> str:
@@ -380,11 +370,7 @@ class Card:
                     return cls._all[Suit.find(suit_text) * 13 + Rank.find(rank_text) - 2]
                 except ParseError:
                     continue
-        raise ParseError(
-            f"not a card: {text!r} (write suit then rank, e.g. SA, H7, DT)",
-            key="rules.not_card",
-            params={"text": text},
-        )
+        raise ParseError(key="rules.not_card", params={"text": text})
 
     @property
     def hcp(self) -> int:
@@ -480,11 +466,7 @@ class Hand:
         """A PBN hand: four suits, spades first, separated by dots; ``-`` or nothing for a void."""
         parts = text.strip().split(".")
         if len(parts) != 4:
-            raise ParseError(
-                f"a hand is four suits separated by dots (S.H.D.C): {text!r}",
-                key="rules.hand_suits",
-                params={"text": text},
-            )
+            raise ParseError(key="rules.hand_suits", params={"text": text})
         mask = 0
         for suit_index, part in zip((3, 2, 1, 0), parts, strict=True):
             part = part.strip()
@@ -496,16 +478,10 @@ class Hand:
                     bit = 1 << (suit_index * 13 + Rank.find(ch) - 2)
                 except ParseError:
                     raise ParseError(
-                        f"not a rank {ch!r} in hand {text!r}",
-                        key="rules.hand_rank",
-                        params={"rank": ch, "text": text},
+                        key="rules.hand_rank", params={"rank": ch, "text": text}
                     ) from None
                 if mask & bit:
-                    raise ParseError(
-                        f"card {ch!r} twice in hand {text!r}",
-                        key="rules.hand_twice",
-                        params={"rank": ch, "text": text},
-                    )
+                    raise ParseError(key="rules.hand_twice", params={"rank": ch, "text": text})
                 mask |= bit
         return cls(mask)
 
@@ -600,19 +576,13 @@ class Deal:
             return
         items = [h if isinstance(h, Hand) else Hand.parse(h) for h in hands]
         if len(items) != 4:
-            raise ParseError(
-                f"a deal has four hands, not {len(items)}",
-                key="rules.deal_hands",
-                params={"n": len(items)},
-            )
+            raise ParseError(key="rules.deal_hands", params={"n": len(items)})
         seen = 0
         for hand in items:
             if seen & hand.mask:
                 dup = Hand(seen & hand.mask)
                 cards = " ".join(str(c) for c in dup)
-                raise ParseError(
-                    f"cards dealt twice: {cards}", key="rules.dealt_twice", params={"cards": cards}
-                )
+                raise ParseError(key="rules.dealt_twice", params={"cards": cards})
             seen |= hand.mask
         self.hands = (items[0], items[1], items[2], items[3])
 
@@ -621,19 +591,11 @@ class Deal:
         """A PBN deal string: ``"N:<hand> <hand> <hand> <hand>"``, hands clockwise from the seat given."""
         text = text.strip()
         if len(text) < 2 or text[1] != ":":
-            raise ParseError(
-                f"a deal starts with its first seat and a colon, e.g. 'N:': {text!r}",
-                key="rules.deal_start",
-                params={"text": text},
-            )
+            raise ParseError(key="rules.deal_start", params={"text": text})
         first = Seat.find(text[0])
         parts = text[2:].split()
         if len(parts) != 4:
-            raise ParseError(
-                f"a deal has four hands separated by spaces: {text!r}",
-                key="rules.deal_parts",
-                params={"text": text},
-            )
+            raise ParseError(key="rules.deal_parts", params={"text": text})
         hands: list[Hand] = [Hand(0)] * 4
         for i, part in enumerate(parts):
             hands[(first + i) & 3] = Hand(0) if part == "-" else Hand.parse(part)
@@ -762,11 +724,7 @@ class Call:
     def bid(cls, level: int, strain: Strain | str) -> Call:
         """The bid of ``level`` (1-7) in ``strain``."""
         if not 1 <= level <= 7:
-            raise ParseError(
-                f"a bid's level is 1 to 7, not {level}",
-                key="rules.bid_level",
-                params={"level": level},
-            )
+            raise ParseError(key="rules.bid_level", params={"level": level})
         s = strain if isinstance(strain, Strain) else Strain.find(strain)
         return cls._all[3 + (level - 1) * 5 + s]
 
@@ -789,21 +747,11 @@ class Call:
             try:
                 strain = Strain.find(key[1:])
             except ParseError:
-                raise ParseError(
-                    f"not a call: {text!r}", key="rules.not_call", params={"text": text}
-                ) from None
+                raise ParseError(key="rules.not_call", params={"text": text}) from None
             if not 1 <= level <= 7:
-                raise ParseError(
-                    f"not a call: {text!r} (a bid's level is 1 to 7)",
-                    key="rules.call_level",
-                    params={"text": text},
-                )
+                raise ParseError(key="rules.call_level", params={"text": text})
             return cls._all[3 + (level - 1) * 5 + strain]
-        raise ParseError(
-            f"not a call: {text!r} (P, X, XX, or a bid such as 1NT)",
-            key="rules.not_call",
-            params={"text": text},
-        )
+        raise ParseError(key="rules.not_call", params={"text": text})
 
     @property
     def is_bid(self) -> bool:
@@ -891,19 +839,11 @@ class Contract:
             self.doubled, self.declarer = parsed.doubled, parsed.declarer
             return
         if not 1 <= level <= 7:
-            raise ParseError(
-                f"a contract's level is 1 to 7, not {level}",
-                key="rules.contract_level",
-                params={"level": level},
-            )
+            raise ParseError(key="rules.contract_level", params={"level": level})
         if strain is None:
-            raise ParseError("a contract needs a strain", key="rules.contract_strain")
+            raise ParseError(key="rules.contract_strain")
         if doubled not in (0, 1, 2):
-            raise ParseError(
-                f"doubled is 0, 1 (X) or 2 (XX), not {doubled}",
-                key="rules.contract_doubled",
-                params={"doubled": doubled},
-            )
+            raise ParseError(key="rules.contract_doubled", params={"doubled": doubled})
         self.level = level
         self.strain = strain if isinstance(strain, Strain) else Strain.find(strain)
         self.doubled = doubled
@@ -914,11 +854,7 @@ class Contract:
         """``4S``, ``3NTX``, ``6♥XX``, optionally followed by the declarer's seat (``4SXE``, ``3NT N``)."""
         key = text.strip().upper().replace(" ", "").replace("*", "X")
         if len(key) < 2 or not key[0].isdigit():
-            raise ParseError(
-                f"not a contract: {text!r} (e.g. 4H, 3NTX, 6SXX)",
-                key="rules.not_contract",
-                params={"text": text},
-            )
+            raise ParseError(key="rules.not_contract", params={"text": text})
         level = int(key[0])
         rest = key[1:]
         for token in ("NT", "БК", "♠", "♥", "♦", "♣", "N", "S", "H", "D", "C", "П", "Ч", "Б", "Т"):
@@ -927,11 +863,7 @@ class Contract:
                 rest = rest[len(token) :]
                 break
         else:
-            raise ParseError(
-                f"not a contract: {text!r} (no strain)",
-                key="rules.not_contract",
-                params={"text": text},
-            )
+            raise ParseError(key="rules.not_contract", params={"text": text})
         doubled = 0
         if rest.startswith("XX"):
             doubled, rest = 2, rest[2:]
@@ -942,15 +874,9 @@ class Contract:
             try:
                 declarer = Seat.find(rest)
             except ParseError:
-                raise ParseError(
-                    f"not a contract: {text!r}", key="rules.not_contract", params={"text": text}
-                ) from None
+                raise ParseError(key="rules.not_contract", params={"text": text}) from None
         if not 1 <= level <= 7:
-            raise ParseError(
-                f"not a contract: {text!r} (level 1 to 7)",
-                key="rules.not_contract",
-                params={"text": text},
-            )
+            raise ParseError(key="rules.not_contract", params={"text": text})
         return cls(level, strain, doubled, declarer)
 
     @property

@@ -125,11 +125,7 @@ class Announce(GameAction):
         """``12``, ``announce 12`` or ``12 hcp``."""
         m = re.fullmatch(r"\s*(?:announce\s+)?(\d{1,2})(?:\s*hcp)?\s*", text, re.IGNORECASE)
         if m is None:
-            raise ParseError(
-                f"not an announcement: {text!r} (a number of points, e.g. 12)",
-                key="rules.not_announcement",
-                params={"text": text},
-            )
+            raise ParseError(key="rules.not_announcement", params={"text": text})
         return cls(int(m.group(1)))
 
     def __str__(self) -> str:
@@ -150,11 +146,7 @@ class CorrectAnnouncement(GameAction):
 
     def __post_init__(self) -> None:
         if not isinstance(self.seat, Seat):
-            raise ParseError(
-                f"a correction names a seat: {self.seat!r}",
-                key="rules.correction_seat",
-                params={"text": str(self.seat)},
-            )
+            raise ParseError(key="rules.correction_seat", params={"text": str(self.seat)})
         _check_points(self.points, "a corrected announcement")
 
     @classmethod
@@ -162,11 +154,7 @@ class CorrectAnnouncement(GameAction):
         """``correct E 9``; ``correct 9`` when ``seat`` (the seat correcting) is given."""
         m = re.fullmatch(r"\s*correct\s+(?:([NESWnesw])\s+)?(\d{1,2})\s*", text, re.IGNORECASE)
         if m is None or (m.group(1) is None and seat is None):
-            raise ParseError(
-                f"not a correction: {text!r} (e.g. 'correct E 9')",
-                key="rules.not_count_correction",
-                params={"text": text},
-            )
+            raise ParseError(key="rules.not_count_correction", params={"text": text})
         who = Seat.find(m.group(1)) if m.group(1) else seat
         assert who is not None
         return cls(who, int(m.group(2)))

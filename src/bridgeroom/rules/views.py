@@ -149,9 +149,33 @@ class PublicExtra(ViewExtra):
     """
 
     items: tuple[tuple[str, ExtraValue], ...] = ()
+    announcements: tuple[tuple[Seat, int], ...] = ()
+    dummy_lengths: tuple[int, int, int, int] | None = None
+    vulnerable: tuple[str, ...] = ()
 
     def fields(self) -> dict[str, ExtraValue]:
         return dict(self.items)
+
+    @classmethod
+    def common(cls, extras: Sequence[ViewExtra | None]) -> PublicExtra:
+        """The items that every one of ``extras`` (every seat's, at one moment) shows alike,
+        by name and as the typed items a view answers (``announcements``...)."""
+        shown = [{} if e is None else e.fields() for e in extras]
+        items = tuple(
+            (key, value)
+            for key, value in shown[0].items()
+            if all(key in other and other[key] == value for other in shown[1:])
+        )
+        first = extras[0]
+        names = {key for key, _ in items}
+        if first is None:
+            return cls(items)
+        return cls(
+            items,
+            announcements=first.announcements if "announcements" in names else (),
+            dummy_lengths=first.dummy_lengths if "dummy_lengths" in names else None,
+            vulnerable=first.vulnerable if "vulnerable" in names else (),
+        )
 
 
 class Trick(NamedTuple):
@@ -309,12 +333,6 @@ class PublicView:
         first = views[0]
         dummies = {v.dummy for v in views if v.seat != v.dummy_seat}
         dummy = next(iter(dummies)) if len(dummies) == 1 else None
-        shown = [{} if v.extra is None else v.extra.fields() for v in views]
-        items = tuple(
-            (key, value)
-            for key, value in shown[0].items()
-            if all(key in other and other[key] == value for other in shown[1:])
-        )
         return cls(
             phase=first.phase,
             dealer=first.dealer,
@@ -331,7 +349,7 @@ class PublicView:
             turn=first.turn,
             to_act=first.to_act,
             game=first.game,
-            extra=PublicExtra(items),
+            extra=PublicExtra.common([v.extra for v in views]),
             deal=first.deal if first.phase is Phase.DONE else None,
             variant=first.variant,
         )
@@ -340,6 +358,21 @@ class PublicView:
     def peeked(self) -> bool:
         """A spectator never looks at the dummy (TH-23 is a player's choice)."""
         return False
+
+    @property
+    def announcements(self) -> tuple[tuple[Seat, int], ...]:
+        """The points announced so far, from the dealer clockwise (MB-2); none in other games."""
+        return self.extra.announcements
+
+    @property
+    def dummy_lengths(self) -> tuple[int, int, int, int] | None:
+        """Dummy's suit lengths laid out face down (MB-5, MB-A1), else ``None``."""
+        return self.extra.dummy_lengths
+
+    @property
+    def vulnerable_players(self) -> tuple[str, ...]:
+        """The vulnerable players where vulnerability is by player (TH-17), else none."""
+        return self.extra.vulnerable
 
 
 @dataclass(frozen=True)

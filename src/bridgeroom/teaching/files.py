@@ -184,7 +184,7 @@ def loads(text: str, fmt: str | None = None, *, strict: bool = True) -> ClassSes
     [('1', 400), ('2', 50)]
     >>> s = loads("board,table,declarer,contract,tricks\\n1,1,N,3NT,=\\n1,2,E,9S,-1\\n", strict=False)
     >>> len(s.results), [str(e) for e in s.errors]
-    (1, ["line 3: board 1: not a contract: '9S' (level 1 to 7)"])
+    (1, ['line 3: board 1: “9S” is not a contract: a level 1-7 and a strain, e.g. 4H, 3NT, 6SX.'])
     """
     if fmt is None:
         fmt = "json" if text.lstrip().startswith(("{", "[")) else "csv"

@@ -33,11 +33,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bridgeroom.errors import BridgeError, ParseError, Refusal
+from bridgeroom.errors import BridgeError, ParseError
 from bridgeroom.i18n import (
     LANGUAGES,
     Message,
     card_text,
+    refusal_text,
     seat_name,
     translate,
 )
@@ -49,7 +50,6 @@ __all__ = [
     "Entry",
     "EntryError",
     "check_action",
-    "refusal_text",
     "command_name",
     "parse_action",
     "read_entry",
@@ -270,21 +270,6 @@ def check_action(action: Action, state: DealState, lang: str) -> None:
     if isinstance(action, Card) and refusal.key == "rules.not_held" and state.turn is not None:
         _other_hand(action, state.turn, state, lang)
     raise EntryError(refusal_text(refusal, lang))
-
-
-def refusal_text(refusal: Refusal, lang: str) -> str:
-    """The rules' refusal as the player reads it, with the rule's number.
-
-    >>> from bridgeroom.rules import Call
-    >>> refusal_text(Refusal("CB-5", "rules.insufficient", {"call": Call("1C"), "last": Call("1S")}), "en")
-    '1♣ is not enough: the last bid is 1♠ (CB-5).'
-    """
-    text = Message(refusal.key, **refusal.params).render(lang)
-    if not refusal.rule:
-        return text
-    if text.endswith("."):
-        return f"{text[:-1]} ({refusal.rule})."
-    return f"{text} ({refusal.rule})"
 
 
 def _other_hand(card: Card, seat: Seat, state: DealState, lang: str) -> None:

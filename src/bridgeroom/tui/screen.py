@@ -171,7 +171,7 @@ def hands_view(
         visible[dummy_seat] = view.dummy
     if view.deal is not None:
         visible = {s: view.deal[s] for s in Seat}
-    lengths = view.extra.fields().get("dummy_lengths") if view.extra is not None else None
+    lengths = view.dummy_lengths
 
     def cell(seat: Seat) -> RenderableType:
         title = _seat_title(
@@ -184,8 +184,8 @@ def hands_view(
         )
         if seat in visible:
             body = hand_lines(visible[seat], msgs)
-        elif seat == dummy_seat and isinstance(lengths, tuple):
-            body = hand_lines(None, msgs, facedown=[int(n) for n in lengths if isinstance(n, int)])
+        elif seat == dummy_seat and lengths is not None:
+            body = hand_lines(None, msgs, facedown=list(lengths))
         else:
             body = hand_lines(None, msgs, hidden=held[seat])
         return Group(title, body)
@@ -273,12 +273,7 @@ def auction_grid(view: View | PublicView, msgs: Messages) -> Table:
 def minibridge_panel(view: View | PublicView, msgs: Messages) -> Text:
     """The announced counts, the pairs' totals, the declarer and the contract (MB-2 to MB-6)."""
     out = Text()
-    shown = view.extra.fields().get("announcements") if view.extra is not None else None
-    announced = {
-        item[0]: item[1]
-        for item in (shown if isinstance(shown, tuple) else ())
-        if isinstance(item, tuple) and isinstance(item[0], Seat) and isinstance(item[1], int)
-    }
+    announced = dict(view.announcements)
     for seat in Seat:
         value = announced.get(seat)
         out.append(f"{msgs.letter(seat)} {value if value is not None else '?'}   ")
@@ -319,11 +314,10 @@ def deal_status(
     )
     out.append(label, style="bold")
     out.append("   " + msgs("screen.dealer_is", seat=msgs.seat(view.dealer)))
-    players = view.extra.fields().get("vulnerable") if view.extra is not None else None
     if not vulnerability:
         pass
-    elif isinstance(players, tuple):  # vulnerability is per player (TH-17)
-        names = ", ".join(sorted(str(p) for p in players)) or msgs("screen.nobody")
+    elif view.variant.vulnerable_by_player:  # vulnerability is per player (TH-17)
+        names = ", ".join(sorted(view.vulnerable_players)) or msgs("screen.nobody")
         out.append("   " + msgs("screen.vulnerable", who=names))
     else:
         out.append("   " + msgs("screen.vulnerable", who=_vul_text(view, msgs)))

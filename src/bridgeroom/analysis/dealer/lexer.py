@@ -33,7 +33,7 @@ class DealerError(ParseError):
 
     def __init__(
         self,
-        message: str,
+        message: str | None = None,
         *,
         line: int | None = None,
         construct: str | None = None,
@@ -56,11 +56,7 @@ class DealerError(ParseError):
         >>> error_text(err, "ru")
         'строка 2: y не определено (определите его строкой «y = ...» раньше, чем используете)'
         """
-        from bridgeroom.i18n import Message
-
-        key = f"dealer.{key}"
-        text = Message(key, **params).render("en")
-        return cls(text, line=line, construct=construct, key=key, params=params)
+        return cls(line=line, construct=construct, key=f"dealer.{key}", params=params)
 
 
 class UnsupportedError(DealerError):

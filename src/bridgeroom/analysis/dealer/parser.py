@@ -607,7 +607,11 @@ class _Parser:
             shapes = ShapeSet.parse(text)
         except ParseError as err:
             raise DealerError(
-                str(err), line=start.line, construct=text, key=err.key, params=err.params
+                None if err.key else str(err),
+                line=start.line,
+                construct=text,
+                key=err.key,
+                params=err.params,
             ) from None
         return Shape(line, seat, shapes, shapes.text)
 
