@@ -575,8 +575,13 @@ class Cluster:
         expired = await self.leases.expired()
         if expired:
             share = math.ceil(len(expired) / max(1, await self.leases.alive()))
+            before = self.taken_over
             for code in expired[:share]:
                 await self._take_over(code)
+            if self.taken_over > before:
+                log.warning(
+                    "%d tables taken over from processes that stopped", self.taken_over - before
+                )
         watched: dict[str, list[str]] = {}
         for room in hub.rooms.values():
             if not room.writer and room.watchers and room.holder is not None:
@@ -600,7 +605,7 @@ class Cluster:
             await self.leases.release(code)  # no longer a table to play
             return
         self.taken_over += 1
-        log.warning("table %s taken over from a process that stopped", code)
+        log.info("table %s taken over from a process that stopped", code)
         self.hub.scheduler.schedule(room)
         await self.hub.broadcast(room)
         self.hub.settle(room)
