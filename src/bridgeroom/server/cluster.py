@@ -25,7 +25,10 @@ deleted) is sent to the writer on its channel ``p_WRITER``; the writer carries i
 were its own (the same checks, the same commit) and answers on the follower's channel: the
 requester sees the change arrive, or the writer's refusal in every language
 (:class:`~bridgeroom.server.protocol.RemoteRefusal`). A follower with people watching tells the
-writer every renewal (``see``), so that the robots there act as at a watched table.
+writer every renewal (``see``), so that the robots there act as at a watched table. Every
+follower says so to the writer when it starts following and at every renewal (``fol``): a
+writer sends changes only of the tables followed somewhere, and when a table becomes followed
+it sends at once where it stands (what the follower read may be older).
 
 **Faults.** A writer killed at once stops renewing: its leases expire after ``lease_seconds``.
 Every process looks each ``renew_every`` seconds for expired leases and takes over its share
@@ -67,6 +70,9 @@ if TYPE_CHECKING:
 __all__ = ["Cluster", "is_postgresql", "room_mark"]
 
 log = logging.getLogger("bridgeroom.server")
+
+#: Table codes in one notification (a notification's payload holds at most 8,000 bytes).
+CODES_PER_NOTE = 300
 
 #: What a remote operation does at the writer: given the room and the arguments, its answer.
 Operation = Callable[[Room, dict[str, Any]], Awaitable[Any]]
@@ -163,6 +169,8 @@ class Cluster:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loops: list[asyncio.Task[None]] = []
         self._talk_lock = asyncio.Lock()
+        #: Tables being claimed or read, not yet in the hub's memory.
+        self.claiming: set[str] = set()
         #: Counters for monitoring: requests sent to writers, answered for others, changes
         #: applied to followed tables, tables taken over from a process that stopped.
         self.forwarded = 0
@@ -289,6 +297,8 @@ class Cluster:
             self._spawn(self._answer(data))
         elif kind == "see":
             self._seen(list(data.get("c", ())))
+        elif kind == "fol":
+            self._spawn(self._followed_by(list(data.get("c", ()))))
 
     # --- the writer's side --------------------------------------------------------------------
 
@@ -336,10 +346,13 @@ class Cluster:
         (listening before reading, so that no change is missed). Returns whether this process
         writes it, and its writer."""
         assert self.leases is not None
+        self.claiming.add(code)
         holder = await self.leases.claim(code)
         if holder == self.me:
             return True, holder
         await self.follow(code)
+        if holder is not None:  # before the table is read: the writer tells what follows
+            await self._notify(f"p_{holder}", {"k": "fol", "c": [code]})
         return False, holder
 
     async def follow(self, code: str) -> None:
@@ -357,7 +370,12 @@ class Cluster:
     async def claim_new(self, code: str) -> None:
         """A table this process has just created is its own."""
         assert self.leases is not None
+        self.claiming.add(code)
         await self.leases.claim(code)
+
+    def settled(self, code: str) -> None:
+        """Table ``code`` is in the hub's memory now (or will not be)."""
+        self.claiming.discard(code)
 
     async def released(self, room: Room) -> None:
         """A table left this process's memory: its lease is given up, or it is not followed."""
@@ -370,9 +388,22 @@ class Cluster:
         except Exception as err:
             log.warning("table %s: %s", room.code, err)
 
+    async def not_loaded(self, code: str, writer: bool) -> None:
+        """Table ``code`` could not be read after :meth:`adopt`: its lease is given up (or it
+        is not followed)."""
+        self.claiming.discard(code)
+        try:
+            if writer:
+                assert self.leases is not None
+                await self.leases.release(code)
+            else:
+                await self.unfollow(code)
+        except Exception as err:
+            log.warning("table %s: %s", code, err)
+
     async def changed(self, room: Room, notice: Notice | None) -> None:
         """The writer tells the followers where table ``room`` stands (after its commit)."""
-        if not room.writer:
+        if not room.writer or time.monotonic() >= room.followed_until:
             return
         data = {
             "k": "chg",
@@ -383,6 +414,21 @@ class Cluster:
             "n": None if notice is None else notice.model_dump(mode="json"),
         }
         await self._notify(f"t_{room.code}", data)
+
+    async def _followed_by(self, codes: list[str]) -> None:
+        """Another process follows these tables: tell it of their changes from now on (and at
+        once where a table newly followed stands)."""
+        assert self.hub is not None
+        now = time.monotonic()
+        until = now + 2 * self.renew_every + 1.0
+        for code in codes:
+            room = self.hub.rooms.get(str(code))
+            if room is None or not room.writer:
+                continue
+            new = room.followed_until <= now
+            room.followed_until = until
+            if new:
+                await self.changed(room, None)
 
     def _seen(self, codes: list[str]) -> None:
         """Followers say people watch these tables: their robots act as at a watched table."""
@@ -511,13 +557,17 @@ class Cluster:
     async def take(self, room: Room) -> bool:
         """Claim a table whose writer is gone and write it from now on (read back first)."""
         assert self.leases is not None and self.hub is not None
-        holder = await self.leases.claim(room.code)
-        if holder != self.me:
-            room.holder = holder
-            return False
-        async with room.lock:
-            await self.hub.records.reload(room)
-            room.writer, room.holder = True, self.me
+        self.claiming.add(room.code)
+        try:
+            holder = await self.leases.claim(room.code)
+            if holder != self.me:
+                room.holder = holder
+                return False
+            async with room.lock:
+                await self.hub.records.reload(room)
+                room.writer, room.holder = True, self.me
+        finally:
+            self.claiming.discard(room.code)
         await self.unfollow(room.code)
         self.taken_over += 1
         log.warning("table %s taken over from a process that stopped", room.code)
@@ -567,9 +617,13 @@ class Cluster:
         renewed = await self.leases.renew()
         self.valid_until = started + self.lease_seconds - self.renew_every / 2
         for room in list(hub.rooms.values()):
-            if room.writer and room.code not in renewed:
+            if room.writer and room.code not in renewed and room.code not in self.claiming:
                 log.warning("table %s: its lease was lost; another process writes it", room.code)
                 self.demote(room)
+        held_here = {room.code for room in hub.rooms.values() if room.writer}
+        for code in renewed - held_here - {process_key(self.me)}:
+            if code not in self.claiming:  # a lease with no table in memory: given up
+                await self.leases.release(code)
         if process_key(self.me) not in renewed:
             await self.leases.claim(process_key(self.me))
         expired = await self.leases.expired()
@@ -582,12 +636,22 @@ class Cluster:
                 log.warning(
                     "%d tables taken over from processes that stopped", self.taken_over - before
                 )
+        followed = [room for room in hub.rooms.values() if not room.writer]
+        holders = await self.leases.holders([room.code for room in followed])
         watched: dict[str, list[str]] = {}
-        for room in hub.rooms.values():
-            if not room.writer and room.watchers and room.holder is not None:
+        following: dict[str, list[str]] = {}
+        for room in followed:
+            room.holder = holders.get(room.code)
+            if room.holder is None or room.holder == self.me:
+                continue
+            following.setdefault(room.holder, []).append(room.code)
+            if room.watchers:
                 watched.setdefault(room.holder, []).append(room.code)
-        for holder, codes in watched.items():
-            await self._notify(f"p_{holder}", {"k": "see", "c": codes})
+        for kind, lists in (("fol", following), ("see", watched)):
+            for holder, codes in lists.items():
+                for at in range(0, len(codes), CODES_PER_NOTE):
+                    chunk = codes[at : at + CODES_PER_NOTE]
+                    await self._notify(f"p_{holder}", {"k": kind, "c": chunk})
 
     async def _take_over(self, code: str) -> None:
         assert self.leases is not None and self.hub is not None

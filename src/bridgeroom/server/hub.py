@@ -256,6 +256,26 @@ class Hub:
                 log.error("table %s: its lease cannot be read: %s", code, err)
                 raise self.health.error() from None
         try:
+            room = await self._read(code)
+        except BaseException:
+            if self.cluster is not None:  # no table to write or follow: no lease kept for it
+                await self.cluster.not_loaded(code, writer)
+            raise
+        room.writer, room.holder = writer, holder
+        self.rooms[code] = room
+        if self.cluster is not None:
+            self.cluster.settled(code)
+        self.loads += 1
+        if room.writer and room.table.state is None and room.table.may_deal() and not room.closed:
+            async with room.lock:
+                with contextlib.suppress(StoreDown):
+                    await self.after_change(room, broadcast=False)
+        self._settle(room)
+        return room
+
+    async def _read(self, code: str) -> Room:
+        """Table ``code`` read from the store (``server.no_table`` when it is no server table)."""
+        try:
             record = await self.db(self.store.get_match, code)
         except StoreUnavailable as err:
             await self.health.failed(err)
@@ -265,19 +285,10 @@ class Hub:
         if record.kind != "play" or not record.options.server:
             raise SeatError("server.no_table", code=code)
         try:
-            room = self.records.rebuild(record)
+            return self.records.rebuild(record)
         except (BridgeError, ValueError, KeyError) as err:
             log.warning("table %s cannot be read back: %s", code, err)
             raise SeatError("server.no_table", code=code) from None
-        room.writer, room.holder = writer, holder
-        self.rooms[code] = room
-        self.loads += 1
-        if room.writer and room.table.state is None and room.table.may_deal() and not room.closed:
-            async with room.lock:
-                with contextlib.suppress(StoreDown):
-                    await self.after_change(room, broadcast=False)
-        self._settle(room)
-        return room
 
     @contextlib.asynccontextmanager
     async def using(self, code: str) -> AsyncIterator[Room]:
@@ -411,8 +422,11 @@ class Hub:
                 await self.cluster.claim_new(room.code)
             except Exception as err:
                 log.error("table %s: its lease cannot be taken: %s", room.code, err)
+                self.cluster.settled(room.code)
                 raise TableError("server.not_saved") from None
         self.rooms[room.code] = room
+        if self.cluster is not None:
+            self.cluster.settled(room.code)
         async with room.lock:
             with contextlib.suppress(StoreDown):  # the first deal waits for the store
                 await self.after_change(room)

@@ -98,6 +98,9 @@ class Room:
     holder: str | None = None
     #: Monotonic time until which people watch the table on another process.
     remote_until: float = 0.0
+    #: Monotonic time until which another process follows the table (its writer tells it of
+    #: every change meanwhile).
+    followed_until: float = 0.0
 
     @property
     def watched(self) -> bool:

@@ -36,6 +36,9 @@ LEASE_STATEMENTS = {
         "RETURNING holder"
     ),
     "holder": f"SELECT holder FROM table_leases WHERE code = %(code)s AND expires >= {_NOW}",
+    "holders": (
+        f"SELECT code, holder FROM table_leases WHERE code = ANY(%(codes)s) AND expires >= {_NOW}"
+    ),
     "renew": (
         f"UPDATE table_leases SET expires = {_NOW} + make_interval(secs => %(seconds)s) "
         "WHERE holder = %(me)s RETURNING code"
@@ -96,6 +99,12 @@ class Leases:
         """The process that holds table ``code``'s lease now (``None``: nobody, or expired)."""
         rows = await self._rows("holder", code=code)
         return str(rows[0][0]) if rows else None
+
+    async def holders(self, codes: list[str]) -> dict[str, str]:
+        """The holders now of the leases of tables ``codes`` (those held)."""
+        if not codes:
+            return {}
+        return {str(c): str(h) for c, h in await self._rows("holders", codes=codes)}
 
     async def renew(self) -> set[str]:
         """Renew every lease of this process; returns the codes renewed (its own key too)."""
