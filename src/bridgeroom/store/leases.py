@@ -116,7 +116,7 @@ class Leases:
     async def release_all(self) -> None:
         await self._rows("release_all")
 
-    async def expired(self, limit: int = 100) -> list[str]:
+    async def expired(self, limit: int = 1000) -> list[str]:
         """The codes of tables whose writer stopped renewing (oldest first); the keys of dead
         processes are forgotten."""
         await self._rows("forget")
