@@ -42,7 +42,8 @@ Three runs, each against a fresh server on 127.0.0.1 (a fresh SQLite file):
     to one. Then one of the N processes is killed (``kill -9``) and the time until another
     has taken over all its tables is measured (the lease is ``--lease-seconds``), and the time
     until a person of a killed table, reconnected to a survivor, has his next action
-    acknowledged. Last, a model of 10,000 tables from those per-action costs. With
+    acknowledged. Last, a model of 10,000 tables from those per-action costs. The people run
+    in ``--clients`` processes (1). With
     ``--route any`` each person connects to a process chosen round-robin instead (his
     requests then often go to the writer through PostgreSQL).
 
@@ -977,7 +978,7 @@ def main() -> int:
     parser.add_argument("--proc-tables", type=int, default=400)
     parser.add_argument("--route", choices=("writer", "any"), default="writer")
     parser.add_argument("--rounds", type=int, default=2, help="alternated rounds (1 to 5)")
-    parser.add_argument("--clients", type=int, default=4, help="client processes (1 to 16)")
+    parser.add_argument("--clients", type=int, default=1, help="client processes (1 to 16)")
     parser.add_argument("--lease-seconds", type=float, default=5.0)
     parser.add_argument("--model-pace", type=float, default=0.5, help="actions/s of a table")
     parser.add_argument("--model-cores", type=int, default=8, help="cores of a host")

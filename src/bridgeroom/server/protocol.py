@@ -408,6 +408,9 @@ class RemoteRefusal(TableError):
     def render(self, lang: str) -> str:
         return self.texts.get(lang) or str(self)
 
+    def __str__(self) -> str:
+        return self.texts.get("en") or self.key
+
     @classmethod
     def of(cls, err: BridgeError) -> RemoteRefusal:
         """``err`` as another process will raise it (its plain parameters only)."""
