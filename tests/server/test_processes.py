@@ -346,3 +346,51 @@ def test_a_session_whose_tables_are_on_two_processes_is_ranked_whole(
     ranking = results[0]["ranking"]
     assert all(s["boards"] == 4 for s in ranking["NS"] + ranking["EW"])
     assert sum(r["ns_imps"] for x in boards for r in x["results"]) == pytest.approx(0, abs=0.1)
+
+
+def test_seats_robots_refusals_and_deletion_asked_at_a_follower_are_the_writers(
+    servers: Callable[[float], Server],
+) -> None:
+    """A table written by A, asked of B: a seat taken (the token comes from the writer), the
+    same seat again (the writer's refusal with its status and both languages), an illegal
+    action (the rules' refusal, in Russian too), the open seats filled with robots by the host,
+    and the table deleted by the host: B's connections are told and closed."""
+    a, b = servers(0.0), servers(0.0)
+    body = {"game": "contract", "robots": {"1": "random"}, "name": "Ann", "slot": 0, "seed": 3}
+    made = httpx.post(f"{a.base}/api/tables", json=body)
+    assert made.status_code == 200, made.text
+    code, host = made.json()["code"], made.json()["host_token"]
+    joined = httpx.post(f"{b.base}/api/tables/{code}/join", json={"slot": 2, "name": "Bob"})
+    assert joined.status_code == 200, joined.text
+    again = httpx.post(f"{b.base}/api/tables/{code}/join", json={"slot": 2, "name": "Cid"})
+    assert again.status_code == 409, again.text
+    assert again.json()["error"] == "table.seat_taken"
+    assert "Bob" in again.json()["texts"]["en"] and "Bob" in again.json()["texts"]["ru"]
+    summary = httpx.get(f"{a.base}/api/tables/{code}").json()
+    assert summary["slots"][2]["name"] == "Bob"
+    bob = Socket(b, code, joined.json()["token"])
+    bob.receive()
+    assert bob.state is not None and bob.state["deal"] is None  # West is still open
+    auth = {"Authorization": f"Bearer {host}"}
+    filled = httpx.post(
+        f"{b.base}/api/tables/{code}/robots", json={"level": "random"}, headers=auth
+    )
+    assert filled.status_code == 200, filled.text
+    while bob.state is None or bob.state["deal"] is None:
+        bob.receive()
+    assert bob.deal["seat"] == "S"
+    bob.send("action", action="8NT")  # no such call: the writer's refusal, in both languages
+    while True:
+        msg = bob.receive()
+        if msg["type"] == "error":
+            break
+    assert msg["id"] == bob.ids and msg["texts"]["ru"] != msg["texts"]["en"]
+    deleted = httpx.delete(f"{b.base}/api/tables/{code}", headers=auth)
+    assert deleted.status_code == 200, deleted.text
+    while True:
+        msg = bob.receive()
+        if msg["type"] == "error":
+            break
+    assert "deleted" in msg["message"]
+    assert httpx.get(f"{a.base}/api/tables/{code}").status_code in (404, 410)
+    bob.close()
