@@ -119,6 +119,7 @@ _STATUS = {
     "server.too_many_hints": 429,
     "server.too_many_claims": 429,
     "server.store_down": 503,
+    "cluster.moving": 503,
     "server.not_saved": 500,
     "server.wrong_token": 403,
     "session.no_session": 404,

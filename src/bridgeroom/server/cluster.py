@@ -71,6 +71,9 @@ __all__ = ["Cluster", "is_postgresql", "room_mark"]
 
 log = logging.getLogger("bridgeroom.server")
 
+#: Seconds a connection to the database may take before it is given up (and tried again).
+CONNECT_SECONDS = 3
+
 #: Table codes in one notification (a notification's payload holds at most 8,000 bytes).
 CODES_PER_NOTE = 300
 
@@ -183,7 +186,9 @@ class Cluster:
     async def _connect(self) -> Any:
         import psycopg
 
-        return await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        return await psycopg.AsyncConnection.connect(
+            self.url, autocommit=True, connect_timeout=CONNECT_SECONDS
+        )
 
     async def start(self, hub: Hub) -> None:
         """Connect (three connections: one listens, one sends, one keeps the leases), say this
@@ -199,7 +204,7 @@ class Cluster:
         self.valid_until = started + self.lease_seconds - self.renew_every / 2
         loop = asyncio.get_running_loop()
         self._loops = [loop.create_task(self._read_forever()), loop.create_task(self._keep())]
-        log.info("serving tables with the other processes of %s as %s", "the database", self.me)
+        log.info("sharing the tables with the other processes on this database as %s", self.me)
 
     async def close(self) -> None:
         """Stop; the leases of this process are given up at once (the others take its tables
