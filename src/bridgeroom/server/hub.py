@@ -20,6 +20,10 @@ happened for ``abandon_after`` seconds is marked ``abandoned``: shown, never pla
 Its host (who created it) may delete it. The server opens its port at once: nothing is
 replayed at start.
 
+With several processes on one PostgreSQL database (:mod:`bridgeroom.server.cluster`) a room
+is written here (``room.writer``) or followed: a request that changes a followed room is carried
+out by its writer (:meth:`Hub.elsewhere`), and the writer's changes reach the followed copy.
+
 The robots' turns are scheduled by :class:`~bridgeroom.server.scheduler.Scheduler`, the
 store's outages handled by :class:`~bridgeroom.server.health.StoreHealth`, the limits per
 client by :class:`~bridgeroom.server.limits.RateLimiter`.
