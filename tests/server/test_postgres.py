@@ -155,6 +155,7 @@ def test_postgresql_schema_made_once_by_programs_at_once_and_migrated(postgres_u
     with engine.begin() as conn:
         assert schema_version(conn) == SCHEMA_VERSION
         for table in (
+            "table_leases",
             "sessions",
             "probes",
             "actions",

@@ -58,6 +58,7 @@ from bridgeroom.errors import BridgeError, IllegalActionError
 from bridgeroom.games import GAMES
 from bridgeroom.i18n import LANGUAGES
 from bridgeroom.server.capacity import Gate, Gauge, capacity, open_file_limit
+from bridgeroom.server.cluster import Cluster, is_postgresql
 from bridgeroom.server.hub import Hub
 from bridgeroom.server.limits import Limits, Pace
 from bridgeroom.server.page import mount_page, web_messages
@@ -118,6 +119,7 @@ _STATUS = {
     "server.too_many_hints": 429,
     "server.too_many_claims": 429,
     "server.store_down": 503,
+    "cluster.moving": 503,
     "server.not_saved": 500,
     "server.wrong_token": 403,
     "session.no_session": 404,
@@ -183,6 +185,9 @@ def create_app(
     sweep_every: float | None = None,
     limits: Limits | None = None,
     probe_interval: float = 1.0,
+    cluster: bool | None = None,
+    lease_seconds: float = 5.0,
+    renew_every: float = 1.5,
 ) -> FastAPI:
     """The server's application.
 
@@ -191,8 +196,13 @@ def create_app(
     table is abandoned; ``sweep_every``: seconds between two sweeps for such tables (a quarter
     of ``abandon_after`` by default); ``limits``: what one client may ask (:class:`Limits`: the
     connections served at once default to what the open-file limit allows);
-    ``probe_interval``: seconds between two tries of a store that cannot write. The hub is
-    ``app.state.hub``, the connection gate's counters ``app.state.gauge``.
+    ``probe_interval``: seconds between two tries of a store that cannot write.
+
+    ``cluster``: whether this process shares its tables with the other processes of the same
+    PostgreSQL store (:mod:`bridgeroom.server.cluster`; ``None``: yes with PostgreSQL, never
+    with SQLite); a table's writer renews its lease every ``renew_every`` seconds, and a lease
+    not renewed for ``lease_seconds`` is taken over. The hub is ``app.state.hub``, the
+    connection gate's counters ``app.state.gauge``.
     """
     hide_queries_in_logs()
     the_store = store if store is not None else Store(database)
@@ -202,6 +212,9 @@ def create_app(
     else:
         files = open_file_limit()
         connections = capacity(files[0]) if files is not None else 1000
+    shared = is_postgresql(the_store.url) if cluster is None else cluster
+    if shared and not is_postgresql(the_store.url):
+        raise ValueError("only servers on a PostgreSQL database share their tables")
     hub = Hub(
         the_store,
         robot_delay=robot_delay,
@@ -212,6 +225,11 @@ def create_app(
         sweep_every=sweep_every,
         limits=limits,
         probe_interval=probe_interval,
+        cluster=(
+            Cluster(the_store.url, lease_seconds=lease_seconds, renew_every=renew_every)
+            if shared
+            else None
+        ),
     )
 
     reviews = Reviews(the_store, hub.db)
@@ -221,6 +239,7 @@ def create_app(
         await hub.start()
         await sessions.start()
         yield
+        await hub.stop()
         reviews.close()
         hub.close()
 

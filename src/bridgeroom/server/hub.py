@@ -20,6 +20,10 @@ happened for ``abandon_after`` seconds is marked ``abandoned``: shown, never pla
 Its host (who created it) may delete it. The server opens its port at once: nothing is
 replayed at start.
 
+With several processes on one PostgreSQL database (:mod:`bridgeroom.server.cluster`) a room
+is written here (``room.writer``) or followed: a request that changes a followed room is carried
+out by its writer (:meth:`Hub.elsewhere`), and the writer's changes reach the followed copy.
+
 The robots' turns are scheduled by :class:`~bridgeroom.server.scheduler.Scheduler`, the
 store's outages handled by :class:`~bridgeroom.server.health.StoreHealth`, the limits per
 client by :class:`~bridgeroom.server.limits.RateLimiter`.
@@ -35,7 +39,7 @@ import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime, timedelta
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.formats.pbn import dumps
@@ -55,6 +59,7 @@ from bridgeroom.server.protocol import (
     UndoRequest,
     error_message,
     hint_message,
+    parse_request,
     pbn_game,
     snapshot_message,
     status_message,
@@ -63,6 +68,9 @@ from bridgeroom.server.rooms import Room, RoomRecords, Watcher, record_summary
 from bridgeroom.server.scheduler import Scheduler
 from bridgeroom.store import Store, StoreError, StoreUnavailable, hash_token, new_token
 from bridgeroom.table import SeatError, Table, TableError, TableEvent, TableSnapshot
+
+if TYPE_CHECKING:
+    from bridgeroom.server.cluster import Cluster
 
 __all__ = ["HOST", "Hub"]
 
@@ -91,7 +99,8 @@ class Hub:
     abandoned; ``sweep_every``: seconds between two sweeps of abandoned tables (a quarter of
     ``abandon_after`` by default, from 1 s to an hour); ``limits``: what one client may ask
     (:class:`Limits`); ``probe_interval``: seconds between two tries of a store that cannot
-    write.
+    write; ``cluster``: this process among several sharing a PostgreSQL store
+    (:class:`~bridgeroom.server.cluster.Cluster`; ``None``: the one process).
     """
 
     def __init__(
@@ -106,8 +115,10 @@ class Hub:
         sweep_every: float | None = None,
         limits: Limits | None = None,
         probe_interval: float = 1.0,
+        cluster: Cluster | None = None,
     ) -> None:
         self.store = store
+        self.cluster = cluster
         self.hint_level = hint_level
         self.release_after = release_after
         self.abandon_after = abandon_after
@@ -124,7 +135,7 @@ class Hub:
         self._loading: dict[str, asyncio.Future[Room]] = {}
         self.records = RoomRecords(store)
         self.health = StoreHealth(
-            lambda: self.db(self.store.probe),
+            self._probe,
             self._store_down,
             self._store_back,
             interval=probe_interval,
@@ -138,12 +149,21 @@ class Hub:
             next_deal_delay=next_deal_delay,
         )
         self._sweeper: asyncio.Task[None] | None = None
+        self._background: set[asyncio.Task[None]] = set()
         #: Called (not awaited: they must not take another room's lock) after each committed
         #: change with its room and events: the sessions follow their tables' boards.
         self.listeners: list[Callable[[Room, list[TableEvent]], None]] = []
+        #: Called after a followed table (another process writes it) caught up with a change.
+        self.followers: list[Callable[[Room], None]] = []
         #: Tables read back from the store and released from memory since the start.
         self.loads = 0
         self.releases = 0
+
+    async def _probe(self) -> None:
+        """Whether the store writes again (and, with several processes, the leases renew)."""
+        await self.db(self.store.probe)
+        if self.cluster is not None:
+            await self.cluster.renew_now()
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a store call on the database thread and wait for its commit."""
@@ -173,12 +193,27 @@ class Hub:
             "robot_failures": self.scheduler.failures,
             "store_outages": self.health.outages,
             "store_writable": int(self.health.writable),
+            **({} if self.cluster is None else self.cluster.stats()),
         }
 
     async def start(self) -> None:
         """Start the periodic sweep of abandoned tables (its first run in the background, so
         the port opens at once)."""
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        if self.cluster is not None:
+            self.cluster.operations.update(
+                act=self._remote_act,
+                join=self._remote_join,
+                fill=self._remote_fill,
+                delete=self._remote_delete,
+            )
+            await self.cluster.start(self)
+
+    async def stop(self) -> None:
+        """Before :meth:`close`: give this process's leases up (the other processes take its
+        tables over at once)."""
+        if self.cluster is not None:
+            await self.cluster.close()
 
     def close(self) -> None:
         if self._sweeper is not None:
@@ -217,6 +252,33 @@ class Hub:
         return room
 
     async def _load(self, code: str) -> Room:
+        writer, holder = True, None
+        if self.cluster is not None:
+            try:
+                writer, holder = await self.cluster.adopt(code)
+            except Exception as err:
+                log.error("table %s: its lease cannot be read: %s", code, err)
+                raise self.health.error() from None
+        try:
+            room = await self._read(code)
+        except BaseException:
+            if self.cluster is not None:  # no table to write or follow: no lease kept for it
+                await self.cluster.not_loaded(code, writer)
+            raise
+        room.writer, room.holder = writer, holder
+        self.rooms[code] = room
+        if self.cluster is not None:
+            self.cluster.settled(code)
+        self.loads += 1
+        if room.writer and room.table.state is None and room.table.may_deal() and not room.closed:
+            async with room.lock:
+                with contextlib.suppress(StoreDown):
+                    await self.after_change(room, broadcast=False)
+        self._settle(room)
+        return room
+
+    async def _read(self, code: str) -> Room:
+        """Table ``code`` read from the store (``server.no_table`` when it is no server table)."""
         try:
             record = await self.db(self.store.get_match, code)
         except StoreUnavailable as err:
@@ -227,18 +289,10 @@ class Hub:
         if record.kind != "play" or not record.options.server:
             raise SeatError("server.no_table", code=code)
         try:
-            room = self.records.rebuild(record)
+            return self.records.rebuild(record)
         except (BridgeError, ValueError, KeyError) as err:
             log.warning("table %s cannot be read back: %s", code, err)
             raise SeatError("server.no_table", code=code) from None
-        self.rooms[code] = room
-        self.loads += 1
-        if room.table.state is None and room.table.may_deal() and not room.closed:
-            async with room.lock:
-                with contextlib.suppress(StoreDown):
-                    await self.after_change(room, broadcast=False)
-        self._settle(room)
-        return room
 
     @contextlib.asynccontextmanager
     async def using(self, code: str) -> AsyncIterator[Room]:
@@ -257,6 +311,10 @@ class Hub:
             room.release.cancel()
             room.release = None
 
+    def settle(self, room: Room) -> None:
+        """Let the room leave memory once unused (:meth:`_settle`)."""
+        self._settle(room)
+
     def _settle(self, room: Room) -> None:
         """Let the room leave memory after ``release_after`` seconds if it is unused."""
         if self.rooms.get(room.code) is not room:
@@ -268,10 +326,19 @@ class Hub:
 
     def _release(self, room: Room) -> None:
         room.release = None
-        if self.rooms.get(room.code) is room and room.idle:
+        if self.rooms.get(room.code) is not room:
+            return
+        if room.idle:
             self.scheduler.cancel(room)
             del self.rooms[room.code]
             self.releases += 1
+            if self.cluster is not None:
+                task = asyncio.get_running_loop().create_task(self.cluster.released(room))
+                self._background.add(task)
+                task.add_done_callback(self._background.discard)
+        elif not room.watchers and room.users == 0:  # watched elsewhere only: look again later
+            loop = asyncio.get_running_loop()
+            room.release = loop.call_later(self.release_after, self._release, room)
 
     async def _sweep_forever(self) -> None:
         while True:
@@ -354,7 +421,16 @@ class Hub:
         except StoreError as err:
             log.error("a new table could not be stored: %s", err)
             raise TableError("server.not_saved") from None
+        if self.cluster is not None:
+            try:
+                await self.cluster.claim_new(room.code)
+            except Exception as err:
+                log.error("table %s: its lease cannot be taken: %s", room.code, err)
+                self.cluster.settled(room.code)
+                raise TableError("server.not_saved") from None
         self.rooms[room.code] = room
+        if self.cluster is not None:
+            self.cluster.settled(room.code)
         async with room.lock:
             with contextlib.suppress(StoreDown):  # the first deal waits for the store
                 await self.after_change(room)
@@ -379,6 +455,11 @@ class Hub:
         joins = (address, self.limits.join)
         self.limiter.check("join", joins, count=False)  # counted once a seat is taken
         async with self.using(code) as room:
+            done, token = await self.elsewhere(
+                room, "join", player=player, name=name, address=address
+            )
+            if done:  # counted by the writer
+                return str(token)
             self._check_open(room)
             self.health.check()
             async with room.lock:
@@ -411,6 +492,8 @@ class Hub:
     async def fill(self, code: str, level: str, token: str | None) -> None:
         """Robots of ``level`` take every open place, asked by a seated person or the host."""
         async with self.using(code) as room:
+            if (await self.elsewhere(room, "fill", level=level, token=token))[0]:
+                return
             self._check_open(room)
             await self.authorize(room, token)
             self.health.check()
@@ -424,6 +507,8 @@ class Hub:
         forgets it. A session's table is not deleted by itself (the director ends the
         session): nothing a session played is lost."""
         async with self.using(code) as room:
+            if (await self.elsewhere(room, "delete", token=token))[0]:
+                return
             if await self.authorize(room, token) != HOST:
                 raise SeatError("server.not_host")
             if room.session is not None:  # its boards belong to the session's results
@@ -434,14 +519,23 @@ class Hub:
                     await self.db(self.store.delete_match, room.match_id)
                 except StoreError as err:
                     raise await self._not_saved(err) from None
-                self.scheduler.cancel(room)
-                self.rooms.pop(room.code, None)
-                gone = TableError("server.deleted")
-                for watcher in list(room.watchers):
-                    await self.send_error(watcher, gone)
-                    with contextlib.suppress(Exception):
-                        await watcher.conn.close(4410, "deleted")
-                room.watchers.clear()
+                await self.forget(room)
+                if self.cluster is not None:
+                    await self.cluster.gone(room)
+
+    async def forget(self, room: Room) -> None:
+        """A deleted table leaves memory: its connections are told and closed."""
+        self.scheduler.cancel(room)
+        if self.cluster is not None:
+            await self.cluster.released(room)
+        if self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
+        gone = TableError("server.deleted")
+        for watcher in list(room.watchers):
+            await self.send_error(watcher, gone)
+            with contextlib.suppress(Exception):
+                await watcher.conn.close(4410, "deleted")
+        room.watchers.clear()
 
     async def _not_saved(self, err: StoreError) -> TableError:
         """The error a person is told when his request could not be stored."""
@@ -491,40 +585,79 @@ class Hub:
             player = watcher.player
             if player is None:
                 raise SeatError("server.spectator")
-            if isinstance(request, ClaimRequest):
-                self.limiter.check(
-                    "claim",
-                    ((room.code, player), self.limits.claim_seat),
-                    (watcher.address, self.limits.claim_address),
-                )
-            self._check_open(room)
-            self.health.check()
-            async with room.lock:
-                await self._fresh(room)
-                table = room.table
-                events: list[TableEvent] = []
-                if isinstance(request, ActionRequest):
-                    events = table.act(player, request.action)
-                elif isinstance(request, UndoRequest):
-                    events = table.request_undo(player)
-                elif isinstance(request, ClaimRequest):
-                    events = table.request_claim(player, request.tricks)
-                    events += await self.scheduler.judge_claim(room)
-                elif isinstance(request, AnswerRequest):
-                    events = table.answer(player, request.accept)
-                elif isinstance(request, NextRequest):
-                    events = table.deal()
-                elif isinstance(request, FillRequest):
-                    await self.fill_with_robots(room, request.level)
-                await self.commit(room, events)
-                await self.after_change(room)
+            done, _ = await self.elsewhere(
+                room,
+                "act",
+                player=player,
+                address=watcher.address,
+                request=request.model_dump(mode="json"),
+            )
+            if not done:
+                await self.apply(room, player, watcher.address, request)
         except BridgeError as err:
             await self.send_error(watcher, err)
+
+    async def apply(self, room: Room, player: int, address: str, request: ClientRequest) -> None:
+        """Carry out a request of ``player`` (from a connection at ``address``) at the table
+        this process writes: checked, committed, then everyone is sent the table."""
+        if isinstance(request, ClaimRequest):
+            self.limiter.check(
+                "claim",
+                ((room.code, player), self.limits.claim_seat),
+                (address, self.limits.claim_address),
+            )
+        self._check_open(room)
+        self.health.check()
+        async with room.lock:
+            await self._fresh(room)
+            table = room.table
+            events: list[TableEvent] = []
+            if isinstance(request, ActionRequest):
+                events = table.act(player, request.action)
+            elif isinstance(request, UndoRequest):
+                events = table.request_undo(player)
+            elif isinstance(request, ClaimRequest):
+                events = table.request_claim(player, request.tricks)
+                events += await self.scheduler.judge_claim(room)
+            elif isinstance(request, AnswerRequest):
+                events = table.answer(player, request.accept)
+            elif isinstance(request, NextRequest):
+                events = table.deal()
+            elif isinstance(request, FillRequest):
+                await self.fill_with_robots(room, request.level)
+            await self.commit(room, events)
+            await self.after_change(room)
+
+    # --- several processes: a table another process writes ---------------------------------
+
+    async def elsewhere(self, room: Room, op: str, **args: Any) -> tuple[bool, Any]:
+        """A request that changes a table another process writes is carried out there:
+        ``(True, its answer)``; ``(False, None)``: this process writes the table (do it here)."""
+        if self.cluster is None or room.writer:
+            return False, None
+        return await self.cluster.ask(room, op, args)
+
+    async def _remote_act(self, room: Room, args: dict[str, Any]) -> None:
+        request = parse_request(json.dumps(args["request"]))
+        await self.apply(room, int(args["player"]), str(args.get("address", "")), request)
+
+    async def _remote_join(self, room: Room, args: dict[str, Any]) -> str:
+        return await self.join(
+            room.code, int(args["player"]), str(args["name"]), str(args.get("address", ""))
+        )
+
+    async def _remote_fill(self, room: Room, args: dict[str, Any]) -> None:
+        await self.fill(room.code, str(args["level"]), args.get("token"))
+
+    async def _remote_delete(self, room: Room, args: dict[str, Any]) -> None:
+        await self.delete(room.code, args.get("token"))
 
     async def commit(self, room: Room, events: list[TableEvent]) -> None:
         """Store the events of one change; if the store cannot write, the server goes into
         its down state and the change is refused (:class:`StoreDown`); another failure is
         refused too (``server.not_saved``). Either way the table is as stored."""
+        if self.cluster is not None and events:
+            self.cluster.check_writable()
         try:
             await self.records.write(room, events)
         except StoreError as err:
@@ -639,6 +772,8 @@ class Hub:
         encoded: dict[int | None, str] = {}
         sends: list[Awaitable[None]] = []
         notice, room.notice = room.notice, None
+        if self.cluster is not None and room.writer:
+            await self.cluster.changed(room, notice)
         snapshots = room.table.snapshots(w.player for w in room.watchers)
         # the players first: a crowd of spectators does not hold up the table itself
         for watcher in sorted(room.watchers, key=lambda w: w.player is None):
@@ -660,6 +795,8 @@ class Hub:
             raise SeatError("session.no_spectators")  # the boards are still to play elsewhere
         self._keep(room)
         room.watchers.append(watcher)
+        if self.cluster is not None and not room.writer and len(room.watchers) == 1:
+            await self.cluster.watched_here(room)
         await self._send(watcher, {**self.payload(room, watcher.player), "id": None})
         if not self.health.writable:
             await self._send_text(watcher, status_message(self.health.error()).model_dump_json())

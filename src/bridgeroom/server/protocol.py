@@ -82,6 +82,7 @@ __all__ = [
     "HintRequest",
     "NextRequest",
     "Notice",
+    "RemoteRefusal",
     "ScoreCache",
     "StateMessage",
     "StatusMessage",
@@ -372,13 +373,59 @@ def status_message(error: TableError | None) -> StatusMessage:
 def error_message(err: BridgeError, ident: int | str | None = None) -> ErrorMessage:
     """The error frame of ``err``."""
     rule = err.rule if isinstance(err, IllegalActionError) else None
-    texts = {lang: error_text(err, lang) for lang in LANGUAGES} if err.key is not None else None
+    texts = None
+    if isinstance(err, TableError):  # its own rendering (a refusal made by another process too)
+        texts = {lang: err.render(lang) for lang in LANGUAGES}
+    elif err.key is not None:
+        texts = {lang: error_text(err, lang) for lang in LANGUAGES}
     if isinstance(err, BadRequest):
         texts = {
             lang: TableError("server.bad_message", reason=err.reason).render(lang)
             for lang in LANGUAGES
         }
     return ErrorMessage(message=str(err), rule=rule, id=ident, texts=texts)
+
+
+class RemoteRefusal(TableError):
+    """A refusal made by the server process that writes the table (servers sharing one
+    PostgreSQL database, :mod:`bridgeroom.server.cluster`), as that process rendered it: its
+    catalogue key (which decides the HTTP status), rule, plain parameters and its text in every
+    language.
+
+    >>> err = RemoteRefusal("server.spectator", None, {}, {"en": "Watching only", "ru": "Только смотреть"})
+    >>> str(err), err.render("ru"), err.key
+    ('Watching only', 'Только смотреть', 'server.spectator')
+    """
+
+    def __init__(
+        self, key: str, rule: str | None, params: dict[str, object], texts: dict[str, str]
+    ) -> None:
+        IllegalActionError.__init__(self, texts.get("en", key), rule=rule)
+        self.key = key
+        self.params = params
+        self.texts = texts
+
+    def render(self, lang: str) -> str:
+        return self.texts.get(lang) or str(self)
+
+    def __str__(self) -> str:
+        return self.texts.get("en") or self.key
+
+    @classmethod
+    def of(cls, err: BridgeError) -> RemoteRefusal:
+        """``err`` as another process will raise it (its plain parameters only)."""
+        plain: dict[str, object] = {
+            k: v for k, v in err.params.items() if isinstance(v, (str, int, float, bool))
+        }
+        rule = err.rule if isinstance(err, IllegalActionError) else None
+        if isinstance(err, TableError):
+            texts = {lang: err.render(lang) for lang in LANGUAGES}
+        else:
+            texts = {lang: error_text(err, lang) for lang in LANGUAGES}
+        return cls(err.key or "server.bad_request", rule, plain, texts)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "rule": self.rule, "params": self.params, "texts": self.texts}
 
 
 class HintMessage(BaseModel):

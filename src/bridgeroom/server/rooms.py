@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -90,6 +91,21 @@ class Room:
     #: The code of the session this table belongs to (its robots play on unwatched, it has no
     #: spectators and its deals are exported by the session only); ``None``: a table of its own.
     session: str | None = None
+    #: Whether this process writes the table (always, on one process); with several processes
+    #: on PostgreSQL a table another process writes is a followed copy
+    #: (:mod:`bridgeroom.server.cluster`), ``holder`` naming its writer when known.
+    writer: bool = True
+    holder: str | None = None
+    #: Monotonic time until which people watch the table on another process.
+    remote_until: float = 0.0
+    #: Monotonic time until which another process follows the table (its writer tells it of
+    #: every change meanwhile).
+    followed_until: float = 0.0
+
+    @property
+    def watched(self) -> bool:
+        """Someone watches it, here or (told by a follower) on another process."""
+        return bool(self.watchers) or time.monotonic() < self.remote_until
 
     @property
     def closed(self) -> bool:
@@ -102,7 +118,7 @@ class Room:
         robots = self.robot_task is not None and not self.robot_task.done()
         if self.session is not None and self.status == "active":
             return False  # a session's table plays on, watched or not
-        return not self.watchers and self.users == 0 and not robots and not self.lock.locked()
+        return not self.watched and self.users == 0 and not robots and not self.lock.locked()
 
     def summary(self) -> dict[str, Any]:
         """The room as the HTTP API lists it."""

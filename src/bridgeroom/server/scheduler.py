@@ -127,10 +127,10 @@ class Scheduler:
 
     @staticmethod
     def _may_act(room: Room) -> bool:
-        """Robots act only at a table someone watches (or a session's), that is open and agrees
-        with the store."""
-        watched = bool(room.watchers) or room.session is not None
-        return watched and not room.closed and not room.stale
+        """Robots act only at a table someone watches (or a session's), that is open, agrees
+        with the store and that this process writes."""
+        watched = room.watched or room.session is not None
+        return watched and room.writer and not room.closed and not room.stale
 
     @staticmethod
     def _robot_due(room: Room) -> bool:

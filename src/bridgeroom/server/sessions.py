@@ -90,6 +90,11 @@ class SessionManager:
         #: The hand records worked out, by session code and boards.
         self._records: dict[tuple[str, tuple[int, ...]], list[dict[str, Any]]] = {}
         hub.listeners.append(self._changed)
+        hub.followers.append(self._followed)
+        if hub.cluster is not None:  # what the other processes ask of a table written here
+            hub.cluster.operations.update(
+                reseat=self._remote_reseat, end_table=self._remote_end_table
+            )
         #: A room of three-handed tables is asked what differs; it is given what it needs here.
         self.rooms = RoomSessions(
             SessionHost(
@@ -421,6 +426,25 @@ class SessionManager:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    def _followed(self, room: Room) -> None:
+        """A table another process writes changed (servers sharing PostgreSQL): its board may
+        end the round, which the writer of the session's first table moves on."""
+        if room.session is None:
+            return
+        self.last_change[room.code] = time.time()
+        if room.table.current is None:
+            task = asyncio.get_running_loop().create_task(self._board_done(room.session))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _remote_reseat(self, room: Room, args: dict[str, Any]) -> None:
+        row = await self._get(str(args["session"]))
+        await self._reseat(row, room, int(args["table"]), dict(args["options"]))
+
+    async def _remote_end_table(self, room: Room, args: dict[str, Any]) -> None:
+        row = await self._get(str(args["session"]))
+        await self._end_table(row, room, int(args["table"]))
+
     async def _board_done(self, code: str) -> None:
         try:
             await self._advance(code)
@@ -434,9 +458,11 @@ class SessionManager:
             row = await self._get(code)
             if row.status != "playing":
                 return
+            rooms = await self._tables(row)
+            if rooms and not rooms[0].writer:
+                return  # several processes: the writer of the first table moves the rounds on
             if is_room(row):
                 return await self.rooms.advance(row)  # its tables play their rubbers
-            rooms = await self._tables(row)
             round_ = self._round(row)
             hold = self._hold(row, round_)
             if not all(r.table.number >= hold and r.table.current is None for r in rooms):
@@ -456,7 +482,11 @@ class SessionManager:
         self, row: SessionRecord, room: Room, t: int, options: dict[str, Any]
     ) -> None:
         """Seat table ``t`` for the session's round with ``options`` (stored together), then
-        deal on if it may and tell its players."""
+        deal on if it may and tell its players (by the process that writes the table)."""
+        if (await self.hub.elsewhere(room, "reseat", session=row.code, table=t, options=options))[
+            0
+        ]:
+            return
         async with room.lock:
             places = self._places(row, t, self._round(row))
             try:
@@ -570,16 +600,22 @@ class SessionManager:
             await self._save(row, row.state, "finished")
             row = await self._get(code)
         for t, room in enumerate(rooms, start=1):
-            await self._reseat(row, room, t, {"paused": True})
-            if room.status == "active":  # its match ends here: the table may leave memory
-                try:
-                    await self.hub.db(self.hub.store.set_status, room.match_id, "finished")
-                except StoreError as err:
-                    raise await self.hub._not_saved(err) from None
-                room.status = "finished"
-                async with room.lock:
-                    await self.hub.broadcast(room)  # its people are told: the session ended
-                self.hub._settle(room)
+            await self._end_table(row, room, t)
+
+    async def _end_table(self, row: SessionRecord, room: Room, t: int) -> None:
+        """Table ``t`` stops where it is (by the process that writes it)."""
+        if (await self.hub.elsewhere(room, "end_table", session=row.code, table=t))[0]:
+            return
+        await self._reseat(row, room, t, {"paused": True})
+        if room.status == "active":  # its match ends here: the table may leave memory
+            try:
+                await self.hub.db(self.hub.store.set_status, room.match_id, "finished")
+            except StoreError as err:
+                raise await self.hub._not_saved(err) from None
+            room.status = "finished"
+            async with room.lock:
+                await self.hub.broadcast(room)  # its people are told: the session ended
+            self.hub._settle(room)
 
     def _table_room(self, row: SessionRecord, table: int, rooms: list[Room]) -> Room:
         if not rooms:

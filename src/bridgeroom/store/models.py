@@ -32,6 +32,7 @@ __all__ = [
     "ProbeRow",
     "SeatRow",
     "SessionRow",
+    "TableLeaseRow",
     "utcnow",
 ]
 
@@ -203,3 +204,19 @@ class SessionRow(Base):
     status: Mapped[str] = mapped_column(String(16), default="waiting", index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, onupdate=utcnow)
+
+
+class TableLeaseRow(Base):
+    """Which server process writes a table, until when (schema 0004; issue 41).
+
+    Only servers sharing a PostgreSQL database keep leases: each table has one writer at a
+    time, which renews its lease every second or two while it holds the table in memory and
+    deletes it when the table leaves memory. A lease past ``expires`` (in the database's own
+    clock, UTC) belongs to a process that stopped: another takes the table over.
+    """
+
+    __tablename__ = "table_leases"
+
+    code: Mapped[str] = mapped_column(String(32), primary_key=True)
+    holder: Mapped[str] = mapped_column(String(40), index=True)
+    expires: Mapped[datetime] = mapped_column(DateTime, index=True)

@@ -494,6 +494,18 @@ class Store:
             deal.match.updated_at = utcnow()
         return seq
 
+    @_guarded("read a deal's log")
+    def log_since(self, deal_id: int, seq: int) -> list[tuple[int, str, str]]:
+        """The entries of a deal's log after entry ``seq``, in order: ``(seq, seat, word)``
+        (a server that follows a table another process writes reads only what is new)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(ActionRow.seq, ActionRow.seat, ActionRow.action)
+                .where(ActionRow.deal_id == deal_id, ActionRow.seq > seq)
+                .order_by(ActionRow.seq)
+            )
+            return [(int(n), str(seat), str(word)) for n, seat, word in rows]
+
     def write_tables(self, writes: Sequence[TableWrite]) -> list[int | StoreError | None]:
         """Store the writes of live tables (:class:`~bridgeroom.store.TableWrite`: each the rows
         of one change of one table) in one transaction; if that fails, each alone, so that one

@@ -2,6 +2,10 @@
 
     bridgeroom serve [--host 127.0.0.1] [--port 8000] [--database URL] [--robot-delay 0.5]
 
+Started several times on one PostgreSQL database (``--database postgresql://...``), the
+processes serve the same tables: each table has one writer, and a process that stops has its
+tables taken over within seconds (docs/deploy.md).
+
 FastAPI and uvicorn are imported only when the command runs, so that the
 other commands start without them. At start the soft open-file limit is raised to
 the hard one, and the connections served at once follow from it (see docs/server.md,
@@ -64,6 +68,15 @@ def configure(p: argparse.ArgumentParser) -> None:
         metavar="N",
         help="websockets served at once (default: the open-file limit less a reserve of 64)",
     )
+    p.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="on PostgreSQL: how long a process's hold on its tables lasts unless renewed (it "
+        "renews a third of that); another process takes the tables of one stopped this long "
+        "(default 5)",
+    )
     p.add_argument("--log-level", default="info", help="uvicorn's log level (default info)")
 
 
@@ -78,6 +91,10 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"--robot-delay is a number of seconds, 0 or more: {args.robot_delay}")
     if args.release_after < 0 or args.abandon_after <= 0:
         raise ValueError("--release-after and --abandon-after are numbers of seconds above 0")
+    if not args.lease_seconds >= 0.5:
+        raise ValueError(
+            f"--lease-seconds is a number of seconds, 0.5 or more: {args.lease_seconds}"
+        )
     log = _server_log(args.log_level)
     files = raise_open_file_limit()
     connections = args.max_connections
@@ -101,6 +118,8 @@ def run(args: argparse.Namespace) -> int:
         release_after=args.release_after,
         abandon_after=args.abandon_after,
         limits=limits,
+        lease_seconds=args.lease_seconds,
+        renew_every=args.lease_seconds / 3,
     )
     # Frames are a few kilobytes: compressing each costs more CPU than it saves on a LAN.
     # uvicorn's own limits back the application's up: a websocket message over 16 KiB is
