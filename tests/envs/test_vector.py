@@ -9,7 +9,7 @@ import pytest
 
 from bridgeroom.envs import auction_v0, contract_v0, minibridge_v0, three_handed_v0
 from bridgeroom.envs.actions import action_id
-from bridgeroom.envs.vector import VectorEnv, random_actions
+from bridgeroom.envs.vector import VectorEnv, duplicate_scores, random_actions
 from bridgeroom.errors import BridgeError, IllegalActionError
 from bridgeroom.rules import Phase, Seat
 from bridgeroom.rules.state import DealState
@@ -143,3 +143,31 @@ def test_bad_actions_are_refused_and_nothing_moves() -> None:
     assert len(venv.deal(0).history) == 1
     with pytest.raises(BridgeError, match="at least one deal"):
         VectorEnv("contract", 0)
+
+
+def test_a_set_of_boards_goes_round_as_the_single_environments() -> None:
+    """More than 16 boards at a table: the runner keeps the boards' order itself (dealers and
+    vulnerabilities of boards 1-16 again, CB-B1, CB-B2) and scores them with array
+    operations; every deal, row and reward must still be the single environment's."""
+    assert _episodes_side_by_side("contract", 1, 1400, seed=5) >= 17
+
+
+@pytest.mark.parametrize(
+    ("level", "strain", "doubled", "vulnerable", "tricks", "score"),
+    [
+        (1, 4, 0, 0, 7, 90),  # 1NT made: 40 + partscore 50 (CB-12, CB-D1)
+        (3, 4, 0, 1, 9, 600),  # 3NT vulnerable: 100 + game 500
+        (2, 2, 1, 0, 8, 470),  # 2H doubled made: 120, insult 50, game 300 (CB-D3)
+        (4, 3, 0, 0, 11, 450),  # 4S with an overtrick: 120 + 300 + 30 (CB-D4)
+        (6, 0, 0, 1, 12, 1370),  # 6C vulnerable: 120 + 500 + slam 750 (CB-D2)
+        (7, 4, 2, 1, 13, 2980),  # 7NT redoubled vulnerable: 880 + 500 + 1500 + 100
+        (4, 3, 1, 1, 8, -500),  # 4S doubled vulnerable two down: 200 + 300 (CB-D5)
+        (1, 0, 1, 0, 0, -1700),  # 1C doubled, not vulnerable, seven down: 100 + 200 + 200 + 4 x 300
+        (3, 1, 0, 0, 8, -50),  # 3D one down, undoubled, not vulnerable
+    ],
+)
+def test_the_score_lookup_is_the_duplicate_score(
+    level: int, strain: int, doubled: int, vulnerable: int, tricks: int, score: int
+) -> None:
+    """The runner's table of duplicate scores (docs/rules.md CB-D1 to CB-D5)."""
+    assert duplicate_scores()[level, strain, doubled, vulnerable, tricks] == score

@@ -223,6 +223,17 @@ class Table:
             return ContractBridgeDeal(deal, dealer, vulnerability)
         raise BridgeError(f"no deals for {self.game.name}")  # pragma: no cover
 
+    def cards(self, dealer: Seat) -> Deal:
+        """The next deal's cards for ``dealer``, shuffled and dealt (CB-3) from the table's
+        generator, without its session: for a runner that keeps the boards' order itself
+        (:mod:`bridgeroom.envs.vector`). ``deal()`` draws the same cards from the same
+        generator state.
+
+        >>> Table("contract", seed=1).cards(Seat.NORTH) == Table("contract", seed=1).deal().deal
+        True
+        """
+        return deal_cards(dealer, self._rng)
+
     # --- scoring --------------------------------------------------------------
 
     def score(self, state: DealState) -> tuple[float, ...]:

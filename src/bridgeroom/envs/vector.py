@@ -52,9 +52,11 @@ from bridgeroom.envs.layout import layout_for
 from bridgeroom.envs.table import Table
 from bridgeroom.envs.tracker import Tracker
 from bridgeroom.errors import BridgeError, IllegalActionError
-from bridgeroom.rules.core import CARDS, Contract, Seat, Strain, Vulnerability
+from bridgeroom.rules.core import CARDS, Contract, Deal, Seat, Strain, Vulnerability
+from bridgeroom.rules.dealing import board_dealer, board_vulnerability
 from bridgeroom.rules.state import ContractBridgeDeal, DealState, Phase
 from bridgeroom.rules.views import DealResult
+from bridgeroom.scoring import get_table
 
 __all__ = ["Batch", "VectorEnv", "random_actions"]
 
@@ -76,14 +78,54 @@ _OPENING = np.zeros(90, np.int8)
 _OPENING[52] = 1
 _OPENING[55:90] = 1
 _COMPASS = tuple(Seat)
+_VULNERABILITIES = tuple(Vulnerability)
 _STRAINS = tuple(Strain)
 #: ``_ONE_HOT[x]``: a 4-entry seat block of each of the four rows naming compass seat ``x``.
 _ONE_HOT = np.array(
     [[[(x - row) & 3 == k for k in range(4)] for row in range(4)] for x in range(4)], np.int8
 )
+_SIDE_SIGN = np.array([1, -1, 1, -1])
 _DONE_PHASE = np.array([0, 0, 0, 0, 1], np.int8)
 #: The longest history of a deal: 4 announcements, 319 calls, 52 cards.
 _HISTORY = 384
+#: A set of duplicate boards: the dealer and the vulnerability of boards 1-16 (CB-B1, CB-B2),
+#: by the boards scored before (0-15).
+_BOARDS = 16
+_BOARD_DEALER = np.array([int(board_dealer(b)) for b in range(1, _BOARDS + 1)], np.int64)
+_BOARD_VULNERABILITY = np.array(
+    [int(board_vulnerability(b)) for b in range(1, _BOARDS + 1)], np.int64
+)
+#: ``_POPCOUNT[b]``: the set bits of byte ``b``; ``_SELECT[b, j]``: the place (0 the highest
+#: bit, as ``np.packbits`` packs) of the ``j``-th set bit of ``b``.
+_POPCOUNT = np.array([bin(b).count("1") for b in range(256)], np.int64)
+_SELECT = np.zeros((256, 8), np.int64)
+for _b in range(256):
+    _places = [j for j in range(8) if _b & (0x80 >> j)]
+    _SELECT[_b, : len(_places)] = _places
+_SCORES: list[np.ndarray] = []
+
+
+def duplicate_scores() -> np.ndarray:
+    """The declarer's duplicate score (CB-D1 to CB-D5) of every contract and result, from
+    the rules' score table: ``[level 1-7, strain C D H S NT, undoubled/doubled/redoubled,
+    vulnerable, tricks 0-13]`` (level 0 unused), computed once.
+
+    >>> duplicate_scores()[3, 4, 0, 0, 9], duplicate_scores()[4, 3, 1, 1, 8]   # 3NT made, 4SX two down
+    (np.int64(400), np.int64(-500))
+    """
+    if not _SCORES:
+        table = get_table("duplicate")
+        scores = np.zeros((8, 5, 3, 2, 14), np.int64)
+        for level in range(1, 8):
+            for strain in Strain:
+                for doubled in range(3):
+                    contract = Contract(level, strain, doubled, Seat.NORTH)
+                    for vulnerable in (0, 1):
+                        for tricks in range(14):
+                            score = table.score(contract, tricks, bool(vulnerable)).score
+                            scores[level, int(strain), doubled, vulnerable, tricks] = score
+        _SCORES.append(scores)
+    return _SCORES[0]
 
 
 class Batch(NamedTuple):
@@ -106,13 +148,23 @@ class _Finished(NamedTuple):
 
 
 def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """One uniformly random legal action per row of ``masks``.
+    """One uniformly random legal action per row of ``masks`` (a row with no legal action
+    gets 0): the ``k``-th legal action of each row, ``k`` drawn below the row's count, found
+    in the masks packed as bits.
 
     >>> random_actions(np.array([[0, 1, 1], [1, 0, 0]], np.int8), np.random.default_rng(0)).tolist()[1]
     0
     """
-    scores = rng.random(masks.shape, np.float32) * masks
-    return np.asarray(scores.argmax(axis=1))
+    n = masks.shape[0]
+    packed = np.packbits(masks, axis=1)
+    count = _POPCOUNT[packed]
+    upto = count.cumsum(axis=1)
+    k = (rng.random(n) * upto[:, -1]).astype(np.int64)
+    byte = np.minimum((upto <= k[:, None]).sum(axis=1), packed.shape[1] - 1)
+    rows = np.arange(n)
+    before = upto[rows, byte] - count[rows, byte]
+    chosen: np.ndarray = byte * 8 + _SELECT[packed[rows, byte], np.clip(k - before, 0, 7)]
+    return chosen
 
 
 class VectorEnv:
@@ -150,6 +202,14 @@ class VectorEnv:
         self._mask_of = MaskMaker(self.game)
         self._trackers = [Tracker(layout) for _ in range(n)]
         self._states: list[DealState] = [cast(DealState, None)] * n
+        #: Duplicate boards scored for their score (contract bridge's default): the runner
+        #: keeps the boards' order and scores the deals itself, with array operations; the
+        #: tables only shuffle and deal the cards (``Table.cards``).
+        self._boards = (
+            self._array_auction and first.scoring == "duplicate" and first.reward == "score"
+        )
+        self._board = np.zeros(n, np.int64)  # boards scored in the set (0-15)
+        self._dealt: list[tuple[Deal, Seat, Vulnerability] | None] = [None] * n
         self._seats: list[tuple[Seat, ...]] = [()] * n
         self._ar = np.arange(n)
         size = layout.size
@@ -198,6 +258,7 @@ class VectorEnv:
         if seed is not None:
             for i, table in enumerate(self.tables):
                 table.seed(seed + i)
+            self._board[:] = 0
         self._begin(list(range(self.num_deals)))
         n = self.num_deals
         return self._batch(np.zeros((n, self.num_players)), np.zeros(n, bool))
@@ -215,10 +276,17 @@ class VectorEnv:
     def deal(self, i: int) -> DealState:
         """Deal ``i`` as the rules engine holds it now, rebuilt from its history (the whole
         truth: for judging and tests, not for agents; slower than a step)."""
-        state = self._states[i]
-        if state is None:
-            raise BridgeError("no deals yet: call reset() first")
-        state = copy.deepcopy(state)
+        state: DealState
+        if self._boards:
+            dealt = self._dealt[i]
+            if dealt is None:
+                raise BridgeError("no deals yet: call reset() first")
+            state = ContractBridgeDeal(*dealt)
+        else:
+            state = self._states[i]
+            if state is None:
+                raise BridgeError("no deals yet: call reset() first")
+            state = copy.deepcopy(state)
         start = 0 if self._array_auction else int(self._play_from[i])
         if self.mode[i] != ENGINE:
             for a in self._history[i, start : self._length[i]].tolist():
@@ -237,10 +305,22 @@ class VectorEnv:
         """Deal the next deal at the tables ``deals`` into their rows."""
         states = self._states
         masks = np.zeros((len(deals), 4), np.uint64)
-        for k, i in enumerate(deals):
-            state = states[i] = self.tables[i].deal()
-            masks[k] = state.deal.masks  # the hands as dealt
         d = np.array(deals, np.int64)
+        if self._boards:
+            board = self._board[d]
+            dealer = _BOARD_DEALER[board]
+            vulnerability = _BOARD_VULNERABILITY[board]
+            tables, dealt = self.tables, self._dealt
+            for k, (i, seat, vul) in enumerate(
+                zip(deals, dealer.tolist(), vulnerability.tolist(), strict=True)
+            ):
+                cards = tables[i].cards(_COMPASS[seat])
+                dealt[i] = (cards, _COMPASS[seat], _VULNERABILITIES[vul])
+                masks[k] = cards.masks  # the hands as dealt
+        else:
+            for k, i in enumerate(deals):
+                state = states[i] = self.tables[i].deal()
+                masks[k] = state.deal.masks  # the hands as dealt
         self.hands[d] = (masks[:, :, None] >> _BIT) & 1
         self._length[d] = 0
         if not self._array_auction:
@@ -252,8 +332,10 @@ class VectorEnv:
                 self._engine_moved(i)
             return
         # contract bridge's rules: the rows at the start of a deal, as Tracker writes them
-        dealer = np.array([int(states[i].dealer) for i in deals], np.int64)
-        vulnerable = _VULNERABLE[[int(states[i].vulnerability) for i in deals]]
+        if not self._boards:
+            dealer = np.array([int(states[i].dealer) for i in deals], np.int64)
+            vulnerability = np.array([int(states[i].vulnerability) for i in deals], np.int64)
+        vulnerable = _VULNERABLE[vulnerability]
         for i in deals:
             self._seats[i] = _COMPASS
         obs = self.obs
@@ -318,10 +400,15 @@ class VectorEnv:
                 ended.append(i)
         rewards = np.zeros((n, self.num_players))
         done = np.zeros(n, bool)
-        for i in ended:
-            rewards[i] = self._score(i)
-            done[i] = True
         if ended:
+            if self._boards:
+                e = np.array(ended, np.int64)
+                rewards[e] = self._board_scores(e)
+                done[e] = True
+            else:
+                for i in ended:
+                    rewards[i] = self._score(i)
+                    done[i] = True
             self._begin(ended)
         return self._batch(rewards, done)
 
@@ -595,6 +682,21 @@ class VectorEnv:
         self._play_ready(np.array([i]))
 
     # --- the end of a deal ------------------------------------------------------------
+
+    def _board_scores(self, e: np.ndarray) -> np.ndarray:
+        """The rewards of the finished boards ``e`` (N E S W): each board's duplicate score
+        from North-South's side, and its opposite for East-West (0 when passed out, CB-7);
+        the boards' set moves on (16 boards, CB-B1, CB-B2)."""
+        board = self._board[e]
+        declarer = self._declarer[e]
+        vulnerable = _VULNERABLE[_BOARD_VULNERABILITY[board], declarer]
+        points = duplicate_scores()[
+            self._level[e], self._trump[e], self._doubled[e], vulnerable, self.won[e, 0]
+        ]
+        ns = np.where(self.mode[e] == PLAY, np.where(declarer & 1 == 0, points, -points), 0)
+        self._board[e] = (board + 1) % _BOARDS
+        rewards: np.ndarray = ns[:, None] * _SIDE_SIGN
+        return rewards
 
     def _score(self, i: int) -> tuple[float, ...]:
         """The rewards of the finished deal ``i`` from its table (which records it)."""
