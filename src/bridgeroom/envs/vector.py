@@ -140,13 +140,6 @@ class Batch(NamedTuple):
     done: np.ndarray
 
 
-class _Finished(NamedTuple):
-    """A finished deal as :meth:`Table.score` reads it: its result and its rules."""
-
-    result: DealResult
-    rules_name: str
-
-
 def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """One uniformly random legal action per row of ``masks`` (a row with no legal action
     gets 0): the ``k``-th legal action of each row, ``k`` drawn below the row's count, found
@@ -721,4 +714,4 @@ class VectorEnv:
             result = DealResult(
                 state.deal, state.dealer, state.vulnerability, contract, tricks, tricks
             )
-        return table.score(cast(DealState, _Finished(result, state.rules_name)))
+        return table.score_result(result, state.rules_name)
