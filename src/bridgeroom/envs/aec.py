@@ -146,6 +146,8 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             else None
         )
         self._fast = False  # the seats and rows of ContractSteps set up
+        #: observe() hands out the same arrays (set once a deal is dealt)
+        self._in_place = False
         self._pending: list[int] = []  # the actions stepped but not yet applied to the engine
         self._observed: dict[str, dict[str, np.ndarray]] = {}
         if self._spiel:
@@ -198,6 +200,7 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         if seed is not None:
             self._table.seed(seed)
         state = self._state = self._table.deal(cards)
+        self._in_place = self.inplace and not self._spiel
         self._pending = []
         agents = self.possible_agents
         if self._steps is not None:  # contract bridge's rules: the players at their seats
@@ -274,6 +277,8 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         return self.deal.view(self._seat[agent])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if self._in_place:
+            return self._observed[agent]
         state = self._state
         if state is None:
             raise BridgeError("no deal yet: call reset() first")

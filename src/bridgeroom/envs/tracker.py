@@ -460,6 +460,8 @@ class ContractSteps:
         self._count = t.count
         self._calls: dict[tuple[int, int, bool], bytes] = {}
         self.phase = _AUCTION_I
+        #: Whether the deal is over (passed out, or its thirteenth trick played).
+        self.done = False
         self.turn = 0  # the seat whose call or card is due
         self.actor = 0  # the seat of the player to act (the declarer for the dummy)
         self.hands = [0, 0, 0, 0]
@@ -477,6 +479,7 @@ class ContractSteps:
         :meth:`Tracker.start` writes them (each seat's hand, the dealer, the vulnerability,
         the auction's phase, the dealer to act) and the dealer's mask."""
         self.phase = _AUCTION_I
+        self.done = False
         dealer = self.turn = self.actor = int(state.dealer)
         hands = self.hands = list(state.deal.masks)
         buf = self._buf
@@ -505,11 +508,6 @@ class ContractSteps:
         size = self._size
         at = self.actor * size
         masks[at : at + size] = self._call_mask()
-
-    @property
-    def done(self) -> bool:
-        """Whether the deal is over (passed out, or its thirteenth trick played)."""
-        return self.phase == _DONE_I
 
     def result(self, state: DealState) -> DealResult:
         """The finished deal's result (``state``: the deal as dealt, for its cards, dealer and
@@ -678,6 +676,7 @@ class ContractSteps:
     def _end(self) -> None:
         """The deal is over: the phase, no leader (and no turn, written by :meth:`step`)."""
         self.phase = _DONE_I
+        self.done = True
         tracker = self._tracker
         start = self._t.start
         tracker._clear(start["phase"], 5)

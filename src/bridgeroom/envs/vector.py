@@ -54,16 +54,17 @@ from bridgeroom.envs.tracker import Tracker
 from bridgeroom.errors import BridgeError, IllegalActionError
 from bridgeroom.rules.core import CARDS, Contract, Deal, Seat, Strain, Vulnerability
 from bridgeroom.rules.dealing import board_dealer, board_vulnerability
+from bridgeroom.rules.minibridge import choose_declarer
 from bridgeroom.rules.state import ContractBridgeDeal, DealState, Phase
 from bridgeroom.rules.views import DealResult
 from bridgeroom.scoring import get_table
 
 __all__ = ["Batch", "VectorEnv", "random_actions"]
 
-#: How each deal is stepped: by the rules engine (phases before the play of three-handed
-#: bridge and mini-bridge), by the arrays in the auction (contract rules), by the arrays
-#: in the play.
-ENGINE, AUCTION, PLAY = 0, 1, 2
+#: How each deal is stepped: by the rules engine (three-handed bridge's auction), by the
+#: arrays in the auction (contract rules), in the play, in mini-bridge's announcements and
+#: in its naming of the contract.
+ENGINE, AUCTION, PLAY, ANNOUNCE, NAMING = 0, 1, 2, 3, 4
 _R = np.arange(4)
 #: The card ids of each suit, as a mask over the 52 cards.
 _SUIT_MASK = np.repeat(np.eye(4, dtype=np.int8), 13, axis=1)
@@ -85,6 +86,10 @@ _ONE_HOT = np.array(
     [[[(x - row) & 3 == k for k in range(4)] for row in range(4)] for x in range(4)], np.int8
 )
 _SIDE_SIGN = np.array([1, -1, 1, -1])
+#: The high-card points of each card (MB-2): jack 1, queen 2, king 3, ace 4.
+_HCP = np.array([max(0, c % 13 - 8) for c in range(52)], np.int64)
+#: The phase block's cells (``PHASE_INDEX``): announce, auction, naming, play, done.
+_PHASE_ANNOUNCE, _PHASE_AUCTION, _PHASE_NAMING, _PHASE_PLAY = 0, 1, 2, 3
 _DONE_PHASE = np.array([0, 0, 0, 0, 1], np.int8)
 #: The longest history of a deal: 4 announcements, 319 calls, 52 cards.
 _HISTORY = 384
@@ -189,6 +194,11 @@ class VectorEnv:
         self.rules = first.game.deal_class.rules_name
         #: The auction is stepped by the arrays where the deal follows contract bridge's rules.
         self._array_auction = first.game.deal_class is ContractBridgeDeal
+        #: Mini-bridge's announcements and naming are stepped by the arrays too: the whole deal.
+        self._minibridge = self.rules == "minibridge"
+        self._array_start = self._array_auction or self._minibridge
+        self._hcp = np.zeros((n, 4), np.int64)  # mini-bridge: each seat's points
+        self._announced = np.zeros(n, np.int64)  # mini-bridge: the announcements made
         self.layout = layout = layout_for(self.rules)
         self.num_actions = action_count(self.game)
         self._actions = actions(self.game)
@@ -280,7 +290,7 @@ class VectorEnv:
             if state is None:
                 raise BridgeError("no deals yet: call reset() first")
             state = copy.deepcopy(state)
-        start = 0 if self._array_auction else int(self._play_from[i])
+        start = 0 if self._array_start else int(self._play_from[i])
         if self.mode[i] != ENGINE:
             for a in self._history[i, start : self._length[i]].tolist():
                 state.apply(self._actions[a])
@@ -316,7 +326,7 @@ class VectorEnv:
                 masks[k] = state.deal.masks  # the hands as dealt
         self.hands[d] = (masks[:, :, None] >> _BIT) & 1
         self._length[d] = 0
-        if not self._array_auction:
+        if not self._array_start:
             self.mode[d] = ENGINE
             for i in deals:
                 state = states[i]
@@ -324,7 +334,8 @@ class VectorEnv:
                 self._trackers[i].start(state, seats)
                 self._engine_moved(i)
             return
-        # contract bridge's rules: the rows at the start of a deal, as Tracker writes them
+        # contract bridge's rules and mini-bridge: the rows at the start of a deal, as Tracker
+        # writes them
         if not self._boards:
             dealer = np.array([int(states[i].dealer) for i in deals], np.int64)
             vulnerability = np.array([int(states[i].vulnerability) for i in deals], np.int64)
@@ -334,13 +345,21 @@ class VectorEnv:
         obs = self.obs
         st = self._start
         obs[d] = 0
-        obs[d, :, st["phase"] + 1] = 1  # the auction
+        obs[d, :, st["phase"] + (_PHASE_ANNOUNCE if self._minibridge else _PHASE_AUCTION)] = 1
         col = d[:, None]
         obs[col, _R, st["dealer"] + ((dealer[:, None] - _R) & 3)] = 1
         rel = st["vulnerable"] + ((_R[None, :] - _R[:, None]) & 3)  # [row, seat]
         obs[d[:, None, None], _R[:, None], rel] = vulnerable[:, None, :]
         hand = st["hand"]
         obs[d, :, hand : hand + 52] = self.hands[d]
+        if self._minibridge:  # the dealer announces first (MB-2)
+            self.mode[d] = ANNOUNCE
+            self._hcp[d] = self.hands[d] @ _HCP
+            self._announced[d] = 0
+            self.turn[d] = self._row[d] = self._player[d] = dealer
+            self._mark_turn(d)
+            self._announce_masks(d)
+            return
         self.mode[d] = AUCTION
         self._last_bid[d] = self._last_bidder[d] = self._doubled[d] = self._passes[d] = 0
         self._first[d] = -1
@@ -384,6 +403,13 @@ class VectorEnv:
         play = np.flatnonzero(mode == PLAY)
         engine = np.flatnonzero(mode == ENGINE).tolist()
         ended: list[int] = []
+        if self._minibridge:
+            announce = np.flatnonzero(mode == ANNOUNCE)
+            naming = np.flatnonzero(mode == NAMING)
+            if announce.size:
+                self._announce(announce, a[announce] - 90)
+            if naming.size:
+                self._name(naming, a[naming] - 52)
         if auction.size:
             ended.extend(self._auction(auction, a[auction] - 52))
         if play.size:
@@ -473,14 +499,78 @@ class VectorEnv:
         rows[:, 55:90] = lb[:, None] < _BIDS
         self.masks[d] = rows
 
-    def _open_play(self, d: np.ndarray) -> None:
+    # --- mini-bridge's announcements and naming (MB-2 to MB-6) -----------------------
+
+    def _announce_masks(self, d: np.ndarray) -> None:
+        """The one legal announcement of the seat due in deals ``d``: his true count (MB-2)."""
+        self.masks[d] = 0
+        self.masks[d, 90 + self._hcp[d, self.turn[d]]] = 1
+
+    def _announce(self, idx: np.ndarray, points: np.ndarray) -> None:
+        """The announcements ``points`` in the deals ``idx``, by the seats due; after the
+        fourth, the declarer is known (MB-3, MB-4) and names the contract."""
+        s = self.turn[idx]
+        cells = self._start["announced"] + 38 * ((s[:, None] - _R) & 3) + points[:, None]
+        self.obs[idx[:, None], _R, cells] = 1
+        count = self._announced[idx] = self._announced[idx] + 1
+        self.turn[idx] = (s + 1) & 3
+        named = count == 4
+        if named.any():
+            self._open_naming(idx[named])
+        going = idx[~named]
+        if going.size:
+            self._announce_masks(going)
+            self._mark_turn(going)
+            self._row[going] = self._player[going] = self.turn[going]
+
+    def _open_naming(self, d: np.ndarray) -> None:
+        """Every seat has announced: the declarer (MB-3, MB-4, by the rules' own function), his
+        partner the dummy, whose suit lengths become public (MB-5); the declarer names."""
+        states = self._states
+        declarer = np.array(
+            [
+                int(choose_declarer(counts, states[i].dealer))
+                for i, counts in zip(d.tolist(), self._hcp[d].tolist(), strict=True)
+            ],
+            np.int64,
+        )
+        dummy = (declarer + 2) & 3
+        self._declarer[d] = declarer
+        self._dummy[d] = dummy
+        self.mode[d] = NAMING
+        self.turn[d] = self._row[d] = self._player[d] = declarer
+        obs = self.obs
+        st = self._start
+        phase = st["phase"]
+        obs[d, :, phase : phase + 5] = 0
+        obs[d, :, phase + _PHASE_NAMING] = 1
+        col = d[:, None]
+        obs[col, _R, st["dummy_seat"] + ((dummy[:, None] - _R) & 3)] = 1
+        obs[col, _R, st["declarer"] + ((declarer[:, None] - _R) & 3)] = 1
+        lengths = self.hands[d, dummy].reshape(-1, 4, 13).sum(axis=2)  # clubs first
+        cells = st["dummy_lengths"] + 14 * _R + lengths  # [deal, suit]
+        obs[d[:, None, None], _R[None, :, None], cells[:, None, :]] = 1
+        self._mark_turn(d)
+        self.masks[d] = 0
+        self.masks[d, 55:90] = 1  # any contract, no pass, no double (MB-6)
+
+    def _name(self, idx: np.ndarray, k: np.ndarray) -> None:
+        """The declarers of deals ``idx`` name the bids ``k`` (3.. the bids) as contracts,
+        undoubled (MB-6); the player on his left leads (MB-7)."""
+        self._last_bid[idx] = k
+        self._doubled[idx] = 0
+        self._open_play(idx, self._declarer[idx])
+
+    def _open_play(self, d: np.ndarray, declarer: np.ndarray | None = None) -> None:
         """The auction of deals ``d`` ended in a contract: the declarer is the first of the
         side to name the strain (CB-8), the dummy his partner, the opening lead from the
-        declarer's left (CB-9); the contract and the seats become public."""
+        declarer's left (CB-9); the contract and the seats become public. Mini-bridge: the
+        ``declarer`` named it (MB-6, MB-7)."""
         lb = self._last_bid[d]
         strain = (lb - 3) % 5
         level = (lb - 3) // 5 + 1
-        declarer = self._first[d, self._last_bidder[d] & 1, strain]
+        if declarer is None:
+            declarer = self._first[d, self._last_bidder[d] & 1, strain]
         dummy = (declarer + 2) & 3
         self._declarer[d] = declarer
         self._dummy[d] = dummy
@@ -697,7 +787,7 @@ class VectorEnv:
         state = self._states[i]
         if self.mode[i] == ENGINE:  # ended in the engine (passed out)
             return table.score(state)
-        if not self._array_auction:  # the engine's result, with the cards played here
+        if not self._array_start:  # the engine's result, with the cards played here
             for a in self._history[i, self._play_from[i] : self._length[i]].tolist():
                 state.apply(CARDS[a])
             return table.score(state)
