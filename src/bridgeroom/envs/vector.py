@@ -196,7 +196,15 @@ class VectorEnv:
         self._array_auction = first.game.deal_class is ContractBridgeDeal
         #: Mini-bridge's announcements and naming are stepped by the arrays too: the whole deal.
         self._minibridge = self.rules == "minibridge"
-        self._array_start = self._array_auction or self._minibridge
+        #: Three-handed bridge's auction too (TH-6 to TH-8): each player calls for himself,
+        #: nobody for the dummy, the dealer's partner (TH-4).
+        self._three = self.num_players == 3
+        self._array_start = self._array_auction or self._minibridge or self._three
+        self._callers = 3 if self._three else 4
+        self._team = 3 if self._three else 1  # seats of one team: the same side, or himself
+        self._dealer = np.zeros(n, np.int64)
+        #: The player number of each compass seat (-1: nobody's, the three-handed dummy).
+        self._seat_player_base = np.broadcast_to(_R, (n, 4)).copy()
         self._hcp = np.zeros((n, 4), np.int64)  # mini-bridge: each seat's points
         self._announced = np.zeros(n, np.int64)  # mini-bridge: the announcements made
         self.layout = layout = layout_for(self.rules)
@@ -326,13 +334,19 @@ class VectorEnv:
                 masks[k] = state.deal.masks  # the hands as dealt
         self.hands[d] = (masks[:, :, None] >> _BIT) & 1
         self._length[d] = 0
-        if not self._array_start:
-            self.mode[d] = ENGINE
+        if self._three:  # the rows as the tracker writes them from the views; the auction here
             for i in deals:
                 state = states[i]
                 seats = self._seats[i] = tuple(state.seat_of(p) for p in range(self.num_players))
-                self._trackers[i].start(state, seats)
-                self._engine_moved(i)
+                tracker = self._trackers[i]
+                tracker.start(state, seats)
+                self.obs[i] = tracker.rows
+                self._seat_player_base[i] = [
+                    -1 if (p := state.player_at(seat)) is None else p for seat in Seat
+                ]
+            dealer = np.array([int(states[i].dealer) for i in deals], np.int64)
+            self._dealer[d] = dealer
+            self._open_auction(d, dealer)
             return
         # contract bridge's rules and mini-bridge: the rows at the start of a deal, as Tracker
         # writes them
@@ -360,10 +374,16 @@ class VectorEnv:
             self._mark_turn(d)
             self._announce_masks(d)
             return
+        self._dealer[d] = dealer
+        self._open_auction(d, dealer)
+
+    def _open_auction(self, d: np.ndarray, dealer: np.ndarray) -> None:
+        """The auctions of deals ``d`` begin: the dealer calls first (CB-5, TH-6)."""
         self.mode[d] = AUCTION
         self._last_bid[d] = self._last_bidder[d] = self._doubled[d] = self._passes[d] = 0
         self._first[d] = -1
-        self.turn[d] = self._row[d] = self._player[d] = dealer
+        self.turn[d] = self._row[d] = dealer
+        self._player[d] = self._seat_player_base[d, dealer]
         self._mark_turn(d)
         self.masks[d] = _OPENING
 
@@ -469,11 +489,16 @@ class VectorEnv:
             opening = last[d] == 0  # the passes before any bid are written (CB-7)
             obs[d[opening][:, None], _R, auction + rel[passed][opening]] = 1
             self._passes[d] += 1
-        self.turn[idx] = (s + 1) & 3
+        after = (s + 1) & 3
+        if self._three:  # nobody calls for the dummy, the dealer's partner (TH-6)
+            after = np.where(after == (self._dealer[idx] + 2) & 3, (after + 1) & 3, after)
+        self.turn[idx] = after
         passes = self._passes[idx]
         lb = last[idx]
-        contract = (passes == 3) & (lb > 0)  # CB-8: three passes after a bid
-        passed_out = passes == 4  # CB-7: four passes, no bid
+        callers = self._callers
+        # CB-8, TH-7: a bid followed by a pass from each other caller; CB-7, TH-7: all pass
+        contract = (passes == callers - 1) & (lb > 0)
+        passed_out = passes == callers
         if contract.any():
             self._open_play(idx[contract])
         going = ~(contract | passed_out)
@@ -481,17 +506,21 @@ class VectorEnv:
             d = idx[going]
             self._auction_masks(d)
             self._mark_turn(d)
-            self._row[d] = self._player[d] = self.turn[d]
+            turn = self.turn[d]
+            self._row[d] = turn
+            self._player[d] = self._seat_player_base[d, turn]
         ended: list[int] = idx[passed_out].tolist()
         return ended
 
     def _auction_masks(self, d: np.ndarray) -> None:
         """The legal calls (CB-6): pass; a double of the opponents' undoubled last bid; a
-        redouble of their double of ours; any bid above the last."""
+        redouble of their double of ours; any bid above the last. Three-handed bridge: each
+        bids for himself, so anyone else's bid may be doubled and only its bidder redoubles
+        (TH-6)."""
         t = self.turn[d]
         lb = self._last_bid[d]
         doubled = self._doubled[d]
-        theirs = ((self._last_bidder[d] - t) & 1) == 1
+        theirs = ((self._last_bidder[d] - t) & self._team) != 0
         rows = np.zeros((d.size, self.num_actions), np.int8)
         rows[:, 52] = 1
         rows[:, 53] = (lb > 0) & (doubled == 0) & theirs
@@ -569,20 +598,38 @@ class VectorEnv:
         lb = self._last_bid[d]
         strain = (lb - 3) % 5
         level = (lb - 3) // 5 + 1
-        if declarer is None:
-            declarer = self._first[d, self._last_bidder[d] & 1, strain]
-        dummy = (declarer + 2) & 3
+        rows = np.arange(d.size)
+        if self._three:  # the highest bidder declares with the dealer's partner's hand (TH-8)
+            declarer = self._last_bidder[d]
+            dummy = (self._dealer[d] + 2) & 3
+            # TH-9, TH-10: declarer, left defender, dummy, right defender
+            left = (declarer + 1) & 3
+            left = np.where(left == dummy, (left + 1) & 3, left)
+            right = 6 - declarer - dummy - left
+            order = np.zeros((d.size, 4), np.int64)
+            order[rows, declarer] = left
+            order[rows, left] = dummy
+            order[rows, dummy] = right
+            order[rows, right] = declarer
+            self._next[d] = order
+            self._declaring[d] = (_R == declarer[:, None]) | (_R == dummy[:, None])
+        else:
+            if declarer is None:
+                declarer = self._first[d, self._last_bidder[d] & 1, strain]
+            dummy = (declarer + 2) & 3
+            self._next[d] = (_R + 1) & 3  # clockwise (CB-10)
+            self._declaring[d] = ((_R - declarer[:, None]) & 1) == 0
         self._declarer[d] = declarer
         self._dummy[d] = dummy
         self._trump[d] = strain
         self._level[d] = level
-        self.turn[d] = (declarer + 1) & 3
-        self._declaring[d] = ((_R - declarer[:, None]) & 1) == 0
-        seat_player = np.broadcast_to(_R, (d.size, 4)).copy()
-        seat_player[np.arange(d.size), dummy] = declarer
+        self.turn[d] = self._next[d, declarer]  # the declarer's left leads (CB-9, TH-9)
+        actor = np.broadcast_to(_R, (d.size, 4)).copy()
+        actor[rows, dummy] = declarer
+        self._actor[d] = actor
+        seat_player = self._seat_player_base[d]
+        seat_player[rows, dummy] = seat_player[rows, declarer]
         self._seat_player[d] = seat_player
-        self._actor[d] = seat_player
-        self._next[d] = (_R + 1) & 3  # clockwise (CB-10)
         self._cards[d] = 0
         self.won[d] = 0
         self._play_from[d] = self._length[d]
@@ -787,9 +834,10 @@ class VectorEnv:
         state = self._states[i]
         if self.mode[i] == ENGINE:  # ended in the engine (passed out)
             return table.score(state)
-        if not self._array_start:  # the engine's result, with the cards played here
-            for a in self._history[i, self._play_from[i] : self._length[i]].tolist():
-                state.apply(CARDS[a])
+        if self._three:  # the engine's result (TH-12 to TH-20) of the actions played here
+            actions = self._actions
+            for a in self._history[i, : self._length[i]].tolist():
+                state.apply(actions[a])
             return table.score(state)
         if self.mode[i] == AUCTION:  # passed out (CB-7)
             result = DealResult(state.deal, state.dealer, state.vulnerability, None, 0, 0)
