@@ -11,12 +11,12 @@ named each strain for each side), the trick in progress and the tricks won
 (``N x actions``) and the observations of the four seats (``N x 4 x size``,
 the layout of :mod:`bridgeroom.envs.layout`, block for block the single
 environment's). :meth:`~VectorEnv.step` applies one action per deal with array
-operations on all the deals in the same phase at once: the auction of contract
-and auction bridge (CB-5, CB-6, CB-8) and the play of every game (CB-9, CB-10;
-TH-10; MB-7). The phases of the other games before the play (three-handed
-bridge's auction, TH-6 to TH-9; mini-bridge's announcements and naming, MB-2 to
-MB-6) are played deal by deal by the rules engine, whose state then moves into
-the arrays for the play.
+operations on all the deals in the same phase at once, from the first action of
+every deal to its last: the auction of contract and auction bridge (CB-5 to
+CB-8) and of three-handed bridge (TH-6 to TH-8), mini-bridge's announcements and
+naming (MB-2 to MB-6), the play of every game (CB-9, CB-10; TH-9, TH-10; MB-7).
+The rules engine is the judge: :meth:`~VectorEnv.deal` replays a deal's history
+there, and the tests compare every row, mask and reward with it.
 
 :meth:`~VectorEnv.step` returns a :class:`Batch`, in the style of pgx's state and
 Gymnasium's vector environments: the observation of the player to act in each
@@ -47,24 +47,24 @@ from typing import NamedTuple, cast
 
 import numpy as np
 
-from bridgeroom.envs.actions import MaskMaker, action_count, actions
+from bridgeroom.envs.actions import action_count, actions
 from bridgeroom.envs.layout import layout_for
 from bridgeroom.envs.table import Table
 from bridgeroom.envs.tracker import Tracker
 from bridgeroom.errors import BridgeError, IllegalActionError
-from bridgeroom.rules.core import CARDS, Contract, Deal, Seat, Strain, Vulnerability
+from bridgeroom.rules.core import Contract, Deal, Seat, Strain, Vulnerability
 from bridgeroom.rules.dealing import board_dealer, board_vulnerability
 from bridgeroom.rules.minibridge import choose_declarer
-from bridgeroom.rules.state import ContractBridgeDeal, DealState, Phase
+from bridgeroom.rules.state import ContractBridgeDeal, DealState
+from bridgeroom.rules.three_handed import ThreeHandedDeal, ThreeHandedResult
 from bridgeroom.rules.views import DealResult
 from bridgeroom.scoring import get_table
 
 __all__ = ["Batch", "VectorEnv", "random_actions"]
 
-#: How each deal is stepped: by the rules engine (three-handed bridge's auction), by the
-#: arrays in the auction (contract rules), in the play, in mini-bridge's announcements and
-#: in its naming of the contract.
-ENGINE, AUCTION, PLAY, ANNOUNCE, NAMING = 0, 1, 2, 3, 4
+#: The phase each deal is in: the auction (contract rules, three-handed bridge), the play,
+#: mini-bridge's announcements and its naming of the contract.
+AUCTION, PLAY, ANNOUNCE, NAMING = 1, 2, 3, 4
 _R = np.arange(4)
 #: The card ids of each suit, as a mask over the 52 cards.
 _SUIT_MASK = np.repeat(np.eye(4, dtype=np.int8), 13, axis=1)
@@ -199,7 +199,6 @@ class VectorEnv:
         #: Three-handed bridge's auction too (TH-6 to TH-8): each player calls for himself,
         #: nobody for the dummy, the dealer's partner (TH-4).
         self._three = self.num_players == 3
-        self._array_start = self._array_auction or self._minibridge or self._three
         self._callers = 3 if self._three else 4
         self._team = 3 if self._three else 1  # seats of one team: the same side, or himself
         self._dealer = np.zeros(n, np.int64)
@@ -210,7 +209,6 @@ class VectorEnv:
         self.layout = layout = layout_for(self.rules)
         self.num_actions = action_count(self.game)
         self._actions = actions(self.game)
-        self._mask_of = MaskMaker(self.game)
         self._trackers = [Tracker(layout) for _ in range(n)]
         self._states: list[DealState] = [cast(DealState, None)] * n
         #: Duplicate boards scored for their score (contract bridge's default): the runner
@@ -260,7 +258,6 @@ class VectorEnv:
         # the history, for rebuilding a deal in the engine (judging, tests, results)
         self._history = np.zeros((n, _HISTORY), np.int16)
         self._length = np.zeros(n, np.int64)
-        self._play_from = np.zeros(n, np.int64)
 
     # --- the deals ---------------------------------------------------------------
 
@@ -298,10 +295,8 @@ class VectorEnv:
             if state is None:
                 raise BridgeError("no deals yet: call reset() first")
             state = copy.deepcopy(state)
-        start = 0 if self._array_start else int(self._play_from[i])
-        if self.mode[i] != ENGINE:
-            for a in self._history[i, start : self._length[i]].tolist():
-                state.apply(self._actions[a])
+        for a in self._history[i, : self._length[i]].tolist():
+            state.apply(self._actions[a])
         return state
 
     def observe(self, i: int, player: int) -> np.ndarray:
@@ -421,7 +416,6 @@ class VectorEnv:
         mode = self.mode
         auction = np.flatnonzero(mode == AUCTION)
         play = np.flatnonzero(mode == PLAY)
-        engine = np.flatnonzero(mode == ENGINE).tolist()
         ended: list[int] = []
         if self._minibridge:
             announce = np.flatnonzero(mode == ANNOUNCE)
@@ -434,9 +428,6 @@ class VectorEnv:
             ended.extend(self._auction(auction, a[auction] - 52))
         if play.size:
             ended.extend(self._play(play, a[play]))
-        for i in engine:
-            if self._engine_step(i, int(a[i])):
-                ended.append(i)
         rewards = np.zeros((n, self.num_players))
         done = np.zeros(n, bool)
         if ended:
@@ -612,7 +603,7 @@ class VectorEnv:
             order[rows, dummy] = right
             order[rows, right] = declarer
             self._next[d] = order
-            self._declaring[d] = (_R == declarer[:, None]) | (_R == dummy[:, None])
+            self._declaring[d] = (declarer[:, None] == _R) | (dummy[:, None] == _R)
         else:
             if declarer is None:
                 declarer = self._first[d, self._last_bidder[d] & 1, strain]
@@ -632,7 +623,6 @@ class VectorEnv:
         self._seat_player[d] = seat_player
         self._cards[d] = 0
         self.won[d] = 0
-        self._play_from[d] = self._length[d]
         self.mode[d] = PLAY
         obs = self.obs
         st = self._start
@@ -755,62 +745,6 @@ class VectorEnv:
         turn = self._start["turn"]
         self.obs[d, :, turn : turn + 4] = _ONE_HOT[self.turn[d]]
 
-    # --- deals stepped by the engine ------------------------------------------------
-
-    def _engine_step(self, i: int, a: int) -> bool:
-        """Action ``a`` in deal ``i`` by the rules engine; ``True`` if the deal ended."""
-        state = self._states[i]
-        seat = state.turn
-        action = self._actions[a]
-        state.apply(action)
-        self._trackers[i].after(state, seat, action)  # type: ignore[arg-type]
-        if state.phase is Phase.DONE:
-            return True
-        if state.phase is Phase.PLAY:
-            self._from_engine(i, state)
-        else:
-            self._engine_moved(i)
-        return False
-
-    def _engine_moved(self, i: int) -> None:
-        state = self._states[i]
-        self.obs[i] = self._trackers[i].rows
-        seat = state.to_act
-        assert seat is not None
-        self.turn[i] = int(state.turn)  # type: ignore[arg-type]
-        self._row[i] = int(seat)
-        player = state.player_at(seat)
-        assert player is not None  # a seat that acts is played by someone
-        self._player[i] = player
-        self.masks[i] = np.frombuffer(self._mask_of(state), np.int8)
-
-    def _from_engine(self, i: int, state: DealState) -> None:
-        """Deal ``i`` reached the play in the engine: its state moves into the arrays."""
-        self.obs[i] = self._trackers[i].rows
-        declarer, dummy, contract = state.declarer, state.dummy, state.contract
-        assert declarer is not None and dummy is not None and contract is not None
-        for seat in Seat:
-            actor = declarer if seat == dummy else seat
-            self._actor[i, seat] = int(actor)
-            player = state.player_at(actor)
-            assert player is not None  # the dummy's cards are the declarer's to play
-            self._seat_player[i, seat] = player
-            self._declaring[i, seat] = state.is_declaring(seat)
-        # the order of play is the engine's: clockwise, or three-handed bridge's (TH-10)
-        self._next[i] = [int(seat) for seat in state._play_order()]
-        self._declarer[i] = int(declarer)
-        self._dummy[i] = int(dummy)
-        self._trump[i] = int(contract.strain)
-        self._level[i] = contract.level
-        self._doubled[i] = contract.doubled
-        self.turn[i] = int(state.turn)  # type: ignore[arg-type]
-        self._cards[i] = 0
-        self.won[i] = 0
-        self._play_from[i] = self._length[i]
-        self.mode[i] = PLAY
-        self.masks[i, 52:] = 0
-        self._play_ready(np.array([i]))
-
     # --- the end of a deal ------------------------------------------------------------
 
     def _board_scores(self, e: np.ndarray) -> np.ndarray:
@@ -832,15 +766,10 @@ class VectorEnv:
         """The rewards of the finished deal ``i`` from its table (which records it)."""
         table = self.tables[i]
         state = self._states[i]
-        if self.mode[i] == ENGINE:  # ended in the engine (passed out)
-            return table.score(state)
-        if self._three:  # the engine's result (TH-12 to TH-20) of the actions played here
-            actions = self._actions
-            for a in self._history[i, : self._length[i]].tolist():
-                state.apply(actions[a])
-            return table.score(state)
-        if self.mode[i] == AUCTION:  # passed out (CB-7)
-            result = DealResult(state.deal, state.dealer, state.vulnerability, None, 0, 0)
+        result: DealResult
+        if self.mode[i] == AUCTION:  # passed out (CB-7, TH-7)
+            contract = None
+            tricks = 0
         else:
             contract = Contract(
                 int(self._level[i]),
@@ -849,6 +778,19 @@ class VectorEnv:
                 _COMPASS[self._declarer[i]],
             )
             tricks = int(self.won[i, 0])
+        if isinstance(state, ThreeHandedDeal):  # the players and the pack (TH-12 to TH-20)
+            result = ThreeHandedResult(
+                state.deal,
+                state.dealer,
+                state.vulnerability,
+                contract,
+                tricks,
+                tricks,
+                players=state.player_names,
+                pack=state.pack,
+                vulnerable=state.vulnerable,
+            )
+        else:
             result = DealResult(
                 state.deal, state.dealer, state.vulnerability, contract, tricks, tricks
             )
