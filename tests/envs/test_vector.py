@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgeroom.envs import auction_v0, contract_v0, minibridge_v0, three_handed_v0
 from bridgeroom.envs.actions import action_id
@@ -171,3 +173,28 @@ def test_the_score_lookup_is_the_duplicate_score(
 ) -> None:
     """The runner's table of duplicate scores (docs/rules.md CB-D1 to CB-D5)."""
     assert duplicate_scores()[level, strain, doubled, vulnerable, tricks] == score
+
+
+@settings(max_examples=12, deadline=None)
+@given(game=st.sampled_from(sorted(MODULES)), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_any_actions_keep_the_runner_equal_to_the_engine(game: str, seed: int, data) -> None:  # type: ignore[no-untyped-def]
+    """Actions drawn by Hypothesis from the masks, with the steps between checks drawn too: every
+    player's observation is the engine's view encoded, every mask its legal actions."""
+    venv = VectorEnv(game, 2, seed=seed)
+    batch = venv.reset()
+    layout = venv.layout
+    for _ in range(data.draw(st.integers(1, 6), label="checks")):
+        for _ in range(data.draw(st.integers(0, 40), label="steps")):
+            actions = [
+                data.draw(st.sampled_from(np.flatnonzero(row).tolist()), label="action")
+                for row in batch.masks
+            ]
+            batch = venv.step(np.array(actions))
+        for i in range(venv.num_deals):
+            state = venv.deal(i)
+            for player in range(venv.num_players):
+                seat = state.seat_of(player)
+                assert (venv.observe(i, player) == layout.encode(state.view(seat))).all()
+            legal = sorted(action_id(a) for a in state.legal_actions())
+            assert np.flatnonzero(batch.masks[i]).tolist() == legal
+            assert batch.players[i] == state.player_at(state.to_act)
