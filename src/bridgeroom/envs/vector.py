@@ -90,6 +90,8 @@ _SIDE_SIGN = np.array([1, -1, 1, -1])
 _HCP = np.array([max(0, c % 13 - 8) for c in range(52)], np.int64)
 #: The phase block's cells (``PHASE_INDEX``): announce, auction, naming, play, done.
 _PHASE_ANNOUNCE, _PHASE_AUCTION, _PHASE_NAMING, _PHASE_PLAY = 0, 1, 2, 3
+#: ``_CARD_PLACE[row, seat]``: where a card of ``seat`` goes in a 4 x 52 block of ``row``.
+_CARD_PLACE = 52 * ((_R[None, :] - _R[:, None]) & 3)
 _DONE_PHASE = np.array([0, 0, 0, 0, 1], np.int8)
 #: The longest history of a deal: 4 announcements, 319 calls, 52 cards.
 _HISTORY = 384
@@ -254,6 +256,7 @@ class VectorEnv:
         self._actor = np.zeros((n, 4), np.int64)  # whose row acts for each seat
         self._next = np.zeros((n, 4), np.int64)  # the seat that plays after each (TH-10)
         self._led = np.zeros(n, np.int64)
+        self._last_trick = np.zeros((n, 4), np.int64)  # the last trick's cards by seat
         self._cards = np.zeros(n, np.int64)
         # the history, for rebuilding a deal in the engine (judging, tests, results)
         self._history = np.zeros((n, _HISTORY), np.int16)
@@ -701,12 +704,17 @@ class VectorEnv:
             + 26 * (suits == self._trump[q][:, None])
         )
         winner = key.argmax(axis=1)
-        t, lt = st["trick"], st["last_trick"]
-        obs[q, :, lt : lt + 208] = obs[q, :, t : t + 208]
-        obs[q, :, t : t + 208] = 0
+        # the trick moves to the last trick's block: its sixteen cells (four cards in four
+        # rows) cleared there and set here, and the cells of the trick before cleared
+        base = ((q * 4)[:, None] + _R) * self.layout.size
+        cells = base[:, :, None] + _CARD_PLACE + cards[:, None, :]  # [deal, row, seat]
+        flat[cells + st["trick"]] = 0
+        lt = st["last_trick"]
+        flat[base[:, :, None] + _CARD_PLACE + self._last_trick[q][:, None, :] + lt] = 0
+        flat[cells + lt] = 1
+        self._last_trick[q] = cards
         side = np.where(self._declaring[q, winner], 0, 1)
         had = self.won[q, side]
-        base = ((q * 4)[:, None] + _R) * self.layout.size
         count = (
             base
             + (np.where(side == 0, st["declarer_tricks"], st["defender_tricks"]) + had)[:, None]
