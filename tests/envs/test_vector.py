@@ -198,3 +198,17 @@ def test_any_actions_keep_the_runner_equal_to_the_engine(game: str, seed: int, d
             legal = sorted(action_id(a) for a in state.legal_actions())
             assert np.flatnonzero(batch.masks[i]).tolist() == legal
             assert batch.players[i] == state.player_at(state.to_act)
+
+
+def test_random_actions_are_legal_and_uniform() -> None:
+    """Each legal action of a row is drawn about as often as the others, never an illegal one."""
+    masks = np.zeros((3, 90), np.int8)
+    masks[0, [5, 17, 52, 89]] = 1
+    masks[1, 60] = 1
+    masks[2, :52] = 1
+    rng = np.random.default_rng(3)
+    drawn = np.array([random_actions(masks, rng) for _ in range(8000)])
+    assert set(drawn[:, 1].tolist()) == {60}
+    counts = np.bincount(drawn[:, 0], minlength=90)[[5, 17, 52, 89]]
+    assert counts.sum() == 8000 and counts.min() > 1800  # 2000 each expected
+    assert set(drawn[:, 2].tolist()) == set(range(52))

@@ -152,8 +152,8 @@ def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     gets 0): the ``k``-th legal action of each row, ``k`` drawn below the row's count, found
     in the masks packed as bits.
 
-    >>> random_actions(np.array([[0, 1, 1], [1, 0, 0]], np.int8), np.random.default_rng(0)).tolist()[1]
-    0
+    >>> random_actions(np.array([[0, 1, 1], [1, 0, 0], [0, 0, 0]], np.int8), np.random.default_rng(0)).tolist()[1:]
+    [0, 0]
     """
     n = masks.shape[0]
     packed = np.packbits(masks, axis=1)
@@ -163,8 +163,9 @@ def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     byte = np.minimum((upto <= k[:, None]).sum(axis=1), packed.shape[1] - 1)
     rows = np.arange(n)
     before = upto[rows, byte] - count[rows, byte]
-    chosen: np.ndarray = byte * 8 + _SELECT[packed[rows, byte], np.clip(k - before, 0, 7)]
-    return chosen
+    chosen = byte * 8 + _SELECT[packed[rows, byte], np.clip(k - before, 0, 7)]
+    picked: np.ndarray = np.where(upto[:, -1] > 0, chosen, 0)
+    return picked
 
 
 class VectorEnv:
