@@ -11,7 +11,9 @@ action at each step:
 * ``raw``: ``contract_v0.raw_env()``, no wrapper: ``observe(agent_selection)`` (the
   observation and mask, updated in place), the action drawn from the mask, ``step()``;
 * ``vector-N``: ``bridgeroom.envs.vector.VectorEnv`` with N deals at once, the actions
-  drawn from the batch of masks by NumPy (``random_actions``);
+  drawn from the batch of masks by NumPy (``random_actions``); ``vector-1024-GAME``: the
+  same with 1024 deals of the other games (auction, three-handed, mini-bridge), for
+  reference (no peer);
 * ``engine``: the rules engine alone (``legal_actions()``, ``apply()``), no observation;
 * ``openspiel``: OpenSpiel's C++ ``bridge`` through pyspiel, ``legal_actions()`` and
   ``apply_action()``, no observation;
@@ -93,13 +95,13 @@ def run_raw(seconds: float, seed: int) -> float:
     return steps / (time.process_time() - start)
 
 
-def _vector(num_deals: int) -> Callable[[float, int], float]:
+def _vector(num_deals: int, game: str = "contract") -> Callable[[float, int], float]:
     def run(seconds: float, seed: int) -> float:
         import numpy as np
 
         from bridgeroom.envs.vector import VectorEnv, random_actions
 
-        venv = VectorEnv("contract", num_deals, seed=seed)
+        venv = VectorEnv(game, num_deals, seed=seed)
         batch = venv.reset()
         rng = np.random.default_rng(seed)
         steps = 0
@@ -291,6 +293,9 @@ LOOPS: dict[str, Callable[[float, int], float]] = {
     "vector-64": _vector(64),
     "vector-1024": _vector(1024),
     "vector-bidding-1024": run_vector_bidding,
+    "vector-1024-auction": _vector(1024, "auction"),
+    "vector-1024-three-handed": _vector(1024, "three-handed"),
+    "vector-1024-minibridge": _vector(1024, "minibridge"),
     "engine": run_engine,
     "openspiel": run_openspiel,
     "openspiel+obs": run_openspiel_observed,
@@ -313,9 +318,9 @@ def main() -> None:
     if isinstance(pgx, list):
         median["pgx-bidding-1024"] = statistics.median(pgx)
     for name, rate in median.items():
-        print(f"{name:<20} {rate:>10.0f} steps/s  ({1e6 / rate:6.3f} us/step)")
+        print(f"{name:<25} {rate:>10.0f} steps/s  ({1e6 / rate:6.3f} us/step)")
     if isinstance(pgx, str):
-        print(f"pgx-bidding-1024     not measured: {pgx}")
+        print(f"pgx-bidding-1024          not measured: {pgx}")
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     observed = median["openspiel+obs"]
     print(f"pettingzoo_ratio_vs_openspiel: {median['pettingzoo'] / observed:.2f}")

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgeroom.envs import auction_v0, contract_v0, minibridge_v0, three_handed_v0
 from bridgeroom.envs.actions import action_id
-from bridgeroom.envs.vector import VectorEnv, random_actions
+from bridgeroom.envs.vector import VectorEnv, duplicate_scores, random_actions
 from bridgeroom.errors import BridgeError, IllegalActionError
 from bridgeroom.rules import Phase, Seat
 from bridgeroom.rules.state import DealState
@@ -143,3 +145,70 @@ def test_bad_actions_are_refused_and_nothing_moves() -> None:
     assert len(venv.deal(0).history) == 1
     with pytest.raises(BridgeError, match="at least one deal"):
         VectorEnv("contract", 0)
+
+
+def test_a_set_of_boards_goes_round_as_the_single_environments() -> None:
+    """More than 16 boards at a table: the runner keeps the boards' order itself (dealers and
+    vulnerabilities of boards 1-16 again, CB-B1, CB-B2) and scores them with array
+    operations; every deal, row and reward must still be the single environment's."""
+    assert _episodes_side_by_side("contract", 1, 1400, seed=5) >= 17
+
+
+@pytest.mark.parametrize(
+    ("level", "strain", "doubled", "vulnerable", "tricks", "score"),
+    [
+        (1, 4, 0, 0, 7, 90),  # 1NT made: 40 + partscore 50 (CB-12, CB-D1)
+        (3, 4, 0, 1, 9, 600),  # 3NT vulnerable: 100 + game 500
+        (2, 2, 1, 0, 8, 470),  # 2H doubled made: 120, insult 50, game 300 (CB-D3)
+        (4, 3, 0, 0, 11, 450),  # 4S with an overtrick: 120 + 300 + 30 (CB-D4)
+        (6, 0, 0, 1, 12, 1370),  # 6C vulnerable: 120 + 500 + slam 750 (CB-D2)
+        (7, 4, 2, 1, 13, 2980),  # 7NT redoubled vulnerable: 880 + 500 + 1500 + 100
+        (4, 3, 1, 1, 8, -500),  # 4S doubled vulnerable two down: 200 + 300 (CB-D5)
+        (1, 0, 1, 0, 0, -1700),  # 1C doubled, not vulnerable, seven down: 100 + 200 + 200 + 4 x 300
+        (3, 1, 0, 0, 8, -50),  # 3D one down, undoubled, not vulnerable
+    ],
+)
+def test_the_score_lookup_is_the_duplicate_score(
+    level: int, strain: int, doubled: int, vulnerable: int, tricks: int, score: int
+) -> None:
+    """The runner's table of duplicate scores (docs/rules.md CB-D1 to CB-D5)."""
+    assert duplicate_scores()[level, strain, doubled, vulnerable, tricks] == score
+
+
+@settings(max_examples=12, deadline=None)
+@given(game=st.sampled_from(sorted(MODULES)), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_any_actions_keep_the_runner_equal_to_the_engine(game: str, seed: int, data) -> None:  # type: ignore[no-untyped-def]
+    """Actions drawn by Hypothesis from the masks, with the steps between checks drawn too: every
+    player's observation is the engine's view encoded, every mask its legal actions."""
+    venv = VectorEnv(game, 2, seed=seed)
+    batch = venv.reset()
+    layout = venv.layout
+    for _ in range(data.draw(st.integers(1, 6), label="checks")):
+        for _ in range(data.draw(st.integers(0, 40), label="steps")):
+            actions = [
+                data.draw(st.sampled_from(np.flatnonzero(row).tolist()), label="action")
+                for row in batch.masks
+            ]
+            batch = venv.step(np.array(actions))
+        for i in range(venv.num_deals):
+            state = venv.deal(i)
+            for player in range(venv.num_players):
+                seat = state.seat_of(player)
+                assert (venv.observe(i, player) == layout.encode(state.view(seat))).all()
+            legal = sorted(action_id(a) for a in state.legal_actions())
+            assert np.flatnonzero(batch.masks[i]).tolist() == legal
+            assert batch.players[i] == state.player_at(state.to_act)
+
+
+def test_random_actions_are_legal_and_uniform() -> None:
+    """Each legal action of a row is drawn about as often as the others, never an illegal one."""
+    masks = np.zeros((3, 90), np.int8)
+    masks[0, [5, 17, 52, 89]] = 1
+    masks[1, 60] = 1
+    masks[2, :52] = 1
+    rng = np.random.default_rng(3)
+    drawn = np.array([random_actions(masks, rng) for _ in range(8000)])
+    assert set(drawn[:, 1].tolist()) == {60}
+    counts = np.bincount(drawn[:, 0], minlength=90)[[5, 17, 52, 89]]
+    assert counts.sum() == 8000 and counts.min() > 1800  # 2000 each expected
+    assert set(drawn[:, 2].tolist()) == set(range(52))

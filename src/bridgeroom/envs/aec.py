@@ -50,10 +50,11 @@ from bridgeroom.envs.layout import card_bits, card_bytes, layout_for
 from bridgeroom.envs.render import svg, text
 from bridgeroom.envs.spiel_layout import encode_openspiel, openspiel_size
 from bridgeroom.envs.table import Table
-from bridgeroom.envs.tracker import Tracker
+from bridgeroom.envs.tracker import REFUSED, ContractSteps, Tracker
 from bridgeroom.errors import BridgeError, IllegalActionError
 from bridgeroom.rules.core import Deal, Seat
-from bridgeroom.rules.state import Action, DealState, Phase, View
+from bridgeroom.rules.state import Action, ContractBridgeDeal, DealState, Phase, View
+from bridgeroom.rules.views import DealResult
 
 __all__ = ["OBSERVATIONS", "BridgeEnv", "OrderEnforcing", "make_env"]
 
@@ -137,6 +138,17 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self._mask_rows = np.frombuffer(self._mask_buf, np.int8).reshape(-1, n)
         self._mask_zeros = bytes(n)
         self._masked: int | None = None
+        #: Contract bridge's rules with bridgeroom's observation: the steps are made on plain
+        #: integers (ContractSteps), the engine's deal brought up to date when it is asked for.
+        self._steps = (
+            ContractSteps(self._tracker, self._mask_buf, n)
+            if not self._spiel and self._table.game.deal_class is ContractBridgeDeal
+            else None
+        )
+        self._fast = False  # the seats and rows of ContractSteps set up
+        #: observe() hands out the same arrays (set once a deal is dealt)
+        self._in_place = False
+        self._pending: list[int] = []  # the actions stepped but not yet applied to the engine
         self._observed: dict[str, dict[str, np.ndarray]] = {}
         if self._spiel:
             observed = spaces.Box(0.0, 1.0, (openspiel_size(),), np.float32)
@@ -165,9 +177,16 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     @property
     def deal(self) -> DealState:
         """The deal being played (the whole truth: for judging, not for agents)."""
-        if self._state is None:
+        state = self._state
+        if state is None:
             raise BridgeError("no deal yet: call reset() first")
-        return self._state
+        pending = self._pending
+        if pending:
+            actions = self._actions
+            for index in pending:
+                state.apply(actions[index])
+            pending.clear()
+        return state
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal the next deal (``seed``: start a new session from this seed). ``options``
@@ -181,7 +200,12 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         if seed is not None:
             self._table.seed(seed)
         state = self._state = self._table.deal(cards)
+        self._in_place = self.inplace and not self._spiel
+        self._pending = []
         agents = self.possible_agents
+        if self._steps is not None:  # contract bridge's rules: the players at their seats
+            self._start_fast(state)
+            return
         self.agents = list(agents)
         self.rewards = dict.fromkeys(agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(agents, 0.0)
@@ -205,6 +229,32 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self.agent_selection = self._agent_at[to_act]
         self._write_mask(state)
 
+    def _start_fast(self, state: DealState) -> None:
+        """:meth:`reset` for a fresh deal of contract bridge's rules, stepped by
+        :class:`ContractSteps`: ``player_i`` at ``Seat(i)``."""
+        agents = self.possible_agents
+        self.agents = list(agents)
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos = {agent: {} for agent in agents}
+        if not self._fast:
+            self._fast = True
+            self._seat = dict(zip(agents, Seat, strict=True))
+            self._agent_at = dict(zip(Seat, agents, strict=True))
+            self._observed = {
+                agent: {
+                    "observation": self._tracker.row(seat),
+                    "action_mask": self._mask_rows[self._index[agent]],
+                }
+                for agent, seat in self._seat.items()
+            }
+        steps = self._steps
+        assert steps is not None
+        steps.start(state)
+        self.agent_selection = agents[steps.actor]
+
     def _write_mask(self, state: DealState) -> None:
         """The masks after a change: the previous agent's cleared, the agent to act's written."""
         n = self._n_actions
@@ -227,6 +277,8 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         return self.deal.view(self._seat[agent])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if self._in_place:
+            return self._observed[agent]
         state = self._state
         if state is None:
             raise BridgeError("no deal yet: call reset() first")
@@ -254,6 +306,10 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
 
     def _action(self, action: object) -> Action:
         """The engine's action of an action id (an ``int`` or a NumPy integer)."""
+        return self._actions[self._action_index(action)]
+
+    def _action_index(self, action: object) -> int:
+        """An action id (an ``int`` or a NumPy integer), or a typed error saying why not."""
         if type(action) is int:
             index = action
         else:
@@ -274,9 +330,26 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
                 f"no action has id {index}; the ids are 0 to {self._n_actions - 1}",
                 action=action,
             )
-        return self._actions[index]
+        return index
 
     def step(self, action: int | None) -> None:
+        steps = self._steps
+        if steps is not None and not steps.done:  # contract bridge's rules, the deal going on
+            index = action if type(action) is int else self._action_index(action)
+            actor = steps.step(index)
+            if actor >= 0:
+                self._pending.append(index)
+                # no reward before the end of the deal: the cumulative rewards are all 0
+                self.agent_selection = self.possible_agents[actor]
+                return
+            if actor == REFUSED:
+                self._refuse(index)
+            self._pending.append(index)
+            state = self._state
+            assert state is not None
+            result = steps.result(state)
+            self._record(result, self._table.score_result(result, state.rules_name))
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -298,10 +371,22 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             self.agent_selection = self._agent_at[state.to_act]  # type: ignore[index]
         self._write_mask(state)
 
+    def _refuse(self, index: int) -> None:
+        """An action id :class:`ContractSteps` refused: the engine raises the typed error
+        naming the rule (and changes nothing)."""
+        self.deal.apply(self._action(index))  # an id out of range is refused first
+        raise BridgeError(
+            f"the rules accepted {self._actions[index]} where the environment refused it"
+        )
+
     def _finish(self, state: DealState) -> None:
         rewards = self._table.score(state)
         result = state.result
         assert result is not None
+        self._record(result, rewards)
+
+    def _record(self, result: DealResult, rewards: tuple[float, ...]) -> None:
+        """The end of the deal: each agent's reward and the result in his info."""
         info = {
             "contract": None if result.contract is None else str(result.contract),
             "tricks": result.tricks,

@@ -59,6 +59,7 @@ from bridgeroom.rules import (
 )
 from bridgeroom.rules.minibridge import MiniBridgeDeal, declaring_side
 from bridgeroom.rules.three_handed import ThreeHandedTable
+from bridgeroom.rules.views import DealResult
 from bridgeroom.scoring import (
     BoardResult,
     Chicago,
@@ -223,6 +224,17 @@ class Table:
             return ContractBridgeDeal(deal, dealer, vulnerability)
         raise BridgeError(f"no deals for {self.game.name}")  # pragma: no cover
 
+    def cards(self, dealer: Seat) -> Deal:
+        """The next deal's cards for ``dealer``, shuffled and dealt (CB-3) from the table's
+        generator, without its session: for a runner that keeps the boards' order itself
+        (:mod:`bridgeroom.envs.vector`). ``deal()`` draws the same cards from the same
+        generator state.
+
+        >>> Table("contract", seed=1).cards(Seat.NORTH) == Table("contract", seed=1).deal().deal
+        True
+        """
+        return deal_cards(dealer, self._rng)
+
     # --- scoring --------------------------------------------------------------
 
     def score(self, state: DealState) -> tuple[float, ...]:
@@ -231,13 +243,19 @@ class Table:
         result = state.result
         if result is None:
             raise BridgeError("the deal is not over yet: it is scored at its end")
+        return self.score_result(result, state.rules_name)
+
+    def score_result(self, result: DealResult, rules: str) -> tuple[float, ...]:
+        """:meth:`score` of a deal given by its result and its rules' name (``contract``,
+        ``minibridge``...): for a deal stepped outside the engine (:mod:`bridgeroom.envs.vector`,
+        the environments' contract-bridge steps)."""
         session = self.session
         entry = session.record_result(result)
         self._deals += 1
         if self._seating is not None:
             self._seating = self._seating.next()  # TH-5: the deal passes to the left
         if self.reward == "imps":
-            return self._imps(state)
+            return self._imps(result, rules)
         if isinstance(entry, BoardResult):
             # a board adds its score to one side's total: North-South's gain over East-West's
             # is the board's score from North-South's side
@@ -253,10 +271,7 @@ class Table:
             ns = gained[Side.NS] - gained[Side.EW]
         return (float(ns), float(-ns), float(ns), float(-ns))  # N E S W: partners alike
 
-    def _imps(self, state: DealState) -> tuple[float, ...]:
-        result = state.result
-        assert result is not None
-        rules = state.rules_name
+    def _imps(self, result: DealResult, rules: str) -> tuple[float, ...]:
         if result.contract is None:
             ns_score = 0
         else:

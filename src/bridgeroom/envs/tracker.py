@@ -34,13 +34,16 @@ from bridgeroom.envs.layout import (
     card_bytes,
     vulnerable_seats,
 )
-from bridgeroom.rules.core import Call, Card, Seat
+from bridgeroom.rules.core import Call, Card, Contract, Seat, Strain
 from bridgeroom.rules.minibridge import Announce, MiniBridgeExtra
 from bridgeroom.rules.state import ActionInput, ContractBridgeDeal, DealState, Phase, View
+from bridgeroom.rules.views import DealResult
 
-__all__ = ["Tracker"]
+__all__ = ["OVER", "REFUSED", "ContractSteps", "Tracker"]
 
 _ZEROS_208 = bytes(208)
+#: The 13 cards of a suit as bytes of 0 and 1, by the suit's bits (two first).
+_SUIT_BYTES = tuple(card_bytes(bits)[:13] for bits in range(1 << 13))
 _SEATS = tuple(Seat)
 
 _PLAY, _DONE, _AUCTION = Phase.PLAY, Phase.DONE, Phase.AUCTION
@@ -381,3 +384,328 @@ class Tracker:
                 self._clear(start["dummy_lengths"], 56)
                 for suit, length in enumerate((clubs, diamonds, hearts, spades)):
                     self._set_all(start["dummy_lengths"], 14 * suit + length)
+
+
+#: What :meth:`ContractSteps.step` returns when the deal is over, or the action is refused.
+OVER, REFUSED = -1, -2
+#: The phases as the ``phase`` block numbers them (:data:`PHASE_INDEX`).
+_AUCTION_I, _PLAY_I, _DONE_I = PHASE_INDEX[_AUCTION], PHASE_INDEX[_PLAY], PHASE_INDEX[_DONE]
+_STRAINS = tuple(Strain)
+
+
+class ContractSteps:
+    """Contract bridge's auction and play (CB-5 to CB-10) stepped on plain integers for the
+    deal of a :class:`Tracker`, its observations written in place as :meth:`Tracker.after`
+    writes them and the legal-action mask of the player to act written into ``masks`` (one
+    row of ``size`` bytes per seat), without the rules engine.
+
+    For the environments of the games played by contract bridge's rules (contract and
+    auction bridge), whose deals start with :meth:`Tracker.start` and whose players sit at
+    the compass seats of their numbers. The engine stays the judge: an action the mask does
+    not mark is refused here (:meth:`step` returns ``False``, nothing changed) and the
+    environment asks the engine why; the tests replay every step in the engine and compare
+    the observations with its views and the masks with its legal actions.
+
+        >>> from bridgeroom.rules import ContractBridgeDeal, Deal
+        >>> from bridgeroom.envs.layout import CONTRACT_LAYOUT
+        >>> state = ContractBridgeDeal(Deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
+        >>> tracker = Tracker(CONTRACT_LAYOUT)
+        >>> tracker.start(state, tuple(Seat))
+        >>> steps = ContractSteps(tracker, bytearray(4 * 90), 90)
+        >>> steps.start(state)
+        >>> [steps.step(a) for a in (74, 52, 52, 52, 30)]   # 4NT by North, three passes, East to lead: no H6
+        [1, 2, 3, 1, -2]
+        >>> steps.step(21), steps.turn          # he leads the DT; North plays the dummy's cards
+        (0, 2)
+        >>> for a in (74, 52, 52, 52, 21):
+        ...     state.apply(state.action_from_id(a))
+        >>> (tracker.observe(Seat.WEST) == CONTRACT_LAYOUT.encode(state.view(Seat.WEST))).all()
+        np.True_
+    """
+
+    def __init__(self, tracker: Tracker, masks: bytearray, size: int) -> None:
+        self._tracker = tracker
+        self._buf = tracker._buf
+        # slices are written through memoryviews (several times faster than a bytearray's)
+        self._view = memoryview(tracker._buf)
+        self._masks = memoryview(masks)
+        self._size = size
+        self._zeros = bytes(size)
+        t = tracker._t
+        self._t = t
+        n = t.size
+        start = t.start
+        self._card_cells = tracker._card
+        self._dummy_cells = t.dummy_card
+        self._hand_at = tracker._hand_at
+        self._dummy_at = tuple(row * n + start["dummy"] for row in range(4))
+        self._trick_at = tuple(row * n + start["trick"] for row in range(4))
+        self._last_at = tuple(row * n + start["last_trick"] for row in range(4))
+        self._turn_cells = t.seat_of["turn"]
+        # the start of a deal: per row, the auction's phase cell; per seat x, the cells naming
+        # x as dealer, as vulnerable, as the seat to act in the four rows
+        self._rows_at = tuple(range(0, 4 * n, n))
+        self._fresh_cells = tuple(row * n + start["phase"] + _AUCTION_I for row in range(4))
+        self._dealer_cells = tuple(
+            tuple(row * n + start["dealer"] + ((x - row) & 3) for row in range(4)) for x in range(4)
+        )
+        self._vulnerable_cells = tuple(
+            tuple(row * n + start["vulnerable"] + ((x - row) & 3) for row in range(4))
+            for x in range(4)
+        )
+        self._blank = bytes(4 * n)
+        self._leader_cells = t.seat_of["leader"]
+        self._bid_cells = t.bid
+        self._opening_pass = t.opening_pass
+        self._count = t.count
+        self._calls: dict[tuple[int, int, bool], bytes] = {}
+        self.phase = _AUCTION_I
+        #: Whether the deal is over (passed out, or its thirteenth trick played).
+        self.done = False
+        self.turn = 0  # the seat whose call or card is due
+        self.actor = 0  # the seat of the player to act (the declarer for the dummy)
+        self.hands = [0, 0, 0, 0]
+        self._last_bid = self._last_bidder = self._doubled = self._passes = 0
+        self._first = [-1] * 10  # [side * 5 + strain]: who named it first (CB-8)
+        self.declarer = self.dummy = -1
+        self.level = self.strain = 0
+        self._cards = self._best = self._best_seat = self._leader = self._led = 0
+        self.won = [0, 0]  # tricks of the declaring side, of the defenders
+        self._row = 0  # the masked row
+        self._marked = -1  # the seat whose turn the observations show
+
+    def start(self, state: DealState) -> None:
+        """A fresh deal of contract bridge's rules (no call made yet): the four rows as
+        :meth:`Tracker.start` writes them (each seat's hand, the dealer, the vulnerability,
+        the auction's phase, the dealer to act) and the dealer's mask."""
+        self.phase = _AUCTION_I
+        self.done = False
+        dealer = self.turn = self.actor = int(state.dealer)
+        hands = self.hands = list(state.deal.masks)
+        buf = self._buf
+        self._view[:] = self._blank
+        for i in self._fresh_cells:
+            buf[i] = 1
+        for i in self._dealer_cells[dealer]:
+            buf[i] = 1
+        for i in self._turn_cells[dealer]:
+            buf[i] = 1
+        for seat, vulnerable in enumerate(VULNERABLE_BY_SIDE[state.vulnerability]):
+            if vulnerable:
+                for i in self._vulnerable_cells[seat]:
+                    buf[i] = 1
+        for at, hand in zip(self._hand_at, hands, strict=True):
+            self._view[at : at + 52] = card_bytes(hand)
+        self._last_bid = self._last_bidder = self._doubled = self._passes = 0
+        self._first = [-1] * 10
+        self.declarer = self.dummy = -1
+        self._cards = 0
+        self.won = [0, 0]
+        self._marked = dealer
+        masks = self._masks
+        masks[:] = bytes(len(masks))
+        self._row = self.actor
+        size = self._size
+        at = self.actor * size
+        masks[at : at + size] = self._call_mask()
+
+    def result(self, state: DealState) -> DealResult:
+        """The finished deal's result (``state``: the deal as dealt, for its cards, dealer and
+        vulnerability)."""
+        contract = (
+            None
+            if self.declarer < 0
+            else Contract(self.level, _STRAINS[self.strain], self._doubled, _SEATS[self.declarer])
+        )
+        tricks = self.won[0]
+        return DealResult(state.deal, state.dealer, state.vulnerability, contract, tricks, tricks)
+
+    def step(self, a: int) -> int:
+        """Action id ``a`` by the player to act. Returns the seat of the player to act next
+        (the declarer for the dummy), :data:`OVER` if the deal is over, or :data:`REFUSED`
+        (nothing changed) if the mask of the player to act does not mark ``a``."""
+        size = self._size
+        masks = self._masks
+        row = self._row * size
+        if not 0 <= a < size or not masks[row + a]:
+            return REFUSED
+        masks[row : row + size] = self._zeros
+        if a >= 52:
+            self._call(self.turn, a - 52)
+            return self._after_call()
+        # a card (CB-10), by the seat due: every row sees it played, its holder's hand loses it
+        buf = self._buf
+        s = self.turn
+        self.hands[s] ^= 1 << a
+        # the card in the "played" and "trick" blocks of the four rows (unrolled: faster)
+        c0, c1, c2, c3, c4, c5, c6, c7 = self._card_cells[s * 52 + a]
+        buf[c0] = buf[c1] = buf[c2] = buf[c3] = buf[c4] = buf[c5] = buf[c6] = buf[c7] = 1
+        buf[self._hand_at[s] + a] = 0
+        if s == self.dummy:
+            for i in self._dummy_cells[a]:
+                buf[i] = 0
+        n = self._cards = self._cards + 1
+        suit = a // 13
+        if n & 3 == 1:
+            self._best, self._best_seat, self._led, self._leader = a, s, suit, s
+            if n == 1:  # the opening lead: the dummy is faced (CB-9)
+                cards = card_bytes(self.hands[self.dummy])
+                view = self._view
+                for at in self._dummy_at:
+                    view[at : at + 52] = cards
+            turn = (s + 1) & 3
+        else:
+            best = self._best
+            if suit == best // 13:
+                if a > best:
+                    self._best, self._best_seat = a, s
+            elif suit == self.strain:
+                self._best, self._best_seat = a, s
+            turn = (s + 1) & 3 if n & 3 else self._close_trick(n)
+        t0, t1, t2, t3 = self._turn_cells[s]
+        buf[t0] = buf[t1] = buf[t2] = buf[t3] = 0
+        if turn < 0:
+            self._marked = -1
+            return OVER
+        t0, t1, t2, t3 = self._turn_cells[turn]
+        buf[t0] = buf[t1] = buf[t2] = buf[t3] = 1
+        self._marked = self.turn = turn
+        # the mask of the player to act: the declarer plays the dummy's cards (CB-9)
+        actor = self.actor = self.declarer if turn == self.dummy else turn
+        self._row = actor
+        at = actor * size
+        hand = self.hands[turn]
+        if n & 3:
+            led = self._led
+            follow = hand >> 13 * led & 0x1FFF
+            if follow:  # follow suit when able (CB-10)
+                at += 13 * led
+                masks[at : at + 13] = _SUIT_BYTES[follow]
+                return actor
+        masks[at : at + 52] = card_bytes(hand)
+        return actor
+
+    def _after_call(self) -> int:
+        """The turn and the mask after a call: the next caller's calls, the opening leader's
+        cards, or nobody's (the deal is over)."""
+        buf = self._buf
+        turn = self.turn if self.phase != _DONE_I else -1
+        cells = self._turn_cells
+        for i in cells[self._marked]:
+            buf[i] = 0
+        self._marked = turn
+        if turn < 0:
+            return OVER
+        for i in cells[turn]:
+            buf[i] = 1
+        self.actor = self._row = turn
+        size = self._size
+        at = turn * size
+        if self.phase == _PLAY_I:
+            self._masks[at : at + 52] = card_bytes(self.hands[turn])
+        else:
+            self._masks[at : at + size] = self._call_mask()
+        return turn
+
+    def _call_mask(self) -> bytes:
+        """The legal calls (CB-5, CB-6): pass; a double of the opponents' undoubled last bid;
+        a redouble of their double of ours; the bids above the last."""
+        last, doubled = self._last_bid, self._doubled
+        theirs = last > 0 and (self._last_bidder - self.turn) & 1 == 1
+        key = (last, doubled, theirs)
+        cells = self._calls.get(key)
+        if cells is None:
+            row = bytearray(self._size)
+            row[52] = 1
+            row[53] = last > 0 and doubled == 0 and theirs
+            row[54] = doubled == 1 and not theirs
+            for k in range(max(last + 1, 3), 38):
+                row[52 + k] = 1
+            cells = self._calls[key] = bytes(row)
+        return cells
+
+    def _call(self, s: int, k: int) -> None:
+        buf = self._buf
+        if k >= 3:
+            cells = self._bid_cells[s][k][0]
+            self._last_bid, self._last_bidder, self._doubled, self._passes = k, s, 0, 0
+            key = (s & 1) * 5 + (k - 3) % 5
+            if self._first[key] < 0:
+                self._first[key] = s
+        elif k == 0:
+            self._passes += 1
+            cells = self._opening_pass[s] if self._last_bid == 0 else ()
+        else:
+            cells = self._bid_cells[s][self._last_bid][k]
+            self._doubled, self._passes = k, 0
+        for i in cells:
+            buf[i] = 1
+        if self._last_bid == 0:
+            if self._passes == 4:  # passed out (CB-7)
+                self._end()
+                return
+        elif self._passes == 3:  # CB-8
+            self._contract()
+            return
+        self.turn = (s + 1) & 3
+
+    def _contract(self) -> None:
+        """The auction ended in a contract: the declarer first named its strain for his side
+        (CB-8), his left-hand opponent leads (CB-9); the public facts that come with it."""
+        k = self._last_bid
+        strain = self.strain = (k - 3) % 5
+        level = self.level = (k - 3) // 5 + 1
+        declarer = self.declarer = self._first[(self._last_bidder & 1) * 5 + strain]
+        dummy = self.dummy = (declarer + 2) & 3
+        leader = self.turn = self._leader = (declarer + 1) & 3
+        self.phase = _PLAY_I
+        tracker = self._tracker
+        start = self._t.start
+        tracker._clear(start["phase"], 5)
+        tracker._set_all(start["phase"], _PLAY_I)
+        tracker._set_seat("dummy_seat", _SEATS[dummy])
+        tracker._set_seat("declarer", _SEATS[declarer])
+        tracker._clear(start["contract"], 15)
+        tracker._set_all(start["contract"], level - 1)
+        tracker._set_all(start["contract"], 7 + strain)
+        tracker._set_all(start["contract"], 12 + self._doubled)
+        tracker._set_all(start["declarer_tricks"], 0)
+        tracker._set_all(start["defender_tricks"], 0)
+        tracker._set_seat("leader", _SEATS[leader])
+
+    def _end(self) -> None:
+        """The deal is over: the phase, no leader (and no turn, written by :meth:`step`)."""
+        self.phase = _DONE_I
+        self.done = True
+        tracker = self._tracker
+        start = self._t.start
+        tracker._clear(start["phase"], 5)
+        tracker._set_all(start["phase"], _DONE_I)
+        tracker._clear(start["leader"], 4)
+
+    def _close_trick(self, n: int) -> int:
+        """The trick is complete (``n`` cards played): the highest trump wins, else the highest
+        card of the suit led (CB-10); the seat to lead next, or -1 after the last trick."""
+        buf = self._buf
+        view = self._view
+        for at, last in zip(self._trick_at, self._last_at, strict=True):
+            view[last : last + 208] = view[at : at + 208]
+            view[at : at + 208] = _ZEROS_208
+        winner = self._best_seat
+        side = (winner - self.declarer) & 1
+        count = self._count[side]
+        won = self.won[side]
+        for i in count[won]:
+            buf[i] = 0
+        for i in count[won + 1]:
+            buf[i] = 1
+        self.won[side] = won + 1
+        leader = self._leader_cells
+        for i in leader[self._leader]:
+            buf[i] = 0
+        if n == 52:
+            self._end()
+            return -1
+        for i in leader[winner]:
+            buf[i] = 1
+        return winner

@@ -11,12 +11,12 @@ named each strain for each side), the trick in progress and the tricks won
 (``N x actions``) and the observations of the four seats (``N x 4 x size``,
 the layout of :mod:`bridgeroom.envs.layout`, block for block the single
 environment's). :meth:`~VectorEnv.step` applies one action per deal with array
-operations on all the deals in the same phase at once: the auction of contract
-and auction bridge (CB-5, CB-6, CB-8) and the play of every game (CB-9, CB-10;
-TH-10; MB-7). The phases of the other games before the play (three-handed
-bridge's auction, TH-6 to TH-9; mini-bridge's announcements and naming, MB-2 to
-MB-6) are played deal by deal by the rules engine, whose state then moves into
-the arrays for the play.
+operations on all the deals in the same phase at once, from the first action of
+every deal to its last: the auction of contract and auction bridge (CB-5 to
+CB-8) and of three-handed bridge (TH-6 to TH-8), mini-bridge's announcements and
+naming (MB-2 to MB-6), the play of every game (CB-9, CB-10; TH-9, TH-10; MB-7).
+The rules engine is the judge: :meth:`~VectorEnv.deal` replays a deal's history
+there, and the tests compare every row, mask and reward with it.
 
 :meth:`~VectorEnv.step` returns a :class:`Batch`, in the style of pgx's state and
 Gymnasium's vector environments: the observation of the player to act in each
@@ -47,21 +47,24 @@ from typing import NamedTuple, cast
 
 import numpy as np
 
-from bridgeroom.envs.actions import MaskMaker, action_count, actions
+from bridgeroom.envs.actions import action_count, actions
 from bridgeroom.envs.layout import layout_for
 from bridgeroom.envs.table import Table
 from bridgeroom.envs.tracker import Tracker
 from bridgeroom.errors import BridgeError, IllegalActionError
-from bridgeroom.rules.core import CARDS, Contract, Seat, Strain, Vulnerability
-from bridgeroom.rules.state import ContractBridgeDeal, DealState, Phase
+from bridgeroom.rules.core import Contract, Deal, Seat, Strain, Vulnerability
+from bridgeroom.rules.dealing import board_dealer, board_vulnerability
+from bridgeroom.rules.minibridge import choose_declarer
+from bridgeroom.rules.state import ContractBridgeDeal, DealState
+from bridgeroom.rules.three_handed import ThreeHandedDeal, ThreeHandedResult
 from bridgeroom.rules.views import DealResult
+from bridgeroom.scoring import get_table
 
 __all__ = ["Batch", "VectorEnv", "random_actions"]
 
-#: How each deal is stepped: by the rules engine (phases before the play of three-handed
-#: bridge and mini-bridge), by the arrays in the auction (contract rules), by the arrays
-#: in the play.
-ENGINE, AUCTION, PLAY = 0, 1, 2
+#: The phase each deal is in: the auction (contract rules, three-handed bridge), the play,
+#: mini-bridge's announcements and its naming of the contract.
+AUCTION, PLAY, ANNOUNCE, NAMING = 1, 2, 3, 4
 _R = np.arange(4)
 #: The card ids of each suit, as a mask over the 52 cards.
 _SUIT_MASK = np.repeat(np.eye(4, dtype=np.int8), 13, axis=1)
@@ -76,14 +79,60 @@ _OPENING = np.zeros(90, np.int8)
 _OPENING[52] = 1
 _OPENING[55:90] = 1
 _COMPASS = tuple(Seat)
+_VULNERABILITIES = tuple(Vulnerability)
 _STRAINS = tuple(Strain)
 #: ``_ONE_HOT[x]``: a 4-entry seat block of each of the four rows naming compass seat ``x``.
 _ONE_HOT = np.array(
     [[[(x - row) & 3 == k for k in range(4)] for row in range(4)] for x in range(4)], np.int8
 )
+_SIDE_SIGN = np.array([1, -1, 1, -1])
+#: The high-card points of each card (MB-2): jack 1, queen 2, king 3, ace 4.
+_HCP = np.array([max(0, c % 13 - 8) for c in range(52)], np.int64)
+#: The phase block's cells (``PHASE_INDEX``): announce, auction, naming, play, done.
+_PHASE_ANNOUNCE, _PHASE_AUCTION, _PHASE_NAMING, _PHASE_PLAY = 0, 1, 2, 3
+#: ``_CARD_PLACE[row, seat]``: where a card of ``seat`` goes in a 4 x 52 block of ``row``.
+_CARD_PLACE = 52 * ((_R[None, :] - _R[:, None]) & 3)
 _DONE_PHASE = np.array([0, 0, 0, 0, 1], np.int8)
 #: The longest history of a deal: 4 announcements, 319 calls, 52 cards.
 _HISTORY = 384
+#: A set of duplicate boards: the dealer and the vulnerability of boards 1-16 (CB-B1, CB-B2),
+#: by the boards scored before (0-15).
+_BOARDS = 16
+_BOARD_DEALER = np.array([int(board_dealer(b)) for b in range(1, _BOARDS + 1)], np.int64)
+_BOARD_VULNERABILITY = np.array(
+    [int(board_vulnerability(b)) for b in range(1, _BOARDS + 1)], np.int64
+)
+#: ``_POPCOUNT[b]``: the set bits of byte ``b``; ``_SELECT[b, j]``: the place (0 the highest
+#: bit, as ``np.packbits`` packs) of the ``j``-th set bit of ``b``.
+_POPCOUNT = np.array([bin(b).count("1") for b in range(256)], np.int64)
+_SELECT = np.zeros((256, 8), np.int64)
+for _b in range(256):
+    _places = [j for j in range(8) if _b & (0x80 >> j)]
+    _SELECT[_b, : len(_places)] = _places
+_SCORES: list[np.ndarray] = []
+
+
+def duplicate_scores() -> np.ndarray:
+    """The declarer's duplicate score (CB-D1 to CB-D5) of every contract and result, from
+    the rules' score table: ``[level 1-7, strain C D H S NT, undoubled/doubled/redoubled,
+    vulnerable, tricks 0-13]`` (level 0 unused), computed once.
+
+    >>> duplicate_scores()[3, 4, 0, 0, 9], duplicate_scores()[4, 3, 1, 1, 8]   # 3NT made, 4SX two down
+    (np.int64(400), np.int64(-500))
+    """
+    if not _SCORES:
+        table = get_table("duplicate")
+        scores = np.zeros((8, 5, 3, 2, 14), np.int64)
+        for level in range(1, 8):
+            for strain in Strain:
+                for doubled in range(3):
+                    contract = Contract(level, strain, doubled, Seat.NORTH)
+                    for vulnerable in (0, 1):
+                        for tricks in range(14):
+                            score = table.score(contract, tricks, bool(vulnerable)).score
+                            scores[level, int(strain), doubled, vulnerable, tricks] = score
+        _SCORES.append(scores)
+    return _SCORES[0]
 
 
 class Batch(NamedTuple):
@@ -98,21 +147,25 @@ class Batch(NamedTuple):
     done: np.ndarray
 
 
-class _Finished(NamedTuple):
-    """A finished deal as :meth:`Table.score` reads it: its result and its rules."""
-
-    result: DealResult
-    rules_name: str
-
-
 def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """One uniformly random legal action per row of ``masks``.
+    """One uniformly random legal action per row of ``masks`` (a row with no legal action
+    gets 0): the ``k``-th legal action of each row, ``k`` drawn below the row's count, found
+    in the masks packed as bits.
 
-    >>> random_actions(np.array([[0, 1, 1], [1, 0, 0]], np.int8), np.random.default_rng(0)).tolist()[1]
-    0
+    >>> random_actions(np.array([[0, 1, 1], [1, 0, 0], [0, 0, 0]], np.int8), np.random.default_rng(0)).tolist()[1:]
+    [0, 0]
     """
-    scores = rng.random(masks.shape, np.float32) * masks
-    return np.asarray(scores.argmax(axis=1))
+    n = masks.shape[0]
+    packed = np.packbits(masks, axis=1)
+    count = _POPCOUNT[packed]
+    upto = count.cumsum(axis=1)
+    k = (rng.random(n) * upto[:, -1]).astype(np.int64)
+    byte = np.minimum((upto <= k[:, None]).sum(axis=1), packed.shape[1] - 1)
+    rows = np.arange(n)
+    before = upto[rows, byte] - count[rows, byte]
+    chosen = byte * 8 + _SELECT[packed[rows, byte], np.clip(k - before, 0, 7)]
+    picked: np.ndarray = np.where(upto[:, -1] > 0, chosen, 0)
+    return picked
 
 
 class VectorEnv:
@@ -144,12 +197,31 @@ class VectorEnv:
         self.rules = first.game.deal_class.rules_name
         #: The auction is stepped by the arrays where the deal follows contract bridge's rules.
         self._array_auction = first.game.deal_class is ContractBridgeDeal
+        #: Mini-bridge's announcements and naming are stepped by the arrays too: the whole deal.
+        self._minibridge = self.rules == "minibridge"
+        #: Three-handed bridge's auction too (TH-6 to TH-8): each player calls for himself,
+        #: nobody for the dummy, the dealer's partner (TH-4).
+        self._three = self.num_players == 3
+        self._callers = 3 if self._three else 4
+        self._team = 3 if self._three else 1  # seats of one team: the same side, or himself
+        self._dealer = np.zeros(n, np.int64)
+        #: The player number of each compass seat (-1: nobody's, the three-handed dummy).
+        self._seat_player_base = np.broadcast_to(_R, (n, 4)).copy()
+        self._hcp = np.zeros((n, 4), np.int64)  # mini-bridge: each seat's points
+        self._announced = np.zeros(n, np.int64)  # mini-bridge: the announcements made
         self.layout = layout = layout_for(self.rules)
         self.num_actions = action_count(self.game)
         self._actions = actions(self.game)
-        self._mask_of = MaskMaker(self.game)
         self._trackers = [Tracker(layout) for _ in range(n)]
         self._states: list[DealState] = [cast(DealState, None)] * n
+        #: Duplicate boards scored for their score (contract bridge's default): the runner
+        #: keeps the boards' order and scores the deals itself, with array operations; the
+        #: tables only shuffle and deal the cards (``Table.cards``).
+        self._boards = (
+            self._array_auction and first.scoring == "duplicate" and first.reward == "score"
+        )
+        self._board = np.zeros(n, np.int64)  # boards scored in the set (0-15)
+        self._dealt: list[tuple[Deal, Seat, Vulnerability] | None] = [None] * n
         self._seats: list[tuple[Seat, ...]] = [()] * n
         self._ar = np.arange(n)
         size = layout.size
@@ -185,11 +257,11 @@ class VectorEnv:
         self._actor = np.zeros((n, 4), np.int64)  # whose row acts for each seat
         self._next = np.zeros((n, 4), np.int64)  # the seat that plays after each (TH-10)
         self._led = np.zeros(n, np.int64)
+        self._last_trick = np.zeros((n, 4), np.int64)  # the last trick's cards by seat
         self._cards = np.zeros(n, np.int64)
         # the history, for rebuilding a deal in the engine (judging, tests, results)
         self._history = np.zeros((n, _HISTORY), np.int16)
         self._length = np.zeros(n, np.int64)
-        self._play_from = np.zeros(n, np.int64)
 
     # --- the deals ---------------------------------------------------------------
 
@@ -198,6 +270,7 @@ class VectorEnv:
         if seed is not None:
             for i, table in enumerate(self.tables):
                 table.seed(seed + i)
+            self._board[:] = 0
         self._begin(list(range(self.num_deals)))
         n = self.num_deals
         return self._batch(np.zeros((n, self.num_players)), np.zeros(n, bool))
@@ -215,14 +288,19 @@ class VectorEnv:
     def deal(self, i: int) -> DealState:
         """Deal ``i`` as the rules engine holds it now, rebuilt from its history (the whole
         truth: for judging and tests, not for agents; slower than a step)."""
-        state = self._states[i]
-        if state is None:
-            raise BridgeError("no deals yet: call reset() first")
-        state = copy.deepcopy(state)
-        start = 0 if self._array_auction else int(self._play_from[i])
-        if self.mode[i] != ENGINE:
-            for a in self._history[i, start : self._length[i]].tolist():
-                state.apply(self._actions[a])
+        state: DealState
+        if self._boards:
+            dealt = self._dealt[i]
+            if dealt is None:
+                raise BridgeError("no deals yet: call reset() first")
+            state = ContractBridgeDeal(*dealt)
+        else:
+            state = self._states[i]
+            if state is None:
+                raise BridgeError("no deals yet: call reset() first")
+            state = copy.deepcopy(state)
+        for a in self._history[i, : self._length[i]].tolist():
+            state.apply(self._actions[a])
         return state
 
     def observe(self, i: int, player: int) -> np.ndarray:
@@ -237,39 +315,74 @@ class VectorEnv:
         """Deal the next deal at the tables ``deals`` into their rows."""
         states = self._states
         masks = np.zeros((len(deals), 4), np.uint64)
-        for k, i in enumerate(deals):
-            state = states[i] = self.tables[i].deal()
-            masks[k] = state.deal.masks  # the hands as dealt
         d = np.array(deals, np.int64)
+        if self._boards:
+            board = self._board[d]
+            dealer = _BOARD_DEALER[board]
+            vulnerability = _BOARD_VULNERABILITY[board]
+            tables, dealt = self.tables, self._dealt
+            for k, (i, seat, vul) in enumerate(
+                zip(deals, dealer.tolist(), vulnerability.tolist(), strict=True)
+            ):
+                cards = tables[i].cards(_COMPASS[seat])
+                dealt[i] = (cards, _COMPASS[seat], _VULNERABILITIES[vul])
+                masks[k] = cards.masks  # the hands as dealt
+        else:
+            for k, i in enumerate(deals):
+                state = states[i] = self.tables[i].deal()
+                masks[k] = state.deal.masks  # the hands as dealt
         self.hands[d] = (masks[:, :, None] >> _BIT) & 1
         self._length[d] = 0
-        if not self._array_auction:
-            self.mode[d] = ENGINE
+        if self._three:  # the rows as the tracker writes them from the views; the auction here
             for i in deals:
                 state = states[i]
                 seats = self._seats[i] = tuple(state.seat_of(p) for p in range(self.num_players))
-                self._trackers[i].start(state, seats)
-                self._engine_moved(i)
+                tracker = self._trackers[i]
+                tracker.start(state, seats)
+                self.obs[i] = tracker.rows
+                self._seat_player_base[i] = [
+                    -1 if (p := state.player_at(seat)) is None else p for seat in Seat
+                ]
+            dealer = np.array([int(states[i].dealer) for i in deals], np.int64)
+            self._dealer[d] = dealer
+            self._open_auction(d, dealer)
             return
-        # contract bridge's rules: the rows at the start of a deal, as Tracker writes them
-        dealer = np.array([int(states[i].dealer) for i in deals], np.int64)
-        vulnerable = _VULNERABLE[[int(states[i].vulnerability) for i in deals]]
+        # contract bridge's rules and mini-bridge: the rows at the start of a deal, as Tracker
+        # writes them
+        if not self._boards:
+            dealer = np.array([int(states[i].dealer) for i in deals], np.int64)
+            vulnerability = np.array([int(states[i].vulnerability) for i in deals], np.int64)
+        vulnerable = _VULNERABLE[vulnerability]
         for i in deals:
             self._seats[i] = _COMPASS
         obs = self.obs
         st = self._start
         obs[d] = 0
-        obs[d, :, st["phase"] + 1] = 1  # the auction
+        obs[d, :, st["phase"] + (_PHASE_ANNOUNCE if self._minibridge else _PHASE_AUCTION)] = 1
         col = d[:, None]
         obs[col, _R, st["dealer"] + ((dealer[:, None] - _R) & 3)] = 1
         rel = st["vulnerable"] + ((_R[None, :] - _R[:, None]) & 3)  # [row, seat]
         obs[d[:, None, None], _R[:, None], rel] = vulnerable[:, None, :]
         hand = st["hand"]
         obs[d, :, hand : hand + 52] = self.hands[d]
+        if self._minibridge:  # the dealer announces first (MB-2)
+            self.mode[d] = ANNOUNCE
+            self._hcp[d] = self.hands[d] @ _HCP
+            self._announced[d] = 0
+            self.turn[d] = self._row[d] = self._player[d] = dealer
+            self._mark_turn(d)
+            self._announce_masks(d)
+            return
+        self._dealer[d] = dealer
+        self._open_auction(d, dealer)
+
+    def _open_auction(self, d: np.ndarray, dealer: np.ndarray) -> None:
+        """The auctions of deals ``d`` begin: the dealer calls first (CB-5, TH-6)."""
         self.mode[d] = AUCTION
         self._last_bid[d] = self._last_bidder[d] = self._doubled[d] = self._passes[d] = 0
         self._first[d] = -1
-        self.turn[d] = self._row[d] = self._player[d] = dealer
+        self.turn[d] = self._row[d] = dealer
+        self._player[d] = self._seat_player_base[d, dealer]
         self._mark_turn(d)
         self.masks[d] = _OPENING
 
@@ -307,21 +420,29 @@ class VectorEnv:
         mode = self.mode
         auction = np.flatnonzero(mode == AUCTION)
         play = np.flatnonzero(mode == PLAY)
-        engine = np.flatnonzero(mode == ENGINE).tolist()
         ended: list[int] = []
+        if self._minibridge:
+            announce = np.flatnonzero(mode == ANNOUNCE)
+            naming = np.flatnonzero(mode == NAMING)
+            if announce.size:
+                self._announce(announce, a[announce] - 90)
+            if naming.size:
+                self._name(naming, a[naming] - 52)
         if auction.size:
             ended.extend(self._auction(auction, a[auction] - 52))
         if play.size:
             ended.extend(self._play(play, a[play]))
-        for i in engine:
-            if self._engine_step(i, int(a[i])):
-                ended.append(i)
         rewards = np.zeros((n, self.num_players))
         done = np.zeros(n, bool)
-        for i in ended:
-            rewards[i] = self._score(i)
-            done[i] = True
         if ended:
+            if self._boards:
+                e = np.array(ended, np.int64)
+                rewards[e] = self._board_scores(e)
+                done[e] = True
+            else:
+                for i in ended:
+                    rewards[i] = self._score(i)
+                    done[i] = True
             self._begin(ended)
         return self._batch(rewards, done)
 
@@ -363,11 +484,16 @@ class VectorEnv:
             opening = last[d] == 0  # the passes before any bid are written (CB-7)
             obs[d[opening][:, None], _R, auction + rel[passed][opening]] = 1
             self._passes[d] += 1
-        self.turn[idx] = (s + 1) & 3
+        after = (s + 1) & 3
+        if self._three:  # nobody calls for the dummy, the dealer's partner (TH-6)
+            after = np.where(after == (self._dealer[idx] + 2) & 3, (after + 1) & 3, after)
+        self.turn[idx] = after
         passes = self._passes[idx]
         lb = last[idx]
-        contract = (passes == 3) & (lb > 0)  # CB-8: three passes after a bid
-        passed_out = passes == 4  # CB-7: four passes, no bid
+        callers = self._callers
+        # CB-8, TH-7: a bid followed by a pass from each other caller; CB-7, TH-7: all pass
+        contract = (passes == callers - 1) & (lb > 0)
+        passed_out = passes == callers
         if contract.any():
             self._open_play(idx[contract])
         going = ~(contract | passed_out)
@@ -375,17 +501,21 @@ class VectorEnv:
             d = idx[going]
             self._auction_masks(d)
             self._mark_turn(d)
-            self._row[d] = self._player[d] = self.turn[d]
+            turn = self.turn[d]
+            self._row[d] = turn
+            self._player[d] = self._seat_player_base[d, turn]
         ended: list[int] = idx[passed_out].tolist()
         return ended
 
     def _auction_masks(self, d: np.ndarray) -> None:
         """The legal calls (CB-6): pass; a double of the opponents' undoubled last bid; a
-        redouble of their double of ours; any bid above the last."""
+        redouble of their double of ours; any bid above the last. Three-handed bridge: each
+        bids for himself, so anyone else's bid may be doubled and only its bidder redoubles
+        (TH-6)."""
         t = self.turn[d]
         lb = self._last_bid[d]
         doubled = self._doubled[d]
-        theirs = ((self._last_bidder[d] - t) & 1) == 1
+        theirs = ((self._last_bidder[d] - t) & self._team) != 0
         rows = np.zeros((d.size, self.num_actions), np.int8)
         rows[:, 52] = 1
         rows[:, 53] = (lb > 0) & (doubled == 0) & theirs
@@ -393,29 +523,110 @@ class VectorEnv:
         rows[:, 55:90] = lb[:, None] < _BIDS
         self.masks[d] = rows
 
-    def _open_play(self, d: np.ndarray) -> None:
+    # --- mini-bridge's announcements and naming (MB-2 to MB-6) -----------------------
+
+    def _announce_masks(self, d: np.ndarray) -> None:
+        """The one legal announcement of the seat due in deals ``d``: his true count (MB-2)."""
+        self.masks[d] = 0
+        self.masks[d, 90 + self._hcp[d, self.turn[d]]] = 1
+
+    def _announce(self, idx: np.ndarray, points: np.ndarray) -> None:
+        """The announcements ``points`` in the deals ``idx``, by the seats due; after the
+        fourth, the declarer is known (MB-3, MB-4) and names the contract."""
+        s = self.turn[idx]
+        cells = self._start["announced"] + 38 * ((s[:, None] - _R) & 3) + points[:, None]
+        self.obs[idx[:, None], _R, cells] = 1
+        count = self._announced[idx] = self._announced[idx] + 1
+        self.turn[idx] = (s + 1) & 3
+        named = count == 4
+        if named.any():
+            self._open_naming(idx[named])
+        going = idx[~named]
+        if going.size:
+            self._announce_masks(going)
+            self._mark_turn(going)
+            self._row[going] = self._player[going] = self.turn[going]
+
+    def _open_naming(self, d: np.ndarray) -> None:
+        """Every seat has announced: the declarer (MB-3, MB-4, by the rules' own function), his
+        partner the dummy, whose suit lengths become public (MB-5); the declarer names."""
+        states = self._states
+        declarer = np.array(
+            [
+                int(choose_declarer(counts, states[i].dealer))
+                for i, counts in zip(d.tolist(), self._hcp[d].tolist(), strict=True)
+            ],
+            np.int64,
+        )
+        dummy = (declarer + 2) & 3
+        self._declarer[d] = declarer
+        self._dummy[d] = dummy
+        self.mode[d] = NAMING
+        self.turn[d] = self._row[d] = self._player[d] = declarer
+        obs = self.obs
+        st = self._start
+        phase = st["phase"]
+        obs[d, :, phase : phase + 5] = 0
+        obs[d, :, phase + _PHASE_NAMING] = 1
+        col = d[:, None]
+        obs[col, _R, st["dummy_seat"] + ((dummy[:, None] - _R) & 3)] = 1
+        obs[col, _R, st["declarer"] + ((declarer[:, None] - _R) & 3)] = 1
+        lengths = self.hands[d, dummy].reshape(-1, 4, 13).sum(axis=2)  # clubs first
+        cells = st["dummy_lengths"] + 14 * _R + lengths  # [deal, suit]
+        obs[d[:, None, None], _R[None, :, None], cells[:, None, :]] = 1
+        self._mark_turn(d)
+        self.masks[d] = 0
+        self.masks[d, 55:90] = 1  # any contract, no pass, no double (MB-6)
+
+    def _name(self, idx: np.ndarray, k: np.ndarray) -> None:
+        """The declarers of deals ``idx`` name the bids ``k`` (3.. the bids) as contracts,
+        undoubled (MB-6); the player on his left leads (MB-7)."""
+        self._last_bid[idx] = k
+        self._doubled[idx] = 0
+        self._open_play(idx, self._declarer[idx])
+
+    def _open_play(self, d: np.ndarray, declarer: np.ndarray | None = None) -> None:
         """The auction of deals ``d`` ended in a contract: the declarer is the first of the
         side to name the strain (CB-8), the dummy his partner, the opening lead from the
-        declarer's left (CB-9); the contract and the seats become public."""
+        declarer's left (CB-9); the contract and the seats become public. Mini-bridge: the
+        ``declarer`` named it (MB-6, MB-7)."""
         lb = self._last_bid[d]
         strain = (lb - 3) % 5
         level = (lb - 3) // 5 + 1
-        declarer = self._first[d, self._last_bidder[d] & 1, strain]
-        dummy = (declarer + 2) & 3
+        rows = np.arange(d.size)
+        if self._three:  # the highest bidder declares with the dealer's partner's hand (TH-8)
+            declarer = self._last_bidder[d]
+            dummy = (self._dealer[d] + 2) & 3
+            # TH-9, TH-10: declarer, left defender, dummy, right defender
+            left = (declarer + 1) & 3
+            left = np.where(left == dummy, (left + 1) & 3, left)
+            right = 6 - declarer - dummy - left
+            order = np.zeros((d.size, 4), np.int64)
+            order[rows, declarer] = left
+            order[rows, left] = dummy
+            order[rows, dummy] = right
+            order[rows, right] = declarer
+            self._next[d] = order
+            self._declaring[d] = (declarer[:, None] == _R) | (dummy[:, None] == _R)
+        else:
+            if declarer is None:
+                declarer = self._first[d, self._last_bidder[d] & 1, strain]
+            dummy = (declarer + 2) & 3
+            self._next[d] = (_R + 1) & 3  # clockwise (CB-10)
+            self._declaring[d] = ((_R - declarer[:, None]) & 1) == 0
         self._declarer[d] = declarer
         self._dummy[d] = dummy
         self._trump[d] = strain
         self._level[d] = level
-        self.turn[d] = (declarer + 1) & 3
-        self._declaring[d] = ((_R - declarer[:, None]) & 1) == 0
-        seat_player = np.broadcast_to(_R, (d.size, 4)).copy()
-        seat_player[np.arange(d.size), dummy] = declarer
+        self.turn[d] = self._next[d, declarer]  # the declarer's left leads (CB-9, TH-9)
+        actor = np.broadcast_to(_R, (d.size, 4)).copy()
+        actor[rows, dummy] = declarer
+        self._actor[d] = actor
+        seat_player = self._seat_player_base[d]
+        seat_player[rows, dummy] = seat_player[rows, declarer]
         self._seat_player[d] = seat_player
-        self._actor[d] = seat_player
-        self._next[d] = (_R + 1) & 3  # clockwise (CB-10)
         self._cards[d] = 0
         self.won[d] = 0
-        self._play_from[d] = self._length[d]
         self.mode[d] = PLAY
         obs = self.obs
         st = self._start
@@ -494,12 +705,17 @@ class VectorEnv:
             + 26 * (suits == self._trump[q][:, None])
         )
         winner = key.argmax(axis=1)
-        t, lt = st["trick"], st["last_trick"]
-        obs[q, :, lt : lt + 208] = obs[q, :, t : t + 208]
-        obs[q, :, t : t + 208] = 0
+        # the trick moves to the last trick's block: its sixteen cells (four cards in four
+        # rows) cleared there and set here, and the cells of the trick before cleared
+        base = ((q * 4)[:, None] + _R) * self.layout.size
+        cells = base[:, :, None] + _CARD_PLACE + cards[:, None, :]  # [deal, row, seat]
+        flat[cells + st["trick"]] = 0
+        lt = st["last_trick"]
+        flat[base[:, :, None] + _CARD_PLACE + self._last_trick[q][:, None, :] + lt] = 0
+        flat[cells + lt] = 1
+        self._last_trick[q] = cards
         side = np.where(self._declaring[q, winner], 0, 1)
         had = self.won[q, side]
-        base = ((q * 4)[:, None] + _R) * self.layout.size
         count = (
             base
             + (np.where(side == 0, st["declarer_tricks"], st["defender_tricks"]) + had)[:, None]
@@ -538,76 +754,31 @@ class VectorEnv:
         turn = self._start["turn"]
         self.obs[d, :, turn : turn + 4] = _ONE_HOT[self.turn[d]]
 
-    # --- deals stepped by the engine ------------------------------------------------
-
-    def _engine_step(self, i: int, a: int) -> bool:
-        """Action ``a`` in deal ``i`` by the rules engine; ``True`` if the deal ended."""
-        state = self._states[i]
-        seat = state.turn
-        action = self._actions[a]
-        state.apply(action)
-        self._trackers[i].after(state, seat, action)  # type: ignore[arg-type]
-        if state.phase is Phase.DONE:
-            return True
-        if state.phase is Phase.PLAY:
-            self._from_engine(i, state)
-        else:
-            self._engine_moved(i)
-        return False
-
-    def _engine_moved(self, i: int) -> None:
-        state = self._states[i]
-        self.obs[i] = self._trackers[i].rows
-        seat = state.to_act
-        assert seat is not None
-        self.turn[i] = int(state.turn)  # type: ignore[arg-type]
-        self._row[i] = int(seat)
-        player = state.player_at(seat)
-        assert player is not None  # a seat that acts is played by someone
-        self._player[i] = player
-        self.masks[i] = np.frombuffer(self._mask_of(state), np.int8)
-
-    def _from_engine(self, i: int, state: DealState) -> None:
-        """Deal ``i`` reached the play in the engine: its state moves into the arrays."""
-        self.obs[i] = self._trackers[i].rows
-        declarer, dummy, contract = state.declarer, state.dummy, state.contract
-        assert declarer is not None and dummy is not None and contract is not None
-        for seat in Seat:
-            actor = declarer if seat == dummy else seat
-            self._actor[i, seat] = int(actor)
-            player = state.player_at(actor)
-            assert player is not None  # the dummy's cards are the declarer's to play
-            self._seat_player[i, seat] = player
-            self._declaring[i, seat] = state.is_declaring(seat)
-        # the order of play is the engine's: clockwise, or three-handed bridge's (TH-10)
-        self._next[i] = [int(seat) for seat in state._play_order()]
-        self._declarer[i] = int(declarer)
-        self._dummy[i] = int(dummy)
-        self._trump[i] = int(contract.strain)
-        self._level[i] = contract.level
-        self._doubled[i] = contract.doubled
-        self.turn[i] = int(state.turn)  # type: ignore[arg-type]
-        self._cards[i] = 0
-        self.won[i] = 0
-        self._play_from[i] = self._length[i]
-        self.mode[i] = PLAY
-        self.masks[i, 52:] = 0
-        self._play_ready(np.array([i]))
-
     # --- the end of a deal ------------------------------------------------------------
+
+    def _board_scores(self, e: np.ndarray) -> np.ndarray:
+        """The rewards of the finished boards ``e`` (N E S W): each board's duplicate score
+        from North-South's side, and its opposite for East-West (0 when passed out, CB-7);
+        the boards' set moves on (16 boards, CB-B1, CB-B2)."""
+        board = self._board[e]
+        declarer = self._declarer[e]
+        vulnerable = _VULNERABLE[_BOARD_VULNERABILITY[board], declarer]
+        points = duplicate_scores()[
+            self._level[e], self._trump[e], self._doubled[e], vulnerable, self.won[e, 0]
+        ]
+        ns = np.where(self.mode[e] == PLAY, np.where(declarer & 1 == 0, points, -points), 0)
+        self._board[e] = (board + 1) % _BOARDS
+        rewards: np.ndarray = ns[:, None] * _SIDE_SIGN
+        return rewards
 
     def _score(self, i: int) -> tuple[float, ...]:
         """The rewards of the finished deal ``i`` from its table (which records it)."""
         table = self.tables[i]
         state = self._states[i]
-        if self.mode[i] == ENGINE:  # ended in the engine (passed out)
-            return table.score(state)
-        if not self._array_auction:  # the engine's result, with the cards played here
-            for a in self._history[i, self._play_from[i] : self._length[i]].tolist():
-                state.apply(CARDS[a])
-            return table.score(state)
-        if self.mode[i] == AUCTION:  # passed out (CB-7)
-            result = DealResult(state.deal, state.dealer, state.vulnerability, None, 0, 0)
+        result: DealResult
+        if self.mode[i] == AUCTION:  # passed out (CB-7, TH-7)
+            contract = None
+            tricks = 0
         else:
             contract = Contract(
                 int(self._level[i]),
@@ -616,7 +787,20 @@ class VectorEnv:
                 _COMPASS[self._declarer[i]],
             )
             tricks = int(self.won[i, 0])
+        if isinstance(state, ThreeHandedDeal):  # the players and the pack (TH-12 to TH-20)
+            result = ThreeHandedResult(
+                state.deal,
+                state.dealer,
+                state.vulnerability,
+                contract,
+                tricks,
+                tricks,
+                players=state.player_names,
+                pack=state.pack,
+                vulnerable=state.vulnerable,
+            )
+        else:
             result = DealResult(
                 state.deal, state.dealer, state.vulnerability, contract, tricks, tricks
             )
-        return table.score(cast(DealState, _Finished(result, state.rules_name)))
+        return table.score_result(result, state.rules_name)
