@@ -1019,8 +1019,9 @@ class Results:
         return out
 
     def matches(self) -> list[dict[str, Any]]:
-        """Each match of a teams session: round, the two teams, boards, IMPs and victory
-        points of each (WBF continuous scale, :func:`victory_points`)."""
+        """Each match of a teams session: round, tables, the two teams, its boards, how many
+        of them are compared (entered at both tables), IMPs and victory points of each (WBF
+        continuous scale, :func:`victory_points`, over the match's boards)."""
         m = self.movement
         if m.kind != "teams":
             return []
@@ -1032,18 +1033,24 @@ class Results:
                     continue
                 home, away = m.team_of(e.ns), m.team_of(e.ew)
                 totals = {home: Fraction(0), away: Fraction(0)}
+                compared = 0
                 for board in boards:
+                    tables = 0
                     for row in self.traveller(board):
                         if row.table == e.table:
                             totals[home] += row.ns_imps
+                            tables += 1
                         elif row.table == e.table + 1:
                             totals[away] += row.ns_imps
+                            tables += 1
+                    compared += tables == 2
                 out.append(
                     {
                         "round": r + 1,
                         "tables": (e.table, e.table + 1),
                         "teams": (home, away),
                         "boards": len(boards),
+                        "compared": compared,
                         "imps": (totals[home], totals[away]),
                         "vp": (
                             victory_points(totals[home], len(boards)),
@@ -1061,6 +1068,8 @@ class Results:
         pairs = {s.pair: s for s in self.standings()}
         vps: dict[int, Fraction] = {t: Fraction(0) for t in m.teams}
         for match in self.matches():
+            if not match["compared"]:
+                continue  # a match not started yet gives no victory points
             for team, vp in zip(match["teams"], match["vp"], strict=True):
                 vps[team] += vp
         out = []
