@@ -351,9 +351,9 @@ def results_pdf(
     doc.footer = footer
     doc.add_page()
     doc.set_font(svg.FONT, "B", 14)
-    doc.multi_cell(0, 18, title)
+    doc.multi_cell(0, 18, title, new_x="LMARGIN", new_y="NEXT")
     doc.set_font(svg.FONT, "", 9)
-    doc.multi_cell(0, 12, _scoring(results, lang))
+    doc.multi_cell(0, 12, _scoring(results, lang), new_x="LMARGIN", new_y="NEXT")
 
     def table(caption: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
         usable = _PAGE_W - 2 * _MARGIN
@@ -365,7 +365,7 @@ def results_pdf(
             doc.add_page()
         doc.ln(6)
         doc.set_font(svg.FONT, "B", 10)
-        doc.multi_cell(0, 13, caption)
+        doc.multi_cell(0, 13, caption, new_x="LMARGIN", new_y="NEXT")
         doc.set_font(svg.FONT, "B", size)
         for h, w in zip(headers, sizes, strict=True):
             doc.cell(w, 12, h, border=1)
