@@ -293,3 +293,25 @@ def test_matchpoints_of_both_sides_add_to_the_top(values: list[int], missing: in
     assert all(row.ns_mp + row.ew_mp == row.top for row in rows)
     if missing == 0:
         assert [row.ns_mp for row in rows] == matchpoints(values)
+
+
+@given(scores, st.integers(0, 3), st.sampled_from(["matchpoints", "imps", "butler"]))
+def test_a_weighted_score_of_one_result_is_that_result(
+    values: list[int], missing: int, scoring: str
+) -> None:
+    """A weighted score whose parts are the same result (1/3 and 2/3 of it) scores as the result
+    itself: the weighted comparisons (Law 12C1(c)) reduce to Law 78A and 78B's."""
+    tables = len(values) + missing
+    m = Movement.make("class", tables=tables, boards=1)
+    contracts = {-200: "4S N -2", -50: "4S N -1", 0: "pass", 110: "2S N =", 140: "2S N +1",
+                 420: "4S N =", 450: "4S N +1", 620: "4S N +3"}  # fmt: skip
+    plain = [_p(1, t + 1, t + 1, t + 1 + tables, contracts[v]) for t, v in enumerate(values)]
+    third = Fraction(1, 3)
+    weighted = [
+        Weighted.of(p.board, p.table, p.ns, p.ew, [(third, p), (1 - third, p)]) for p in plain
+    ]
+    a = Results(m, "contract", scoring, plain).traveller(1)
+    b = Results(m, "contract", scoring, weighted).traveller(1)
+    assert [(r.ns_mp, r.ew_mp, r.ns_imps, r.ew_imps) for r in a] == [
+        (r.ns_mp, r.ew_mp, r.ns_imps, r.ew_imps) for r in b
+    ]

@@ -82,7 +82,7 @@ from typing import Any, Final, TypeAlias
 from bridgeroom.errors import ScoringError
 from bridgeroom.rules import Card, Contract, Seat, Side, board_dealer, board_vulnerability
 from bridgeroom.scoring import score_duplicate, score_minibridge
-from bridgeroom.scoring.compare import imps, matchpoint_top
+from bridgeroom.scoring.compare import imps, imps_across_field, matchpoint_top, neuberg
 from bridgeroom.sessions.movements import Movement
 
 __all__ = [
@@ -723,6 +723,7 @@ class Results:
         self.sitout = sitout
         self.title = title
         self.played: list[Entry] = []
+        self._travellers: dict[int, tuple[TravellerRow, ...]] = {}
         self.fouled: dict[int, Fouled] = {}
         self.players: dict[int, tuple[Player, ...]] = {}
         for result in played:
@@ -758,6 +759,7 @@ class Results:
                 if not 1 <= t <= self.movement.tables:
                     raise ScoringError(f"board {f.board}: no table {t} to foul")
         self.fouled[f.board] = f
+        self._travellers.clear()
 
     def check(self, result: Entry) -> None:
         """Refuse an entry whose pairs are not the movement's at that table and board."""
@@ -781,6 +783,7 @@ class Results:
         if self.entry(result.board, result.table) is not None:
             raise ScoringError(f"board {result.board} at table {result.table} is given twice")
         self.played.append(result)
+        self._travellers.clear()
 
     def entry(self, board: int, table: int) -> Entry | None:
         """The entry of ``board`` at ``table``, if any."""
@@ -833,6 +836,12 @@ class Results:
 
     def traveller(self, board: int) -> tuple[TravellerRow, ...]:
         """Board ``board``'s traveller: each table's entry and its comparison (factored)."""
+        cached = self._travellers.get(board)
+        if cached is None:
+            cached = self._travellers[board] = self._compare(board)
+        return cached
+
+    def _compare(self, board: int) -> tuple[TravellerRow, ...]:
         rows = sorted((p for p in self.played if p.board == board), key=lambda p: p.table)
         if not rows:
             return ()
@@ -853,7 +862,21 @@ class Results:
                 if self.scoring == "butler" and field_
                 else 0
             )
+            plain: dict[int, tuple[Fraction, Fraction]] = {}
+            if field_ and all(isinstance(p, Played) for p in field_):
+                # every result a table's own score: Law 78A and 78B over whole numbers
+                scores = [int(p.ns_score) for p in field_]
+                if self.scoring == "butler":
+                    ims = [Fraction(imps(x - datum)) for x in scores]
+                else:
+                    ims = imps_across_field(scores, expected)
+                mps = neuberg(scores, expected)
+                plain = {p.table: (mp, i) for p, mp, i in zip(field_, mps, ims, strict=True)}
             for p in group:
+                if p.table in plain:
+                    mp, i = plain[p.table]
+                    out[p.table] = TravellerRow(p, mp, top - mp, top, i, -i)
+                    continue
                 if isinstance(p, NotPlayed):
                     out[p.table] = TravellerRow(
                         p, Fraction(0), Fraction(0), 0, Fraction(0), Fraction(0)
