@@ -65,6 +65,7 @@ from pathlib import Path
 from typing import Any
 
 from bridgeroom.errors import BridgeError, ParseError
+from bridgeroom.i18n import keyed
 from bridgeroom.rules import Deal, board_dealer, deal_cards, make_rng
 from bridgeroom.sessions.movements import Movement
 from bridgeroom.sessions.results import Fouled, Player, Results, parse_entry
@@ -204,6 +205,12 @@ def _lines(text: str, data: dict[str, Any], key: str) -> list[tuple[int, str]]:
     ]
 
 
+def _at(err: Exception, line: int) -> ParseError:
+    """``err`` as the refusal of line ``line`` of the file, its catalogue message kept."""
+    key = getattr(err, "key", None)
+    return ParseError(str(err), line=line, key=key, params=getattr(err, "params", None))
+
+
 def _read_results(text: str, data: dict[str, Any], out: SessionFile) -> None:
     r = out.results
     m = r.movement
@@ -213,13 +220,13 @@ def _read_results(text: str, data: dict[str, Any], out: SessionFile) -> None:
         try:
             words = line.split(maxsplit=2)
             if len(words) < 3 or not words[0].isdigit() or not words[1].isdigit():
-                raise ParseError(f"a result line is BOARD TABLE RESULT, not {line!r}")
+                raise keyed(ParseError, "club.line_format", line=repr(line))
             board, table = int(words[0]), int(words[1])
             e = m.encounter(m.round_of(board), table)
             entry = parse_entry(r.game, board, table, e.ns, e.ew, words[2])
             r.add(entry)
         except (BridgeError, ValueError) as err:
-            out.errors.append(ParseError(str(err), line=number))
+            out.errors.append(_at(err, number))
 
 
 def _read_fouled(text: str, data: dict[str, Any], out: SessionFile) -> None:
@@ -229,13 +236,13 @@ def _read_fouled(text: str, data: dict[str, Any], out: SessionFile) -> None:
         try:
             board, _, rest = line.partition(" ")
             if not board.isdigit():
-                raise ParseError(f"a fouled line is BOARD TABLES | TABLES, not {line!r}")
+                raise keyed(ParseError, "club.fouled_format", line=repr(line))
             groups = tuple(
                 tuple(int(t) for t in g.replace(",", " ").split()) for g in rest.split("|")
             )
             out.results = out.results.with_fouled(Fouled(int(board), groups))
         except (BridgeError, ValueError) as err:
-            out.errors.append(ParseError(str(err), line=number))
+            out.errors.append(_at(err, number))
 
 
 def _read_deals(data: dict[str, Any], base: str | Path | None, out: SessionFile) -> None:

@@ -80,6 +80,7 @@ from fractions import Fraction
 from typing import Any, Final, TypeAlias
 
 from bridgeroom.errors import ScoringError
+from bridgeroom.i18n import keyed
 from bridgeroom.rules import Card, Contract, Seat, Side, board_dealer, board_vulnerability
 from bridgeroom.scoring import score_duplicate, score_minibridge
 from bridgeroom.scoring.compare import imps, imps_across_field, matchpoint_top, neuberg
@@ -120,6 +121,11 @@ METHODS: Final[tuple[str, ...]] = (*SCORINGS, "butler")
 ARTIFICIAL: Final[dict[str, tuple[int, int]]] = {"A+": (60, 3), "A": (50, 0), "A-": (40, -3)}
 
 
+def _err(key: str, /, **params: object) -> ScoringError:
+    """A refusal with its message in the catalogue's ``[club]`` section (English and Russian)."""
+    return keyed(ScoringError, f"club.{key}", **params)
+
+
 def ns_score(
     game: str, board: int, declarer: Seat | None, contract: Contract | None, tricks: int
 ) -> int:
@@ -139,7 +145,7 @@ def ns_score(
     elif game == "contract":
         score = score_duplicate(contract, tricks, vulnerable).score
     else:
-        raise ScoringError(f"a session compares contract bridge or mini-bridge, not {game!r}")
+        raise _err("game", game=game)
     return score if declarer.side is Side.NS else -score
 
 
@@ -159,11 +165,11 @@ class Player:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
-            raise ScoringError(f"a player has a name, not {self.name!r}")
+            raise _err("player_name", name=repr(self.name))
         if self.number is not None and (
             not isinstance(self.number, str) or not self.number.strip()
         ):
-            raise ScoringError(f"a membership number is text, not {self.number!r}")
+            raise _err("player_number", number=repr(self.number))
 
     @classmethod
     def parse(cls, text: str) -> Player:
@@ -214,21 +220,19 @@ class Played:
         named = Contract.parse(contract) if isinstance(contract, str) else contract
         if named is not None:
             if named.declarer is not None and seat is not None and named.declarer != seat:
-                raise ScoringError(
-                    f"board {board} at table {table}: the contract {named} names declarer "
-                    f"{named.declarer}, the result {seat}"
-                )
+                raise _err(
+                    "declarer", board=board, table=table, contract=str(named),
+                    named=named.declarer, seat=seat,
+                )  # fmt: skip
             named = named.without_declarer()
             if seat is None:
-                raise ScoringError(f"board {board} at table {table}: {named} has no declarer")
+                raise _err("no_declarer", board=board, table=table, contract=str(named))
             if game == "minibridge" and named.doubled:
-                raise ScoringError(
-                    f"board {board} at table {table}: there are no doubles in mini-bridge (MB-6)"
-                )
+                raise _err("mini_double", board=board, table=table)
         elif seat is not None:
             seat = None
         if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
-            raise ScoringError(f"board {board} at table {table}: tricks are 0-13, not {tricks!r}")
+            raise _err("tricks", board=board, table=table, tricks=repr(tricks))
         score = ns_score(game, board, seat, named, tricks)
         return cls(board, table, ns, ew, seat, named, tricks, lead, score, assigned)
 
@@ -290,17 +294,14 @@ class Weighted:
     ) -> Weighted:
         """Weights given as fractions, decimals or percentages-as-fractions (``3/10``)."""
         got = tuple((Fraction(w), p) for w, p in parts)
-        where = f"board {board} at table {table}"
         if len(got) < 2:
-            raise ScoringError(f"{where}: a weighted score has two results or more (Law 12C1c)")
+            raise _err("weighted_parts", board=board, table=table)
         if any(w <= 0 for w, _ in got) or sum(w for w, _ in got) != 1:
-            raise ScoringError(
-                f"{where}: the weights of a weighted score are positive and add up to 1, not "
-                + " + ".join(str(w) for w, _ in got)
-            )
+            weights = " + ".join(str(w) for w, _ in got)
+            raise _err("weights", board=board, table=table, weights=weights)
         for _, p in got:
             if p.board != board:
-                raise ScoringError(f"{where}: a weighted part is board {p.board}'s")
+                raise _err("weighted_board", board=board, table=table, other=p.board)
         return cls(board, table, ns, ew, got)
 
     @property
@@ -377,10 +378,7 @@ class Artificial:
     def __post_init__(self) -> None:
         for award in (self.ns_award, self.ew_award):
             if award not in ARTIFICIAL:
-                raise ScoringError(
-                    f"board {self.board} at table {self.table}: an artificial score is "
-                    f"{', '.join(ARTIFICIAL)} (Law 12C2a), not {award!r}"
-                )
+                raise _err("award", board=self.board, table=self.table, award=repr(award))
 
     def text(self) -> str:
         return f"{self.ns_award}/{self.ew_award}"
@@ -426,15 +424,13 @@ class Fouled:
     def __post_init__(self) -> None:
         seen = [t for g in self.groups for t in g]
         if len(self.groups) < 2 or any(not g for g in self.groups) or len(seen) != len(set(seen)):
-            raise ScoringError(
-                f"board {self.board}: a fouled board has two groups or more of different tables"
-            )
+            raise _err("fouled_groups", board=self.board)
 
     def group_of(self, table: int) -> int:
         for i, g in enumerate(self.groups):
             if table in g:
                 return i
-        raise ScoringError(f"board {self.board}: table {table} is in no group of the fouled board")
+        raise _err("fouled_table", board=self.board, table=table)
 
 
 def _ns_dist(e: Entry) -> tuple[tuple[Fraction, int], ...]:
@@ -503,7 +499,7 @@ def victory_points(margin: int | Fraction, boards: int) -> Fraction:
     ['10', '1031/100', '64/5', '36/5', '20', '20']
     """
     if isinstance(boards, bool) or not isinstance(boards, int) or boards < 1:
-        raise ScoringError(f"a match has one board or more, not {boards!r}")
+        raise _err("match_boards", boards=repr(boards))
     m = Fraction(margin)
     if m < 0:
         return 20 - victory_points(-m, boards)
@@ -515,8 +511,8 @@ def victory_points(margin: int | Fraction, boards: int) -> Fraction:
     return Fraction(round(vp * 100), 100)
 
 
-_PASS: Final[frozenset[str]] = frozenset({"pass", "passed", "passed out", "po", "p"})
-_NOT_PLAYED: Final[frozenset[str]] = frozenset({"not played", "np", "-"})
+_PASS: Final[frozenset[str]] = frozenset({"pass", "passed", "passed out", "po", "p", "пас"})
+_NOT_PLAYED: Final[frozenset[str]] = frozenset({"not played", "np", "-", "не сыграна"})
 
 
 def _scored(
@@ -530,9 +526,8 @@ def _scored(
             try:
                 w = Fraction(weight.strip()) / 100
             except ValueError:
-                raise ScoringError(
-                    f"board {board} at table {table}: a weight is a percentage, "
-                    f"not {weight.strip()!r}"
+                raise _err(
+                    "weight", board=board, table=table, weight=repr(weight.strip())
                 ) from None
             parts.append((w, _played(game, board, table, ns, ew, rest.strip(), True)))
         return Weighted.of(board, table, ns, ew, parts)
@@ -542,15 +537,11 @@ def _scored(
 def _played(
     game: str, board: int, table: int, ns: int, ew: int, text: str, assigned: bool
 ) -> Played:
-    where = f"board {board} at table {table}"
     words = text.split()
     if " ".join(words).lower() in _PASS:
         return Played.of(game, board, table, ns, ew, None, None, 0, assigned=assigned)
     if len(words) not in (3, 4):
-        raise ScoringError(
-            f"{where}: a result is CONTRACT DECLARER RESULT [LEAD] (4SX N -1 HK, 3NT S =, "
-            f"3NT S 9) or pass, not {text!r}"
-        )
+        raise _err("entry", board=board, table=table, text=repr(text))
     contract = Contract.parse(words[0])
     level = contract.level
     made = words[2]
@@ -561,7 +552,7 @@ def _played(
     elif made.isdigit():
         tricks = int(made)
     else:
-        raise ScoringError(f"{where}: the result is =, +N, -N or the tricks taken, not {made!r}")
+        raise _err("made", board=board, table=table, made=repr(made))
     lead = None
     if len(words) == 4:
         lead = str(Card.parse(words[3].upper()))
@@ -708,15 +699,15 @@ class Results:
         title: str = "",
     ) -> None:
         if scoring not in METHODS:
-            raise ScoringError(f"a session is scored by {', '.join(METHODS)}, not {scoring!r}")
+            raise _err("scoring", methods=", ".join(METHODS), scoring=repr(scoring))
         if movement.kind == "teams" and scoring != "imps":
-            raise ScoringError(f"a teams match is scored by IMPs (Law 78B), not by {scoring!r}")
+            raise _err("teams_scoring", scoring=repr(scoring))
         if game not in ("contract", "minibridge"):
-            raise ScoringError(f"a session compares contract bridge or mini-bridge, not {game!r}")
+            raise _err("game", game=game)
         if sitout is not None:
             movement.label(sitout)
             if movement.kind == "teams":
-                raise ScoringError("a teams session has no sit-out: every team is four players")
+                raise _err("teams_sitout")
         self.movement = movement
         self.game = game
         self.scoring = scoring
@@ -745,9 +736,7 @@ class Results:
     def _add_players(self, number: int, names: Sequence[Player]) -> None:
         if self.movement.kind == "teams":
             if number not in self.movement.teams:
-                raise ScoringError(
-                    f"no team {number!r} in a session of {self.movement.tables} tables"
-                )
+                raise _err("no_team", team=repr(number), tables=self.movement.tables)
         else:
             self.movement.label(number)
         self.players[number] = tuple(names)
@@ -757,7 +746,7 @@ class Results:
         for g in f.groups:
             for t in g:
                 if not 1 <= t <= self.movement.tables:
-                    raise ScoringError(f"board {f.board}: no table {t} to foul")
+                    raise _err("fouled_no_table", board=f.board, table=t)
         self.fouled[f.board] = f
         self._travellers.clear()
 
@@ -767,21 +756,20 @@ class Results:
         r = m.round_of(result.board)
         e = m.encounter(r, result.table)
         if (e.ns, e.ew) != (result.ns, result.ew):
-            raise ScoringError(
-                f"board {result.board} at table {result.table} is played by pairs "
-                f"{m.label(e.ns)} and {m.label(e.ew)}, not {result.ns} and {result.ew}"
-            )
+            raise _err(
+                "pairs", board=result.board, table=result.table, ns=m.label(e.ns),
+                ew=m.label(e.ew), got_ns=result.ns, got_ew=result.ew,
+            )  # fmt: skip
         if self.sitout in (e.ns, e.ew) and not isinstance(result, NotPlayed):
-            raise ScoringError(
-                f"board {result.board} at table {result.table}: pair {m.label(self.sitout)} "
-                "sits out; the board is not played there"
+            raise _err(
+                "sits_out", board=result.board, table=result.table, pair=m.label(self.sitout)
             )
 
     def add(self, result: Entry) -> None:
         """Add one entry; a table plays a board once."""
         self.check(result)
         if self.entry(result.board, result.table) is not None:
-            raise ScoringError(f"board {result.board} at table {result.table} is given twice")
+            raise _err("twice", board=result.board, table=result.table)
         self.played.append(result)
         self._travellers.clear()
 
@@ -805,7 +793,7 @@ class Results:
     def without(self, board: int, table: int) -> Results:
         """A new value without the entry of ``board`` at ``table`` (a result removed)."""
         if self.entry(board, table) is None:
-            raise ScoringError(f"board {board} at table {table} has no result to remove")
+            raise _err("no_result", board=board, table=table)
         new = self._copy()
         new.played = [p for p in self.played if (p.board, p.table) != (board, table)]
         return new
