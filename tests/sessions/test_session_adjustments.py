@@ -25,6 +25,8 @@ from bridgeroom.sessions import (
     Weighted,
     adjusted,
     butler_datum,
+    entry_from_record,
+    entry_record,
     parse_entry,
     victory_points,
 )
@@ -315,3 +317,24 @@ def test_a_weighted_score_of_one_result_is_that_result(
     assert [(r.ns_mp, r.ew_mp, r.ns_imps, r.ew_imps) for r in a] == [
         (r.ns_mp, r.ew_mp, r.ns_imps, r.ew_imps) for r in b
     ]
+
+
+_TEXTS = ["4S N =", "4SX E -2 HK", "3NT S +1", "pass", "1NT W 7", "6HXX N ="]
+_entry_texts = st.one_of(
+    st.sampled_from(_TEXTS),
+    st.sampled_from(["A+/A-", "A", "A-/A-", "not played", "60%/50%"]),
+    st.sampled_from(_TEXTS[:3]).map(lambda t: f"assigned {t}"),
+    st.tuples(st.integers(1, 99), st.sampled_from(_TEXTS), st.sampled_from(_TEXTS)).map(
+        lambda x: f"{x[0]}% {x[1]} + {100 - x[0]}% {x[2]}"
+    ),
+    st.tuples(st.sampled_from(_TEXTS), st.sampled_from(_TEXTS)).map(
+        lambda x: f"NS {x[0]} / EW {x[1]}"
+    ),
+)
+
+
+@given(_entry_texts, st.integers(1, 32), st.integers(1, 9))
+def test_an_entry_kept_and_read_back_is_the_same(text: str, board: int, table: int) -> None:
+    """What the server keeps of an entry (``entry_record``) reads back as the same value."""
+    entry = parse_entry("contract", board, table, table, table + 9, text)
+    assert entry_from_record("contract", entry_record(entry)) == entry

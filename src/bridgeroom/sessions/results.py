@@ -103,6 +103,8 @@ __all__ = [
     "Weighted",
     "adjusted",
     "butler_datum",
+    "entry_from_record",
+    "entry_record",
     "ns_score",
     "parse_entry",
     "victory_points",
@@ -613,6 +615,83 @@ def adjusted(
     'A/A'
     """
     return Artificial(board, table, ns, ew, ns_award, ns_award if ew_award is None else ew_award)
+
+
+def entry_record(entry: Entry) -> dict[str, Any]:
+    """An entry as plain data to keep (the server's store, a file): every field, weights as
+    exact fractions; :func:`entry_from_record` reads it back.
+
+    >>> e = parse_entry("contract", 1, 2, 2, 5, "30% 4S N = + 70% 4S N -1")
+    >>> entry_from_record("contract", entry_record(e)) == e
+    True
+    """
+    base: dict[str, Any] = {
+        "board": entry.board,
+        "table": entry.table,
+        "ns": entry.ns,
+        "ew": entry.ew,
+    }
+    if isinstance(entry, Played):
+        return {
+            **base,
+            "kind": "assigned" if entry.assigned else "played",
+            "contract": None if entry.contract is None else str(entry.contract),
+            "declarer": None if entry.declarer is None else entry.declarer.letter,
+            "tricks": entry.tricks,
+            "lead": entry.lead,
+        }
+    if isinstance(entry, Weighted):
+        return {
+            **base,
+            "kind": "weighted",
+            "parts": [{"weight": str(w), **entry_record(p)} for w, p in entry.parts],
+        }
+    if isinstance(entry, Split):
+        return {
+            **base,
+            "kind": "split",
+            "ns_side": entry_record(entry.ns_side),
+            "ew_side": entry_record(entry.ew_side),
+        }
+    if isinstance(entry, Artificial):
+        return {
+            **base,
+            "kind": "artificial",
+            "ns_award": entry.ns_award,
+            "ew_award": entry.ew_award,
+        }
+    return {**base, "kind": "not played"}
+
+
+def entry_from_record(game: str, record: Mapping[str, Any]) -> Entry:
+    """The entry :func:`entry_record` wrote, scored again by ``game``'s table."""
+    try:
+        kind = record["kind"]
+        where = (record["board"], record["table"], record["ns"], record["ew"])
+        if kind in ("played", "assigned"):
+            return Played.of(
+                game, *where, record["declarer"], record["contract"], record["tricks"],
+                record.get("lead"), assigned=kind == "assigned",
+            )  # fmt: skip
+        if kind == "weighted":
+            parts = [(Fraction(x["weight"]), entry_from_record(game, x)) for x in record["parts"]]
+            return Weighted.of(*where, [(w, p) for w, p in parts if isinstance(p, Played)])
+        if kind == "split":
+            ns_side = entry_from_record(game, record["ns_side"])
+            ew_side = entry_from_record(game, record["ew_side"])
+            if not isinstance(ns_side, (Played, Weighted)) or not isinstance(
+                ew_side, (Played, Weighted)
+            ):
+                raise _err("entry", board=where[0], table=where[1], text=repr(kind))
+            return Split(*where, ns_side, ew_side)
+        if kind == "artificial":
+            return Artificial(*where, record["ns_award"], record["ew_award"])
+        if kind == "not played":
+            return NotPlayed(*where)
+    except (KeyError, TypeError):
+        raise _err("entry", board=record.get("board"), table=record.get("table"),
+                   text=repr(dict(record))) from None  # fmt: skip
+    raise _err("entry", board=record.get("board"), table=record.get("table"), text=repr(kind))
 
 
 @dataclass(frozen=True)
