@@ -338,3 +338,29 @@ def test_an_entry_kept_and_read_back_is_the_same(text: str, board: int, table: i
     """What the server keeps of an entry (``entry_record``) reads back as the same value."""
     entry = parse_entry("contract", board, table, table, table + 9, text)
     assert entry_from_record("contract", entry_record(entry)) == entry
+
+
+def test_a_howell_with_a_sit_out_plays_every_board_one_table_short() -> None:
+    """Three-table Howell, five pairs (pair 6 is not there): in each of its five rounds the
+    circle method seats pair 6 at one table, which plays nothing; each board is played at two
+    tables, a top of 2, and the four others are factored to it; pair 6 is not ranked."""
+    m = Movement.make("howell", tables=3, boards=5)
+    r = Results(m, "contract", "matchpoints", sitout=6)
+    for round_ in range(m.rounds):
+        out = [e for e in m.round(round_) if 6 in (e.ns, e.ew)]
+        assert len(out) == 1  # the sit-out is at one table each round
+        for e in m.round(round_):
+            for b in e.boards:
+                entry = (
+                    NotPlayed(b, e.table, e.ns, e.ew)
+                    if e in out
+                    else _p(b, e.table, e.ns, e.ew, "4S N =" if e.table % 2 else "4S N -1")
+                )
+                r.add(entry)
+    for b in r.boards:
+        played = [row for row in r.traveller(b) if row.counts]
+        assert len(played) == 2 and all(row.top == 2 for row in played)
+        assert sorted(row.ns_mp + row.ew_mp for row in played) == [2, 2]
+    ranked = r.rankings()["all"]
+    assert sorted(s.pair for s in ranked) == [1, 2, 3, 4, 5]
+    assert sum(s.boards for s in ranked) == 2 * 2 * 5  # two tables, two pairs, five boards
