@@ -29,6 +29,24 @@ a correction is a new value (:meth:`Results.with_entry`, :meth:`Results.without`
 :meth:`Results.with_fouled`, :meth:`Results.with_players`). ``Results.add`` remains for building
 one up entry by entry.
 
+The API, in short:
+
+* ``Results(movement, game, scoring, entries, *, fouled=(), players=None, sitout=None,
+  title="")``; ``traveller(board)`` (:class:`TravellerRow`), ``rankings()`` (``NS``/``EW``,
+  ``all`` or ``teams``: :class:`Standing` with ``percent``, ``imps``, ``vp``, ``players``),
+  ``scorecard(pair)``, ``matches()`` (a teams event's IMPs and VPs), ``board_dict``,
+  ``standing_dict``, ``to_dict()``; ``entry(board, table)``, ``check(entry)``;
+* :func:`parse_entry` reads the director's (or a file's) notation into an entry;
+  :func:`adjusted` makes an artificial score; :func:`entry_record` and
+  :func:`entry_from_record` keep an entry as plain data and read it back;
+* :func:`victory_points` (WBF continuous scale), :func:`butler_datum`, :func:`ns_score`;
+  :data:`SCORINGS` (the server's), :data:`METHODS` (with ``butler``), :data:`ARTIFICIAL`.
+
+The files: :mod:`bridgeroom.sessions.usebio` (``usebio_xml``, ``read_usebio``),
+:mod:`bridgeroom.sessions.exports` (``session_pbn``, ``ranking_csv``, ``travellers_csv``),
+:mod:`bridgeroom.sessions.report` (``format_results``, ``results_html``, ``results_pdf``),
+:mod:`bridgeroom.sessions.files` (the TOML session file of ``bridgeroom session``).
+
 The comparisons are :mod:`bridgeroom.scoring.compare`'s: matchpoints (Law 78A, 2 per score
 beaten) factored by the Neuberg formula to the number of tables the movement meant
 (:meth:`Movement.expected`, less one where a pair sits out); IMPs across the field (Law 78B)
