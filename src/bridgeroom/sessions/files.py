@@ -65,7 +65,7 @@ from pathlib import Path
 from typing import Any
 
 from bridgeroom.errors import BridgeError, ParseError
-from bridgeroom.i18n import keyed
+from bridgeroom.i18n import Message, keyed
 from bridgeroom.rules import Deal, board_dealer, deal_cards, make_rng
 from bridgeroom.sessions.movements import Movement
 from bridgeroom.sessions.results import Fouled, Player, Results, parse_entry
@@ -114,10 +114,10 @@ def _pair(movement: Movement, label: str) -> int:
     for pair in movement.pairs:
         if movement.label(pair).lower() == str(label).strip().lower():
             return pair
-    raise ParseError(
-        f"no pair {label!r} in a {movement.kind} of {movement.tables} tables "
-        f"(pairs {movement.label(1)}..{movement.label(movement.pairs[-1])})"
-    )
+    raise keyed(
+        ParseError, "club.file_pair", label=repr(label), tables=movement.tables,
+        first=movement.label(1), last=movement.label(movement.pairs[-1]),
+    )  # fmt: skip
 
 
 def loads(text: str, base: str | Path | None = None) -> SessionFile:
@@ -127,15 +127,14 @@ def loads(text: str, base: str | Path | None = None) -> SessionFile:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise ParseError(f"not a TOML file: {err}") from None
+        raise keyed(ParseError, "club.file_toml", reason=str(err)) from None
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise ParseError(
-            f"unknown key {unknown[0]!r} in a session file (the keys: {', '.join(sorted(_KEYS))})"
-        )
+        keys = ", ".join(sorted(_KEYS))
+        raise keyed(ParseError, "club.file_unknown_key", key=repr(unknown[0]), keys=keys)
     for key in ("movement", "tables", "boards"):
         if key not in data:
-            raise ParseError(f"a session file says its {key} ({key} = ...)")
+            raise keyed(ParseError, "club.file_missing", key=key)
     try:
         movement = Movement.make(
             data["movement"], data["tables"], data["boards"], data.get("rounds")
@@ -150,27 +149,32 @@ def loads(text: str, base: str | Path | None = None) -> SessionFile:
             title=str(data.get("title", "")),
         )
     except BridgeError as err:
-        raise ParseError(str(err)) from None
+        raise ParseError(str(err), key=err.key, params=err.params) from None
     out = SessionFile(results, date=_date(data.get("date")), club=str(data.get("club", "")))
     players = data.get("players", {})
     if not isinstance(players, dict):
-        raise ParseError('[players] is a table: 1NS = ["Name #number", ...]')
+        raise keyed(ParseError, "club.file_players_table")
     for label, names in players.items():
         line = _key_line(text, label)
         try:
             if isinstance(names, str) or not isinstance(names, list):
-                raise ParseError(f"the players of {label} are a list of names, not {names!r}")
+                raise keyed(ParseError, "club.file_players_list", label=label, names=repr(names))
             people = [Player.parse(n) if isinstance(n, str) else Player(**n) for n in names]
             if movement.kind == "teams":
                 team = str(label).strip().upper().removeprefix("T")
                 if not team.isdigit():
-                    raise ParseError(f"a team is T1, T2..., not {label!r}")
+                    raise keyed(ParseError, "club.file_team", label=repr(label))
                 number = int(team)
             else:
                 number = _pair(movement, label)
             out.results = out.results.with_players(number, people)
         except (BridgeError, TypeError) as err:
-            out.errors.append(ParseError(f"players of {label}: {err}", line=line))
+            out.errors.append(
+                ParseError(
+                    f"players of {label}: {err}", line=line, key="club.file_player",
+                    params={"label": label, "reason": _reason(err)},
+                )
+            )  # fmt: skip
     _read_results(text, data, out)
     _read_fouled(text, data, out)
     _read_deals(data, base, out)
@@ -190,19 +194,25 @@ def _date(value: Any) -> str | None:
         return None
     text = str(value)
     if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-        raise ParseError(f"a session's date is YYYY-MM-DD, not {text!r}")
+        raise keyed(ParseError, "club.file_date", date=repr(text))
     return text
 
 
 def _lines(text: str, data: dict[str, Any], key: str) -> list[tuple[int, str]]:
     value = data.get(key, "")
     if not isinstance(value, str):
-        raise ParseError(f"{key} is a multi-line string of lines ({key} = '''...''')")
+        raise keyed(ParseError, "club.file_lines", key=key)
     first = _first_line(text, key)
     return [
         (first + i, line.split("#", 1)[0].strip() if not line.lstrip().startswith("#") else "")
         for i, line in enumerate(value.splitlines())
     ]
+
+
+def _reason(err: Exception) -> object:
+    """What an error says, in every language where it has its catalogue message."""
+    key = getattr(err, "key", None)
+    return Message(key, **getattr(err, "params", {})) if isinstance(key, str) else str(err)
 
 
 def _at(err: Exception, line: int) -> ParseError:
@@ -248,11 +258,11 @@ def _read_fouled(text: str, data: dict[str, Any], out: SessionFile) -> None:
 def _read_deals(data: dict[str, Any], base: str | Path | None, out: SessionFile) -> None:
     boards = out.results.movement.boards
     if "deals" in data and "seed" in data:
-        raise ParseError("a session's deals come from a file (deals) or a seed (seed), not both")
+        raise keyed(ParseError, "club.file_deals_both")
     if "seed" in data:
         seed = data["seed"]
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ParseError(f"a seed is a whole number, not {seed!r}")
+            raise keyed(ParseError, "club.file_seed", seed=repr(seed))
         out.deals = seeded_deals(seed, boards)
     elif "deals" in data:
         from bridgeroom.formats.pbn import loads as pbn_loads
@@ -261,13 +271,15 @@ def _read_deals(data: dict[str, Any], base: str | Path | None, out: SessionFile)
         try:
             games = pbn_loads(path.read_text(encoding="utf-8"), strict=False)
         except OSError as err:
-            raise ParseError(f"the deals file {path} cannot be read: {err.strerror}") from None
+            raise keyed(
+                ParseError, "club.file_deals_read", path=str(path), reason=str(err.strerror)
+            ) from None
         for i, g in enumerate(games, start=1):
             if g.deal is not None:
                 out.deals.setdefault(g.board or i, g.deal)
         missing = [b for b in range(1, boards + 1) if b not in out.deals]
         if missing:
-            raise ParseError(f"the deals file {path} has no board {missing[0]}")
+            raise keyed(ParseError, "club.file_deals_missing", path=str(path), board=missing[0])
 
 
 def load(path: str | Path) -> SessionFile:
@@ -278,5 +290,5 @@ def load(path: str | Path) -> SessionFile:
     except OSError as err:
         raise ParseError(f"{p}: {err.strerror}") from None
     except UnicodeDecodeError:
-        raise ParseError(f"{p}: not UTF-8 text") from None
+        raise keyed(ParseError, "club.file_utf8", path=str(p)) from None
     return loads(text, p.parent)

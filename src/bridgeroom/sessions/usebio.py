@@ -49,6 +49,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from bridgeroom.errors import ParseError
+from bridgeroom.i18n import keyed
 from bridgeroom.rules import Deal, Seat, Suit
 from bridgeroom.sessions.results import (
     ARTIFICIAL,
@@ -110,7 +111,7 @@ def _date(date: str | _dt.date | None) -> str:
         try:
             date = _dt.date.fromisoformat(date)
         except ValueError:
-            raise ParseError(f"a session's date is YYYY-MM-DD, not {date!r}") from None
+            raise keyed(ParseError, "club.file_date", date=repr(date)) from None
     return date.strftime("%d/%m/%Y")
 
 

@@ -77,11 +77,9 @@ def run(args: argparse.Namespace) -> int:
     wanted = [o for o in ("usebio", "pbn", "csv", "travellers", "html", "pdf") if getattr(args, o)]
     if wanted:
         from bridgeroom.errors import ParseError
+        from bridgeroom.i18n import keyed
 
-        raise ParseError(
-            f"--{wanted[0]} is written from a TOML session file; a CSV or JSON class file "
-            "prints its results only"
-        )
+        raise keyed(ParseError, "club.cli_class_files", option=wanted[0])
     return _run_class(args)
 
 
@@ -118,7 +116,7 @@ def _run_class(args: argparse.Namespace) -> int:
 
 def _run_toml(args: argparse.Namespace) -> int:
     from bridgeroom.errors import ParseError
-    from bridgeroom.i18n import error_text, translate
+    from bridgeroom.i18n import error_text, keyed, translate
     from bridgeroom.sessions import files
     from bridgeroom.sessions.report import format_results
 
@@ -130,12 +128,9 @@ def _run_toml(args: argparse.Namespace) -> int:
     if args.title:
         results.title = args.title
     if read.errors and not results.played:
-        raise ParseError(f"{args.file}: no result could be read")
+        raise keyed(ParseError, "club.cli_no_result", file=args.file)
     if args.pbn and not read.deals:
-        raise ParseError(
-            'a PBN file holds the deals: give them in the session file (deals = "boards.pbn" '
-            "or seed = N)"
-        )
+        raise keyed(ParseError, "club.cli_pbn_deals")
     written = _write(args, read, lang)
     if args.json:
         data: dict[str, Any] = results.to_dict()
