@@ -143,7 +143,10 @@ def _names(s: Standing) -> str:
 
 
 def _standing_cells(results: Results, s: Standing, lang: str) -> list[str]:
-    label = s.label if s.team is not None else pair_label(results, s.pair, lang)
+    if s.team is not None:
+        label = translate("club.team_label", lang, team=s.team)
+    else:
+        label = pair_label(results, s.pair, lang)
     cells = [str(s.rank), label, _names(s), str(s.boards)]
     if s.vp is not None:
         return [*cells, _signed(s.imps), _num(s.vp)]
@@ -218,7 +221,7 @@ def format_results(results: Results, lang: str = "en") -> str:
     if matches:
         out += ["", translate("club.matches", lang)]
         rows = [
-            [str(x["round"]), f"T{x['teams'][0]} – T{x['teams'][1]}",
+            [str(x["round"]), " – ".join(translate("club.team_label", lang, team=t) for t in x["teams"]),
              f"{_num(x['imps'][0])} : {_num(x['imps'][1])}",
              f"{_num(x['vp'][0])} : {_num(x['vp'][1])}"]
             for x in matches
@@ -256,7 +259,7 @@ def results_html(
     matches = [x for x in results.matches() if x["compared"]]
     if matches:
         rows = [
-            [str(x["round"]), f"T{x['teams'][0]} – T{x['teams'][1]}",
+            [str(x["round"]), " – ".join(translate("club.team_label", lang, team=t) for t in x["teams"]),
              f"{_num(x['imps'][0])} : {_num(x['imps'][1])}",
              f"{_num(x['vp'][0])} : {_num(x['vp'][1])}"]
             for x in matches
