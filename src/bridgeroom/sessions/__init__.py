@@ -4,8 +4,11 @@ Pure data and functions (no server, no store): :mod:`~bridgeroom.sessions.moveme
 plays where and which boards in each round; :mod:`~bridgeroom.sessions.results` turns the
 tables' results into travellers and rankings with the comparisons of
 :mod:`bridgeroom.scoring.compare`; :mod:`~bridgeroom.sessions.exports` writes them as PBN (with
-``ScoreTable`` and ``TotalScoreTable``) and CSV. The server plays such a session on its tables
-(``bridgeroom.server.sessions``).
+``ScoreTable`` and ``TotalScoreTable``) and CSV; :mod:`~bridgeroom.sessions.usebio` as USEBIO
+1.2 XML; :mod:`~bridgeroom.sessions.report` as text, a web page and a PDF;
+:mod:`~bridgeroom.sessions.files` reads a session typed in a TOML file (``bridgeroom session``).
+The results hold the director's adjustments (Law 12C), fouled boards, a sit-out and the players
+(docs/results.md). The server plays such a session on its tables (``bridgeroom.server.sessions``).
 
     >>> m = Movement.make("class", tables=2, boards=3)
     >>> [(e.table, m.label(e.ns), m.label(e.ew)) for e in m.round(0)]
@@ -15,16 +18,53 @@ tables' results into travellers and rankings with the comparisons of
 from __future__ import annotations
 
 from bridgeroom.sessions.movements import KINDS, Encounter, Movement
-from bridgeroom.sessions.results import SCORINGS, Played, Results, Standing, TravellerRow, ns_score
+from bridgeroom.sessions.results import (
+    ARTIFICIAL,
+    METHODS,
+    SCORINGS,
+    Artificial,
+    Entry,
+    Fouled,
+    NotPlayed,
+    Played,
+    Player,
+    Results,
+    Split,
+    Standing,
+    TravellerRow,
+    Weighted,
+    adjusted,
+    butler_datum,
+    entry_from_record,
+    entry_record,
+    ns_score,
+    parse_entry,
+    victory_points,
+)
 
 __all__ = [
+    "ARTIFICIAL",
     "KINDS",
+    "METHODS",
     "SCORINGS",
+    "Artificial",
     "Encounter",
+    "Entry",
+    "Fouled",
     "Movement",
+    "NotPlayed",
     "Played",
+    "Player",
     "Results",
+    "Split",
     "Standing",
     "TravellerRow",
+    "Weighted",
+    "adjusted",
+    "butler_datum",
+    "entry_from_record",
+    "entry_record",
     "ns_score",
+    "parse_entry",
+    "victory_points",
 ]
