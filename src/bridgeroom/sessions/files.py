@@ -149,7 +149,7 @@ def loads(text: str, base: str | Path | None = None) -> SessionFile:
             title=str(data.get("title", "")),
         )
     except BridgeError as err:
-        raise ParseError(str(err), key=err.key, params=err.params) from None
+        raise ParseError(None if err.key else str(err), key=err.key, params=err.params) from None
     out = SessionFile(results, date=_date(data.get("date")), club=str(data.get("club", "")))
     players = data.get("players", {})
     if not isinstance(players, dict):
@@ -171,7 +171,8 @@ def loads(text: str, base: str | Path | None = None) -> SessionFile:
         except (BridgeError, TypeError) as err:
             out.errors.append(
                 ParseError(
-                    f"players of {label}: {err}", line=line, key="club.file_player",
+                    line=line,
+                    key="club.file_player",
                     params={"label": label, "reason": _reason(err)},
                 )
             )  # fmt: skip
@@ -218,7 +219,8 @@ def _reason(err: Exception) -> object:
 def _at(err: Exception, line: int) -> ParseError:
     """``err`` as the refusal of line ``line`` of the file, its catalogue message kept."""
     key = getattr(err, "key", None)
-    return ParseError(str(err), line=line, key=key, params=getattr(err, "params", None))
+    message = None if isinstance(key, str) else str(err)
+    return ParseError(message, line=line, key=key, params=getattr(err, "params", None))
 
 
 def _read_results(text: str, data: dict[str, Any], out: SessionFile) -> None:
