@@ -18,8 +18,9 @@ Parts (``--parts``, default all but ``minibridge`` and ``rubber``): ``rubber`` (
 to the score against today's robots, which value each deal as if nothing were on score: the same
 deals played as rubbers at two tables with the seats swapped, three in three-handed bridge, so
 that each kind of robot holds every hand; the score-aware side's points a rubber net of the
-other's, with its 95% interval, in contract bridge, auction bridge and three-handed bridge; it
-runs in this process, ``--rubbers`` rubbers a game, ``--rubber-level`` robots), ``timing`` (seconds a decision of whole
+other's, with its 95% interval, in contract bridge (rubbers and Chicago rounds), auction bridge
+and three-handed bridge; it runs in this process, ``--rubbers`` rubbers a game,
+``--rubber-level`` robots, ``--rubber-games``), ``timing`` (seconds a decision of whole
 deals in every game; with six cores or more it runs on two cores of its own, four processes at
 once, "load 4 on two cores", while the rest runs on the others; with fewer it runs first, alone),
 ``lead`` (the opening lead after a real auction, with the clock and again without it, each
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import time
@@ -46,12 +48,13 @@ from bridgeroom.robots.strength.play import CARDING
 DEFAULT_PARTS = tuple(p for p in PARTS if p != "minibridge")
 #: The part of this file: rubbers played to the score (not one of the strength parts).
 RUBBER_PART = "rubber"
-#: The games of the rubber part: the game and its score form.
-RUBBER_GAMES = (
-    ("contract", "rubber"),
-    ("auction", "auction"),
-    ("three-handed", "three-handed-contract"),
-)
+#: The games of the rubber part, by the name ``--rubber-games`` takes: the game and its score form.
+RUBBER_GAMES = {
+    "contract": ("contract", "rubber"),
+    "chicago": ("contract", "chicago"),
+    "auction": ("auction", "auction"),
+    "three-handed": ("three-handed", "three-handed-contract"),
+}
 #: A rubber still going after this many deals is closed as unfinished (CB-R6, TH-A11).
 RUBBER_CAP = 16
 #: The processes of the timing part, and the cores they share.
@@ -202,7 +205,7 @@ def play_rubber(
         match.record(state)
         deals += 1
     session = match.session
-    if not session.is_over:
+    if not session.is_over:  # a rubber past the cap (a Chicago round ends in four deals played)
         session.close()  # type: ignore[attr-defined]
     totals = session.summary().totals
     if len(match.players) == 3:
@@ -211,16 +214,19 @@ def play_rubber(
 
 
 def rubber_part(
-    rubbers: int, seed: int, level: str, games: Sequence[str] = (), budget: float = 0.2
+    rubbers: int,
+    seed: int,
+    level: str,
+    games: Sequence[str] = (),
+    budget: float = 0.2,
 ) -> dict[str, dict[str, float]]:
     """The rubber part: for each game (``games``; all by default), the score-aware side's points
     a rubber net of today's robots', over ``rubbers`` rubbers each played at every table of
     swapped seats."""
-    import math
 
     out: dict[str, dict[str, float]] = {}
-    for game, scoring in RUBBER_GAMES:
-        if games and game not in games:
+    for name, (game, scoring) in RUBBER_GAMES.items():
+        if games and name not in games:
             continue
         started = time.perf_counter()
         nets: list[float] = []
@@ -252,7 +258,7 @@ def rubber_part(
             else 0.0
         )
         half = 1.96 * sd / math.sqrt(len(nets)) if nets else 0.0
-        out[game] = {
+        out[name] = {
             "rubbers": float(rubbers),
             "net": mean,
             "low": mean - half,
@@ -264,7 +270,7 @@ def rubber_part(
             "seconds": time.perf_counter() - started,
         }
         print(
-            f"{RUBBER_PART} {game:13s} score-aware {level} against today's: "
+            f"{RUBBER_PART} {name:13s} score-aware {level} against today's: "
             f"{mean:+.0f} a rubber (95% {mean - half:+.0f} to {mean + half:+.0f}; totals "
             f"{points['aware'] / (rubbers * tables):.0f} against "
             f"{points['today'] / (rubbers * tables):.0f}), "
@@ -311,8 +317,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--rubber-games",
-        default=",".join(g for g, _ in RUBBER_GAMES),
-        help="the games of the rubber part (default contract,auction,three-handed)",
+        default=",".join(RUBBER_GAMES),
+        help="the games of the rubber part (default contract,chicago,auction,three-handed: "
+        "contract bridge's rubber and Chicago round)",
     )
     parser.add_argument(
         "--levels", default="basic,expert", help="levels measured (default basic,expert)"
@@ -395,7 +402,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"bench/robots.py: --rubbers is one or more, not {args.rubbers}", file=sys.stderr)
         return 2
     rubber_games = [g.strip() for g in args.rubber_games.split(",") if g.strip()]
-    known = [g for g, _ in RUBBER_GAMES]
+    known = list(RUBBER_GAMES)
     if not rubber_games or any(g not in known for g in rubber_games):
         print(
             f"bench/robots.py: --rubber-games takes {', '.join(known)}, not {args.rubber_games!r}",

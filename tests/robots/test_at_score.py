@@ -8,6 +8,8 @@ from a run of the robots.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.games import Match
@@ -248,3 +250,46 @@ def test_three_handed_robot_does_not_double_a_player_into_game():
         # TH-16: Bob's 2H doubled and made is 120, a game, where undoubled (60) it is not; with
         # 60 below it is his game either way, and the double stands
         assert _choice(view) == expected
+
+
+# --- invariants --------------------------------------------------------------------------------
+
+_LEGS = st.sampled_from((0, 20, 30, 40, 60, 70, 90))
+_CONTRACTS = st.builds(
+    lambda level, strain, doubled: Contract(f"{level}{strain}{'X' * doubled}"),
+    st.integers(1, 7),
+    st.sampled_from("CDHSN"),
+    st.integers(0, 2),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    _LEGS,
+    _LEGS,
+    st.integers(0, 1),
+    st.integers(0, 1),
+    _CONTRACTS,
+    st.integers(0, 13),
+    st.sampled_from((ScoreForm.RUBBER, ScoreForm.CHICAGO)),
+)
+def test_values_at_the_score_are_sound(ns, ew, gns, gew, contract, tricks, form):
+    deal = 2 if form is ScoreForm.CHICAGO else None
+    games = (0, 0) if deal else (gns, gew)
+    vul = tuple(c for c, g in zip(("NS", "EW"), games, strict=True) if g)
+    score = ScoreState(("NS", "EW"), (ns, ew), games, vul, deal)
+    got = value(form, contract, tricks, bool(vul and "NS" in vul), score=score, column="NS")
+    plain = form.table.score(contract, tricks, "NS" in vul)
+    if tricks < contract.tricks_needed:
+        # a failed contract changes nothing but the penalty (CB-R1)
+        assert got == plain.score
+    else:
+        # a made contract is worth at least its points: its trick points only bring a game nearer
+        assert got >= plain.score
+        if tricks < 13:
+            more = value(form, contract, tricks + 1, bool(vul), score=score, column="NS")
+            assert more >= got
+    # the two sides' races are mirror images
+    if deal is None:
+        mirror = ScoreState(("NS", "EW"), (ns, ew), games, vul)
+        assert rubber_equity(form, mirror, 0) == pytest.approx(-rubber_equity(form, mirror, 1))
