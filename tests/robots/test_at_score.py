@@ -235,20 +235,23 @@ def test_the_robot_doubles_knowing_the_score():
 
 
 #: Three-handed, North deals (South is the dummy, TH-4); North bids 1S, East 2H; West holds 15
-#: HCP and four hearts: the basic formula doubles (docs/robots.md).
+#: HCP and four hearts: the basic formula doubles (docs/robots.md), expecting 8.3 tricks in
+#: notrump, short of 2NT's eight by its half-trick margin.
 THREE = "N:AKJ52.83.Q74.962 T8.AQJ94.J32.Q85 Q94.52.T865.KT73 763.KT76.AK9.AJ4"
 
 
 def test_three_handed_robot_does_not_double_a_player_into_game():
-    for legs, expected in (((0, 0, 0), Call.PASS), ((0, 60, 0), Call.DOUBLE)):
+    for legs, expected in (((0, 0, 0), Call.PASS), ((0, 60, 0), Call("2NT"))):
         state = ThreeHandedDeal(Deal(THREE), "N", players=["Ann", "Bob", "Cy"])
         state.score = ScoreState(("Ann", "Bob", "Cy"), legs, (0, 0, 0))
         state.apply("1S")
         state.apply("2H")
         view = state.view(Seat.WEST)
         assert _choice(view, at_score=False) == Call.DOUBLE
-        # TH-16: Bob's 2H doubled and made is 120, a game, where undoubled (60) it is not; with
-        # 60 below it is his game either way, and the double stands
+        # TH-16: Bob's 2H doubled and made is 120, a game, where undoubled (60) it is not: no
+        # double. With 60 below Bob's 2H is his game either way (worth 60 and a first game, 2600/9
+        # on each opponent, TH-19): West outbids it where the formula's tricks reach the bid with
+        # no margin (8.3 tricks expected in notrump, 2NT needs eight) instead of half a trick
         assert _choice(view) == expected
 
 

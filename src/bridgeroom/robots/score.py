@@ -24,6 +24,8 @@ each a rule of rubber bridge read from the score tables (docs/robots.md, "Playin
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from bridgeroom.robots.base import Decision
 from bridgeroom.robots.bidding import Context, Facts, Partnership, infer_calls
 from bridgeroom.robots.bidding.inference import partner_forcing
@@ -47,9 +49,10 @@ def column_of(view: View, seat: Seat) -> str | None:
     score = view.score
     if score is None:
         return None
-    extra = view.extra
-    players = getattr(extra, "players", None) if score.three_handed else None
-    return score.column_of(seat, dict(players) if players is not None else None)
+    items = view.extra.fields() if view.extra is not None and score.three_handed else {}
+    players = items.get("players")
+    names = {s: str(n) for s, n in players.items()} if isinstance(players, Mapping) else None
+    return score.column_of(seat, names)
 
 
 def _their_side(seat: Seat) -> str:

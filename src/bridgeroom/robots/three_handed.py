@@ -149,11 +149,14 @@ def basic_three_handed_call(view: View, *, at_score: bool = True) -> Decision:
     ranked = sorted(
         _STRAINS, key=lambda s: (tricks[s], s is Strain.NOTRUMP, s.is_major), reverse=True
     )
+    margin = {s: 0.5 for s in _STRAINS}
+    if at_score and view.score is not None:
+        margin = _margins(view, bid, bidder)
     for strain in ranked[:2]:
         for level in range(1, 8):
             call = Call.bid(level, strain)
             if call in legal:
-                if level + 6 <= tricks[strain] - 0.5:
+                if level + 6 <= tricks[strain] - margin[strain]:
                     return Decision.because(
                         call, "robot.three.bid", tricks=tricks[strain], strain=strain
                     )
@@ -184,6 +187,33 @@ def basic_three_handed_call(view: View, *, at_score: bool = True) -> Decision:
                 need=need,
             )
     return Decision.because(Call.PASS, "robot.three.pass", tricks=max(tricks.values()))
+
+
+def _margins(view: View, bid: Call | None, bidder: Seat | None) -> dict[Strain, float]:
+    """The basic formula's margin, half a trick, in each strain, at the score: none where the
+    bid completes my game (TH-16), or where the current bid, another player's, completes his."""
+    score = view.score
+    assert score is not None
+    form = _form_of(view)
+    mine = column_of(view, view.seat)
+    leg = score.leg(mine) if mine is not None else 0
+    theirs = (
+        column_of(view, bidder) if bid is not None and bidder not in (None, view.seat) else None
+    )
+    compete = (
+        theirs is not None
+        and bid is not None
+        and bid.strain is not None
+        and completes_game(form, Contract(bid.level, bid.strain), score.leg(theirs))
+    )
+    out = {}
+    for strain in _STRAINS:
+        cheapest = next(
+            (lv for lv in range(1, 8) if bid is None or Call.bid(lv, strain).index > bid.index), 8
+        )
+        mine_game = cheapest <= 7 and completes_game(form, Contract(cheapest, strain), leg)
+        out[strain] = 0.0 if compete or mine_game else 0.5
+    return out
 
 
 def _form_of(view: View) -> ScoreForm:
