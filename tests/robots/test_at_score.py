@@ -296,3 +296,21 @@ def test_values_at_the_score_are_sound(ns, ew, gns, gew, contract, tricks, form)
     if deal is None:
         mirror = ScoreState(("NS", "EW"), (ns, ew), games, vul)
         assert rubber_equity(form, mirror, 0) == pytest.approx(-rubber_equity(form, mirror, 1))
+
+
+#: Three-handed, North deals with 11 HCP, 4-3-3-3: the formula expects 7.4 tricks in notrump with
+#: an average dummy, short of 1NT's seven by its half-trick margin.
+THREE_OPENER = "N:KJ52.Q84.K73.Q95 A96.AT62.J84.K84 Q84.K95.AT62.J73 T73.J73.Q95.AT62"
+
+
+def test_three_handed_robot_bids_the_part_score_that_completes_its_game():
+    cases = (((0, 0, 0), Call.PASS), ((30, 0, 0), Call.PASS), ((60, 0, 0), Call("1NT")))
+    for legs, expected in cases:
+        state = ThreeHandedDeal(Deal(THREE_OPENER), "N", players=["Ann", "Bob", "Cy"])
+        state.score = ScoreState(("Ann", "Bob", "Cy"), legs, (0, 0, 0))
+        view = state.view(Seat.NORTH)
+        assert _choice(view, at_score=False) == Call.PASS
+        # TH-16 with the contract table: 1NT made is 40 below; with 60 it is Ann's game (a first
+        # game, 2600/9 on each opponent, TH-19), with 30 or nothing a part-score: only with 60
+        # does the robot bid on the tricks it expects, without the half trick to spare
+        assert _choice(view) == expected
