@@ -12,7 +12,15 @@ Fixed seeds; nothing asserted.
     python bench/robots.py --workers 0 --parts bidding --levels basic --deals 400 \
         --bidding-seed 2024 --dd-cache /tmp/dd                               # reruns only bid
 
-Parts (``--parts``, default all but ``minibridge``): ``timing`` (seconds a decision of whole
+    python bench/robots.py --parts rubber --rubbers 100                       # playing to the score
+
+Parts (``--parts``, default all but ``minibridge`` and ``rubber``): ``rubber`` (robots that play
+to the score against today's robots, which value each deal as if nothing were on score: the same
+deals played as rubbers at two tables with the seats swapped, three in three-handed bridge, so
+that each kind of robot holds every hand; the score-aware side's points a rubber net of the
+other's, with its 95% interval, in contract bridge (rubbers and Chicago rounds), auction bridge
+and three-handed bridge; it runs in this process, ``--rubbers`` rubbers a game,
+``--rubber-level`` robots, ``--rubber-games``), ``timing`` (seconds a decision of whole
 deals in every game; with six cores or more it runs on two cores of its own, four processes at
 once, "load 4 on two cores", while the rest runs on the others; with fewer it runs first, alone),
 ``lead`` (the opening lead after a real auction, with the clock and again without it, each
@@ -26,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import time
@@ -37,6 +46,17 @@ from bridgeroom.robots.strength.play import CARDING
 
 #: The parts run when ``--parts`` is not given.
 DEFAULT_PARTS = tuple(p for p in PARTS if p != "minibridge")
+#: The part of this file: rubbers played to the score (not one of the strength parts).
+RUBBER_PART = "rubber"
+#: The games of the rubber part, by the name ``--rubber-games`` takes: the game and its score form.
+RUBBER_GAMES = {
+    "contract": ("contract", "rubber"),
+    "chicago": ("contract", "chicago"),
+    "auction": ("auction", "auction"),
+    "three-handed": ("three-handed", "three-handed-contract"),
+}
+#: A rubber still going after this many deals is closed as unfinished (CB-R6, TH-A11).
+RUBBER_CAP = 16
 #: The processes of the timing part, and the cores they share.
 TIMING_PROCESSES = 4
 TIMING_CORES = (0, 1)
@@ -138,6 +158,139 @@ def _run_batch(
     return out
 
 
+def play_rubber(
+    game: str,
+    scoring: str,
+    seed: int,
+    aware: frozenset[int],
+    level: str,
+    budget: float = 0.2,
+) -> tuple[dict[int, int], int]:
+    """One rubber of ``game`` dealt from ``seed``, the players in ``aware`` playing to the score
+    (``at_score=True``) and the others as if nothing were on score: each player's total (by
+    player number: four-handed, that of his side) and the deals played. ``level``: a robot
+    level, or ``expert-calls``: the expert's calls (``budget`` seconds a card, half a call) and
+    the basic robot's cards."""
+    from bridgeroom.games import Match
+    from bridgeroom.robots import make_robot
+    from bridgeroom.rules import Phase, Side
+
+    match = Match(game, scoring=scoring, seed=seed)
+    bidder = "expert" if level == "expert-calls" else level
+    robots = {
+        flag: make_robot(
+            bidder,
+            seed=seed,
+            scoring=match.form,
+            at_score=flag,
+            **({"time_budget": budget} if bidder == "expert" else {}),  # type: ignore[arg-type]
+        )
+        for flag in (True, False)
+    }
+    players = {
+        flag: make_robot("basic", seed=seed, scoring=match.form, at_score=flag)
+        for flag in (True, False)
+    }
+    deals = 0
+    while not match.is_over and deals < RUBBER_CAP:
+        state = match.next_deal()
+        while state.phase is not Phase.DONE:
+            seat = state.to_act
+            assert seat is not None
+            player = state.player_at(seat)
+            assert player is not None
+            cards = level == "expert-calls" and state.phase is Phase.PLAY
+            robot = (players if cards else robots)[player in aware]
+            state.apply(robot.decide(state.view(seat)).action)
+        match.record(state)
+        deals += 1
+    session = match.session
+    if not session.is_over:  # a rubber past the cap (a Chicago round ends in four deals played)
+        session.close()  # type: ignore[attr-defined]
+    totals = session.summary().totals
+    if len(match.players) == 3:
+        return {k: totals[name] for k, name in enumerate(match.players)}, deals
+    return {k: totals[Side.NS if k % 2 == 0 else Side.EW] for k in range(4)}, deals
+
+
+def rubber_part(
+    rubbers: int,
+    seed: int,
+    level: str,
+    games: Sequence[str] = (),
+    budget: float = 0.2,
+) -> dict[str, dict[str, float]]:
+    """The rubber part: for each game (``games``; all by default), the score-aware side's points
+    a rubber net of today's robots', over ``rubbers`` rubbers each played at every table of
+    swapped seats."""
+
+    out: dict[str, dict[str, float]] = {}
+    for name, (game, scoring) in RUBBER_GAMES.items():
+        if games and name not in games:
+            continue
+        started = time.perf_counter()
+        nets: list[float] = []
+        deals = 0
+        wins = 0
+        points = {"aware": 0.0, "today": 0.0}
+        tables = 3 if game == "three-handed" else 2
+        for r in range(rubbers):
+            net = 0.0
+            for t in range(tables):
+                if tables == 3:
+                    aware = frozenset({t})
+                else:
+                    aware = frozenset({0, 2}) if t == 0 else frozenset({1, 3})
+                totals, n = play_rubber(game, scoring, seed + r, aware, level, budget)
+                deals += n
+                mine = totals[min(aware)]
+                others = [v for k, v in totals.items() if k not in aware]
+                theirs = sum(others) / len(others)
+                net += mine - theirs
+                wins += mine > max(others)
+                points["aware"] += mine
+                points["today"] += theirs
+            nets.append(net / tables)
+        mean = sum(nets) / len(nets)
+        sd = (
+            math.sqrt(sum((x - mean) ** 2 for x in nets) / (len(nets) - 1))
+            if len(nets) > 1
+            else 0.0
+        )
+        half = 1.96 * sd / math.sqrt(len(nets)) if nets else 0.0
+        out[name] = {
+            "rubbers": float(rubbers),
+            "net": mean,
+            "low": mean - half,
+            "high": mean + half,
+            "won": wins / (rubbers * tables),
+            "aware_total": points["aware"] / (rubbers * tables),
+            "today_total": points["today"] / (rubbers * tables),
+            "deals": deals / (rubbers * tables),
+            "seconds": time.perf_counter() - started,
+        }
+        print(
+            f"{RUBBER_PART} {name:13s} score-aware {level} against today's: "
+            f"{mean:+.0f} a rubber (95% {mean - half:+.0f} to {mean + half:+.0f}; totals "
+            f"{points['aware'] / (rubbers * tables):.0f} against "
+            f"{points['today'] / (rubbers * tables):.0f}), "
+            f"rubbers won {wins / (rubbers * tables):.0%}, {deals / (rubbers * tables):.1f} deals "
+            f"a rubber, {rubbers} rubbers x {tables} tables, "
+            f"{time.perf_counter() - started:.0f} s",
+            flush=True,
+        )
+    return out
+
+
+def _load() -> str:
+    """The machine's load average, as ``uptime`` shows it."""
+    try:
+        one, five, fifteen = os.getloadavg()
+    except OSError:
+        return "load unknown"
+    return f"load {one:.2f}, {five:.2f}, {fifteen:.2f} on {os.cpu_count()} cores"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--deals", type=int, default=200, help="deals per part (default 200)")
@@ -149,7 +302,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="the deal set of the bidding parts (default 9001, held out while tuning)",
     )
     parser.add_argument(
-        "--parts", default=",".join(DEFAULT_PARTS), help="comma-separated: " + ", ".join(PARTS)
+        "--parts",
+        default=",".join(DEFAULT_PARTS),
+        help="comma-separated: " + ", ".join((*PARTS, RUBBER_PART)),
+    )
+    parser.add_argument(
+        "--rubbers", type=int, default=40, help="rubbers a game of the rubber part (default 40)"
+    )
+    parser.add_argument(
+        "--rubber-level",
+        default="basic",
+        help="the robots of the rubber part: a level, or expert-calls (the expert's calls, "
+        "--budget 0.2 by default, and the basic robot's cards); default basic",
+    )
+    parser.add_argument(
+        "--rubber-games",
+        default=",".join(RUBBER_GAMES),
+        help="the games of the rubber part (default contract,chicago,auction,three-handed: "
+        "contract bridge's rubber and Chicago round)",
     )
     parser.add_argument(
         "--levels", default="basic,expert", help="levels measured (default basic,expert)"
@@ -220,13 +390,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.environ[DD_CACHE_ENV] = args.dd_cache
 
     parts = [p.strip() for p in args.parts.split(",") if p.strip()]
-    unknown = [p for p in parts if p not in PARTS]
+    unknown = [p for p in parts if p not in PARTS and p != RUBBER_PART]
     if unknown:
         print(
-            f"bench/robots.py: no part {', '.join(unknown)}; the parts are {', '.join(PARTS)}",
+            f"bench/robots.py: no part {', '.join(unknown)}; the parts are "
+            f"{', '.join((*PARTS, RUBBER_PART))}",
             file=sys.stderr,
         )
         return 2
+    if args.rubbers < 1:
+        print(f"bench/robots.py: --rubbers is one or more, not {args.rubbers}", file=sys.stderr)
+        return 2
+    rubber_games = [g.strip() for g in args.rubber_games.split(",") if g.strip()]
+    known = list(RUBBER_GAMES)
+    if not rubber_games or any(g not in known for g in rubber_games):
+        print(
+            f"bench/robots.py: --rubber-games takes {', '.join(known)}, not {args.rubber_games!r}",
+            file=sys.stderr,
+        )
+        return 2
+    if args.rubber_level not in ("random", "basic", "expert", "expert-calls"):
+        print(
+            "bench/robots.py: --rubber-level is random, basic, expert or expert-calls, "
+            f"not {args.rubber_level!r}",
+            file=sys.stderr,
+        )
+        return 2
+    rubber = RUBBER_PART in parts
+    named = list(parts)
+    parts = [p for p in parts if p != RUBBER_PART]
     if args.budget is not None and not 0 < args.budget < float("inf"):
         print(
             f"bench/robots.py: --budget is a positive number of seconds, not {args.budget}",
@@ -254,10 +446,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     print(
         f"bridgeroom robot benchmark: {settings.deals} deals, seed {settings.seed}, "
-        f"levels {', '.join(settings.levels)}, parts {', '.join(parts)}"
+        f"levels {', '.join(settings.levels)}, parts {', '.join(named)}"
         + (f", at most {settings.layouts} layouts a card (no clock)" if settings.layouts else "")
         + (f", declarer's defenders card {settings.carding}" if "declarer" in parts else ""),
         flush=True,
+    )
+    print(_load(), flush=True)
+    rubber_results = (
+        rubber_part(
+            args.rubbers,
+            args.seed,
+            args.rubber_level,
+            rubber_games,
+            args.budget if args.budget is not None else 0.2,
+        )
+        if rubber
+        else None
     )
     total = {"n": 0, "done": 0}
 
@@ -309,8 +513,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         summary = summarise(part, mine)
         results[part] = summary
         print("\n".join(lines(part, summary)), flush=True)
+    if rubber_results is not None:
+        results[RUBBER_PART] = rubber_results
+        parts.append(RUBBER_PART)
     elapsed = time.perf_counter() - started
-    print(f"\n{elapsed:.0f} s in all", flush=True)
+    print(f"\n{elapsed:.0f} s in all; {_load()}", flush=True)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             json.dump(

@@ -301,6 +301,8 @@ class Match:
         else:
             cls = self.game.deal_class
             state = cls(deal, dealer, vulnerability, mode=self.mode, board=self.next_board)
+        # the score the deal is played at, shown in every view (the robots play to it)
+        state.score = self.session.score_state()
         self.played.append(PlayedDeal(self.number, state))
         return state
 

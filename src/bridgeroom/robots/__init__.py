@@ -50,6 +50,7 @@ def make_robot(
     scoring: ScoreForm | str | None = None,
     samples: int | None = None,
     threads: int | None = None,
+    at_score: bool = True,
 ) -> Robot:
     """A robot of ``level`` (``random``, ``basic`` or ``expert``).
 
@@ -57,7 +58,9 @@ def make_robot(
     expert only) bounds its thinking; ``scoring`` is the score form it plays to, a
     :class:`~bridgeroom.scoring.ScoreForm` or the name people type, read here (default: the
     game's usual one); ``samples`` caps the expert's layouts per card; ``threads`` sets the
-    DDS thread count of the process if nothing used DDS before.
+    DDS thread count of the process if nothing used DDS before; ``at_score=False`` makes the
+    robot value each deal's result as if nothing were on score (``View.score``: the part-scores,
+    games and vulnerability of a rubber or a Chicago round, which robots play to by default).
 
     >>> make_robot("expert", seed=1, time_budget=0.5)
     ExpertRobot(seed=1, time_budget=0.5, samples=100)
@@ -73,12 +76,12 @@ def make_robot(
     if key == "random":
         return RandomRobot(seed=seed)
     if key == "basic":
-        return BasicRobot(seed=seed, scoring=form)
+        return BasicRobot(seed=seed, scoring=form, at_score=at_score)
     if key == "expert":
         options: dict[str, object] = {}
         if time_budget is not None:
             options["time_budget"] = time_budget
         if samples is not None:
             options["samples"] = samples
-        return ExpertRobot(seed=seed, scoring=form, threads=threads, **options)  # type: ignore[arg-type]
+        return ExpertRobot(seed=seed, scoring=form, threads=threads, at_score=at_score, **options)  # type: ignore[arg-type]
     raise BridgeError(f"no robot level {level!r}; the levels are {', '.join(LEVELS)}")

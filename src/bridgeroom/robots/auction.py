@@ -26,7 +26,8 @@ from bridgeroom.robots.contracts import declarers_tricks, order_for
 from bridgeroom.robots.dds import Solver
 from bridgeroom.robots.public import knowledge
 from bridgeroom.robots.sampler import sample
-from bridgeroom.robots.values import value
+from bridgeroom.robots.score import call_at_score, column_of
+from bridgeroom.robots.values import game_level, value
 from bridgeroom.rules.core import Call, Contract, Seat, Strain
 from bridgeroom.rules.state import View
 from bridgeroom.scoring import ScoreForm
@@ -45,10 +46,6 @@ def _declarer_for(calls: Sequence[tuple[Seat, Call]], seat: Seat, strain: Strain
     return seat
 
 
-def _game_level(strain: Strain) -> int:
-    return 3 if strain is Strain.NOTRUMP else 4 if strain in (Strain.HEARTS, Strain.SPADES) else 5
-
-
 def expert_call(
     view: View,
     solver: Solver,
@@ -58,10 +55,20 @@ def expert_call(
     budget: float = 0.4,
     form: ScoreForm = ScoreForm.DUPLICATE,
     margin: float = 20.0,
+    at_score: bool = True,
 ) -> Decision:
-    """The expert call for the seat to act (one of ``view.legal``)."""
+    """The expert call for the seat to act (one of ``view.legal``).
+
+    ``at_score``: where the view shows a score that counts games (``View.score``), the system's
+    call is first changed as the score asks (:func:`~bridgeroom.robots.score.call_at_score`)
+    and the contracts are weighed by what they do to the rubber
+    (:func:`~bridgeroom.robots.values.value`); ``False``: as if nothing were on score.
+    """
     start = time.perf_counter()
     decision, placing = basic_call_detail(view)
+    score = view.score if at_score else None
+    if score is not None:
+        decision = call_at_score(view, decision, form)
     if not placing or view.hand is None:
         return decision
     me = view.seat
@@ -91,7 +98,11 @@ def expert_call(
     for st in strains:
         cheapest = ctx.cheapest(st)
         levels = {cheapest.level} if cheapest is not None else set()
-        levels.add(_game_level(st))
+        levels.add(game_level(form, st, 0))
+        if score is not None:  # the game the score needs, and no more (docs/robots.md)
+            mine = column_of(view, me)
+            assert mine is not None
+            levels.add(max(1, min(7, game_level(form, st, score.leg(mine)))))
         if side.low >= 29:
             levels.add(6)
         for level in sorted(levels):
@@ -121,12 +132,23 @@ def expert_call(
     for call, (contract, declarer) in options.items():
         col = tricks[(declarer, contract.strain)][:n]
         vul = view.vulnerability.is_vulnerable(declarer)
-        mean = float(np.mean([value(form, contract, int(t), vul) for t in col]))
+        column = column_of(view, declarer) if score is not None else None
+        mean = float(
+            np.mean([value(form, contract, int(t), vul, score=score, column=column) for t in col])
+        )
         if call.is_bid and float(np.mean(col >= contract.tricks_needed)) < 0.5:
             # a contract that probably fails is doubled by opponents who see as much
             doubled_contract = Contract(contract.level, contract.strain, 1, declarer)
             mean = min(
-                mean, float(np.mean([value(form, doubled_contract, int(t), vul) for t in col]))
+                mean,
+                float(
+                    np.mean(
+                        [
+                            value(form, doubled_contract, int(t), vul, score=score, column=column)
+                            for t in col
+                        ]
+                    )
+                ),
             )
         if not (declarer == me or declarer == me.partner):
             mean = -mean

@@ -45,10 +45,16 @@ def default_form(view: View) -> ScoreForm:
     <ScoreForm.DUPLICATE: 'duplicate'>
     """
     variant = view.variant
+    score = view.score
+    auction = score is not None and score.game == 30
     if not variant.four_handed:
-        return ScoreForm.THREE_HANDED_CONTRACT
+        return ScoreForm.THREE_HANDED_AUCTION if auction else ScoreForm.THREE_HANDED_CONTRACT
     if variant.announcements:
         return ScoreForm.MINIBRIDGE
+    if score is not None:  # a score that counts games: a rubber or a Chicago round
+        return (
+            ScoreForm.AUCTION if auction else ScoreForm.CHICAGO if score.deal else ScoreForm.RUBBER
+        )
     return ScoreForm.DUPLICATE
 
 
@@ -58,13 +64,19 @@ class BasicRobot(Robot):
 
     level = "basic"
 
-    def __init__(self, *, seed: int | None = None, scoring: ScoreForm | None = None) -> None:
+    def __init__(
+        self, *, seed: int | None = None, scoring: ScoreForm | None = None, at_score: bool = True
+    ) -> None:
         if scoring is not None and not isinstance(scoring, ScoreForm):
             raise BridgeError(
                 f"a robot plays to a ScoreForm, not {scoring!r}: ScoreForm.parse reads a name"
             )
         self.seed = seed
         self.scoring = scoring
+        #: Whether the robot plays to the score its views show (``View.score``: the part-scores,
+        #: games and vulnerability of a rubber or a Chicago round); ``False``: it values each
+        #: deal's result as if nothing were on score (docs/robots.md, "Playing to the score").
+        self.at_score = at_score
 
     def form(self, view: View) -> ScoreForm:
         """The score form the robot plays to (given, or the game's usual one)."""
@@ -94,12 +106,17 @@ class BasicRobot(Robot):
         return basic_card(view)
 
     def call(self, view: View) -> Decision:
-        return basic_call(view)
+        decision = basic_call(view)
+        if self.at_score and view.score is not None:
+            from bridgeroom.robots.score import call_at_score
+
+            decision = call_at_score(view, decision, self.form(view))
+        return decision
 
     def three_handed_call(self, view: View) -> Decision:
         from bridgeroom.robots.three_handed import basic_three_handed_call
 
-        return basic_three_handed_call(view)
+        return basic_three_handed_call(view, at_score=self.at_score)
 
     def name_contract(self, view: View) -> Decision:
         from bridgeroom.robots.minibridge import basic_contract
@@ -161,8 +178,9 @@ class ExpertRobot(BasicRobot):
         read_contract: bool = True,
         card_reading: int = 0,
         call_samples: int | None = None,
+        at_score: bool = True,
     ) -> None:
-        super().__init__(seed=seed, scoring=scoring)
+        super().__init__(seed=seed, scoring=scoring, at_score=at_score)
         if not time_budget > 0:  # NaN too
             raise BridgeError(
                 f"a robot's time budget is a positive number of seconds, not {time_budget}"
@@ -260,6 +278,7 @@ class ExpertRobot(BasicRobot):
             self.rng,
             budget=self.budget_for("call"),
             form=self.form(view),
+            at_score=self.at_score,
             **self._call_samples(),
         )
 
@@ -273,6 +292,7 @@ class ExpertRobot(BasicRobot):
             cache=self._cache,
             budget=self.budget_for("three-handed call"),
             form=self.form(view),
+            at_score=self.at_score,
             **self._call_samples(),
         )
 

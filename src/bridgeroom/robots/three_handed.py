@@ -40,7 +40,8 @@ from bridgeroom.robots.contracts import declarer_tricks, order_for
 from bridgeroom.robots.dds import Solver
 from bridgeroom.robots.public import knowledge
 from bridgeroom.robots.sampler import NO_LIMITS, HandLimits, sample
-from bridgeroom.robots.values import value
+from bridgeroom.robots.score import column_of
+from bridgeroom.robots.values import completes_game, game_level, value
 from bridgeroom.rules.core import Call, Contract, Seat, Strain
 from bridgeroom.rules.state import View
 from bridgeroom.rules.three_handed import ThreeHandedExtra
@@ -124,8 +125,12 @@ def expected_tricks(f: Facts) -> dict[Strain, float]:
     return out
 
 
-def basic_three_handed_call(view: View) -> Decision:
-    """The basic call (see the module text); always one of ``view.legal``."""
+def basic_three_handed_call(view: View, *, at_score: bool = True) -> Decision:
+    """The basic call (see the module text); always one of ``view.legal``.
+
+    ``at_score``: at a score that counts games (``View.score``) no double makes the bidder's
+    part-score a game that undoubled it would not be (TH-16; docs/robots.md).
+    """
     assert view.hand is not None
     f = Facts(view.hand.mask)
     legal = {c for c in view.legal if isinstance(c, Call)}
@@ -144,11 +149,14 @@ def basic_three_handed_call(view: View) -> Decision:
     ranked = sorted(
         _STRAINS, key=lambda s: (tricks[s], s is Strain.NOTRUMP, s.is_major), reverse=True
     )
+    margin = {s: 0.5 for s in _STRAINS}
+    if at_score and view.score is not None:
+        margin = _margins(view, bid, bidder)
     for strain in ranked[:2]:
         for level in range(1, 8):
             call = Call.bid(level, strain)
             if call in legal:
-                if level + 6 <= tricks[strain] - 0.5:
+                if level + 6 <= tricks[strain] - margin[strain]:
                     return Decision.because(
                         call, "robot.three.bid", tricks=tricks[strain], strain=strain
                     )
@@ -157,9 +165,19 @@ def basic_three_handed_call(view: View) -> Decision:
         assert bid.strain is not None
         need = bid.level + 6
         trumps = f.len(int(bid.strain)) if bid.strain is not Strain.NOTRUMP else 0
-        if need >= 8 and (
+        doubles = need >= 8 and (
             (f.hcp >= 15 and trumps >= 4) or (bid.strain is Strain.NOTRUMP and f.hcp >= 16)
-        ):
+        )
+        if doubles and at_score and view.score is not None and bidder is not None:
+            column = column_of(view, bidder)
+            if column is not None and _doubles_into_game(view, bid, bidder):
+                return Decision.because(
+                    Call.PASS,
+                    "robot.score.no_double_into_game",
+                    contract=bid,
+                    leg=view.score.leg(column),
+                )
+        if doubles:
             return Decision.because(
                 Call.DOUBLE,
                 "robot.three.double",
@@ -169,6 +187,49 @@ def basic_three_handed_call(view: View) -> Decision:
                 need=need,
             )
     return Decision.because(Call.PASS, "robot.three.pass", tricks=max(tricks.values()))
+
+
+def _margins(view: View, bid: Call | None, bidder: Seat | None) -> dict[Strain, float]:
+    """The basic formula's margin, half a trick, in each strain, at the score: none where the
+    bid completes my game (TH-16), or where the current bid, another player's, completes his."""
+    score = view.score
+    assert score is not None
+    form = _form_of(view)
+    mine = column_of(view, view.seat)
+    leg = score.leg(mine) if mine is not None else 0
+    theirs = (
+        column_of(view, bidder) if bid is not None and bidder not in (None, view.seat) else None
+    )
+    compete = (
+        theirs is not None
+        and bid is not None
+        and bid.strain is not None
+        and completes_game(form, Contract(bid.level, bid.strain), score.leg(theirs))
+    )
+    out = {}
+    for strain in _STRAINS:
+        cheapest = next(
+            (lv for lv in range(1, 8) if bid is None or Call.bid(lv, strain).index > bid.index), 8
+        )
+        mine_game = cheapest <= 7 and completes_game(form, Contract(cheapest, strain), leg)
+        out[strain] = 0.0 if compete or mine_game else 0.5
+    return out
+
+
+def _form_of(view: View) -> ScoreForm:
+    score = view.score
+    auction = score is not None and score.game == 30
+    return ScoreForm.THREE_HANDED_AUCTION if auction else ScoreForm.THREE_HANDED_CONTRACT
+
+
+def _doubles_into_game(view: View, bid: Call, bidder: Seat | None) -> bool:
+    """Whether doubling ``bid`` makes it, if made, a game for ``bidder`` that undoubled it is not."""
+    column = column_of(view, bidder) if bidder is not None else None
+    if view.score is None or column is None or bid.strain is None:
+        return False
+    form, leg = _form_of(view), view.score.leg(column)
+    plain, doubled = Contract(bid.level, bid.strain), Contract(bid.level, bid.strain, 1)
+    return completes_game(form, doubled, leg) and not completes_game(form, plain, leg)
 
 
 @dataclass
@@ -214,8 +275,13 @@ def expert_three_handed_call(
     samples: int = 40,
     budget: float = 0.4,
     form: ScoreForm = ScoreForm.THREE_HANDED_CONTRACT,
+    at_score: bool = True,
 ) -> Decision:
-    """The call whose contract, were the auction to end on it, is worth most to me on average."""
+    """The call whose contract, were the auction to end on it, is worth most to me on average.
+
+    ``at_score``: at a score that counts games (``View.score``) a contract is valued by what it
+    does to the rubber (:func:`~bridgeroom.robots.values.value`, TH-16..TH-19), and the game bid
+    weighed is the one the player's part-score needs."""
     start = time.perf_counter()
     deadline = start + budget
     assert view.hand is not None
@@ -226,8 +292,9 @@ def expert_three_handed_call(
         return Decision.because(legal[0], "robot.three.only_call")
     # a double or redouble only where the formula makes it: weighed one call ahead, as if the
     # auction ended on it, they start doubling wars (docs/robots.md, "Ideas measured")
-    basic = basic_three_handed_call(view)
+    basic = basic_three_handed_call(view, at_score=at_score)
     legal = [c for c in legal if c.is_bid or c.is_pass or c == basic.action]
+    at = view.score if at_score else None
     c = cache if cache is not None else Cache()
     inferred = tuple(infer_three_handed(view))
     key = (view.hand.mask, int(view.dealer), int(me))
@@ -274,11 +341,22 @@ def expert_three_handed_call(
         assert bid.strain is not None
         theirs = c.theirs.get((bidder, bid.strain), [])
         their_vul = _vulnerable(view, bidder)
+        their_column = column_of(view, bidder) if at is not None else None
         for call, dbl in ((Call.PASS, doubled), (Call.DOUBLE, 1)):
             if call not in legal or not theirs:
                 continue
             contract = Contract(bid.level, bid.strain, dbl)
-            mean = -float(np.mean([value(form, contract, t, their_vul) for t in theirs])) / 2
+            mean = (
+                -float(
+                    np.mean(
+                        [
+                            value(form, contract, t, their_vul, score=at, column=their_column)
+                            for t in theirs
+                        ]
+                    )
+                )
+                / 2
+            )
             made = float(np.mean([t >= contract.tricks_needed for t in theirs]))
             what = "let_stand" if call.is_pass else "double_it"
             options.append(
@@ -291,7 +369,9 @@ def expert_three_handed_call(
     elif bid is None:
         options.append((0.0, Call.PASS, Message("robot.three.nothing_worth")))
     my_vul = _vulnerable(view, me)
-    for call in _my_candidates(legal, c.mine):
+    mine = column_of(view, me) if at is not None else None
+    leg = at.leg(mine) if at is not None and mine is not None else 0
+    for call in _my_candidates(legal, c.mine, form, leg):
         if call.is_pass and bid is not None and bidder == me:
             contract = Contract(bid.level, bid.strain or Strain.NOTRUMP, doubled)
         elif call.is_redouble and bid is not None:
@@ -302,13 +382,19 @@ def expert_three_handed_call(
         else:
             continue
         col = c.mine[:, _STRAINS.index(contract.strain)]
-        values = np.array([value(form, contract, int(t), my_vul) for t in col], dtype=float)
+        values = np.array(
+            [value(form, contract, int(t), my_vul, score=at, column=mine) for t in col],
+            dtype=float,
+        )
         made = float(np.mean(col >= contract.tricks_needed))
         if (made < 0.5 or (doubled and bidder == me)) and contract.doubled == 0:
             # a contract that probably fails will be doubled by an opponent who sees as much;
             # and a player who escapes from a double is doubled again
             as_doubled = Contract(contract.level, contract.strain, 1)
-            dv = np.array([value(form, as_doubled, int(t), my_vul) for t in col], dtype=float)
+            dv = np.array(
+                [value(form, as_doubled, int(t), my_vul, score=at, column=mine) for t in col],
+                dtype=float,
+            )
             if dv.mean() < values.mean():
                 values = dv
         mean = float(values.mean())
@@ -325,9 +411,15 @@ def expert_three_handed_call(
     return Decision(best[1], Message("robot.decision", action=best[1], why=best[2]))
 
 
-def _my_candidates(legal: list[Call], mine: np.ndarray) -> list[Call]:
+def _my_candidates(
+    legal: list[Call],
+    mine: np.ndarray,
+    form: ScoreForm = ScoreForm.THREE_HANDED_CONTRACT,
+    leg: int = 0,
+) -> list[Call]:
     """The calls worth weighing: pass, double, redouble, and in each strain the cheapest legal
-    bid, plus game and slam bids when the layouts make them often enough."""
+    bid, plus game and slam bids when the layouts make them often enough (the game: the level
+    that completes one from my part-score ``leg``)."""
     out = [c for c in legal if not c.is_bid]
     for j, strain in enumerate(_STRAINS):
         bids = [c for c in legal if c.is_bid and c.strain == strain]
@@ -338,7 +430,7 @@ def _my_candidates(legal: list[Call], mine: np.ndarray) -> list[Call]:
         for call in bids[1:]:
             need = call.level + 6
             rate = float(np.mean(col >= need))
-            game = call.level == (3 if strain is Strain.NOTRUMP else 4 if strain.is_major else 5)
+            game = call.level == game_level(form, strain, leg)
             if (game and rate >= 0.5) or (call.level >= 6 and rate >= 0.6):
                 out.append(call)
     return out

@@ -45,6 +45,7 @@ from bridgeroom.rules.minibridge import (
     choose_declarer,
     declaring_side,
 )
+from bridgeroom.rules.score import ScoreState
 from bridgeroom.rules.state import (
     Action,
     ActionInput,
@@ -116,6 +117,7 @@ __all__ = [
     "Phase",
     "Rank",
     "Revoke",
+    "ScoreState",
     "RulesName",
     "Seat",
     "Side",

@@ -62,6 +62,7 @@ from bridgeroom.rules.core import (
     Vulnerability,
 )
 from bridgeroom.rules.revokes import Revoke, law64_adjustment
+from bridgeroom.rules.score import ScoreState
 from bridgeroom.rules.views import DealResult, Phase, RulesName, Trick, Variant, View, ViewExtra
 
 # The actions, views and revokes live in their own modules (actions.py, views.py,
@@ -194,6 +195,9 @@ class DealState:
         #: the claimer's hand to his opponents for the rest of the deal (Law 68B;
         #: :meth:`face_hand`). Not part of the history: a card seen is not unseen by an undo.
         self.claims: list[tuple[Seat, int]] = []
+        #: The score the deal is played at (a rubber's, a Chicago round's), shown in every view;
+        #: set by the match that dealt it, else ``None``.
+        self.score: ScoreState | None = None
         self._reset()
 
     # --- state ------------------------------------------------------------
@@ -1041,6 +1045,7 @@ class DealState:
             variant=self.variant,
             deal=self.deal if self.phase is _DONE else None,
             faced=tuple((s, Hand(self._hands[s])) for s in self.faced_to(seat)),
+            score=self.score,
         )
 
     def _view_extra(self) -> ViewExtra | None:

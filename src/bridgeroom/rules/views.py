@@ -18,6 +18,7 @@ from typing import ClassVar, Literal, NamedTuple, TypeAlias
 
 from bridgeroom.rules.actions import Action
 from bridgeroom.rules.core import Call, Card, Contract, Deal, Hand, Seat, Vulnerability
+from bridgeroom.rules.score import ScoreState
 
 __all__ = [
     "DealResult",
@@ -239,6 +240,9 @@ class View:
     variant: Variant = Variant.CONTRACT
     deal: Deal | None = None
     faced: tuple[tuple[Seat, Hand], ...] = ()
+    #: The score the deal is played at where the score counts games (a rubber, a Chicago
+    #: round, a three-handed rubber), else ``None``: :class:`~bridgeroom.rules.score.ScoreState`.
+    score: ScoreState | None = None
 
     def is_declaring(self, seat: Seat) -> bool:
         """Whether ``seat`` is on the declaring side: the declarer or the dummy (CB-9; in

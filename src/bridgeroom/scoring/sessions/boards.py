@@ -57,6 +57,10 @@ class BoardOrder(ABC):
         """Whether ``who``'s side is vulnerable on the next board (CB-B2)."""
         return self.next_vulnerability().is_vulnerable(side_of(who))
 
+    def score_state(self) -> None:
+        """Boards count no games: each is scored alone (CB-D, MB-9), so no score to play to."""
+        return None
+
 
 @dataclass(frozen=True)
 class BoardResult:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from bridgeroom.errors import ScoringError
-from bridgeroom.rules import Contract, DealResult, Seat, Side, Vulnerability
+from bridgeroom.rules import Contract, DealResult, ScoreState, Seat, Side, Vulnerability
 from bridgeroom.scoring.honors import Honors
 from bridgeroom.scoring.sessions.protocol import ColumnSummary, Declarer, ScoreSummary
 from bridgeroom.scoring.sessions.sheet import ScoreSheet, SheetEntry, is_pass, side_of
@@ -189,6 +189,24 @@ class Chicago:
     def vulnerable(self, who: Declarer) -> bool:
         """Whether ``who``'s side is vulnerable on the next deal (CB-C1)."""
         return self.next_vulnerability().is_vulnerable(side_of(who))
+
+    def score_state(self) -> ScoreState:
+        """The score the next deal is played at: each side's part-score carried (CB-C2), the
+        deal's vulnerability and number (CB-C1).
+
+        >>> chicago = Chicago()
+        >>> _ = chicago.record("NS", "2S", 8)
+        >>> chicago.score_state()
+        ScoreState(columns=('NS', 'EW'), below=(60, 0), games=(0, 0), vulnerable=('EW',), deal=2, game=100)
+        """
+        vul = self.next_vulnerability()
+        return ScoreState(
+            ("NS", "EW"),
+            (self.sheet.leg(Side.NS), self.sheet.leg(Side.EW)),
+            (0, 0),
+            tuple(side.name for side in (Side.NS, Side.EW) if vul.is_vulnerable(side)),
+            self.number,
+        )
 
     def record_deal(
         self,

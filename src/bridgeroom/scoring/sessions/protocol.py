@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, TypeAlias, runtime_checkable
 
-from bridgeroom.rules import Contract, DealResult, Seat, Side, Vulnerability
+from bridgeroom.rules import Contract, DealResult, ScoreState, Seat, Side, Vulnerability
 from bridgeroom.scoring.honors import Honors
 from bridgeroom.scoring.sessions.sheet import SheetEntry
 from bridgeroom.scoring.settlement import Payment
@@ -182,6 +182,12 @@ class Session(Protocol):
 
     def vulnerable(self, who: Declarer) -> bool:
         """Whether ``who`` (a side, a seat, a three-handed player) is vulnerable on the next deal."""
+        ...
+
+    def score_state(self) -> ScoreState | None:
+        """The score the next deal is played at where the session counts games (rubbers, a
+        Chicago round): part-scores below the line, games, vulnerability, Chicago's deal number;
+        ``None`` for boards, each scored alone."""
         ...
 
     def record_deal(

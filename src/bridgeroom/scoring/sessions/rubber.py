@@ -24,6 +24,7 @@ from bridgeroom.errors import ScoringError
 from bridgeroom.rules import (
     Contract,
     DealResult,
+    ScoreState,
     Seat,
     Side,
     ThreeHandedResult,
@@ -300,6 +301,26 @@ class LineSession(Generic[K]):
             winner=self.winner,
             rubber_bonus=self.rubber_bonus,
             settlement=self._settlement(),
+        )
+
+    def score_state(self) -> ScoreState:
+        """The score the next deal is played at: each column's part-score in the game in
+        progress, its games and vulnerability (CB-R2, CB-R3, AB-6, TH-16, TH-17).
+
+        >>> rubber = Rubber()
+        >>> _ = rubber.record("EW", "4H", 10)
+        >>> _ = rubber.record("NS", "2S", 8)
+        >>> rubber.score_state()
+        ScoreState(columns=('NS', 'EW'), below=(60, 0), games=(0, 1), vulnerable=('EW',), deal=None, game=100)
+        """
+        self._check_open()
+        names = tuple(c.name if isinstance(c, Side) else str(c) for c in self.columns)
+        return ScoreState(
+            names,
+            tuple(self.sheet.leg(c) for c in self.columns),
+            tuple(self.games[c] for c in self.columns),
+            tuple(n for n, c in zip(names, self.columns, strict=True) if self.vulnerable(c)),
+            game=self.table.game_points or 100,
         )
 
     def _settlement(self) -> tuple[Payment, ...] | None:
