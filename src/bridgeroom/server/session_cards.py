@@ -1,0 +1,718 @@
+"""Sessions played with real cards (issue 39; docs/sessions.md, "An evening with real cards"):
+the boards are dealt at the club (by hand or by a dealing machine), each table enters its
+results on a phone, the director keeps the desk.
+
+A cards session is a row of the store like any session (its options carry ``"play":
+"cards"``); its results are the append-only log of the store's ``session_entries``
+(:meth:`~bridgeroom.store.sessions.SessionStore.add_entry`): every result entered, confirmed,
+corrected or removed, every adjusted score, fouled board, pair's players, late pair and round,
+with who made it (``table 2``, ``director``) and when. What the session is now is that log
+replayed in order (:class:`Evening`), so nothing entered is lost and the desk shows every change.
+
+Tokens: the director's token is the session's (its hash stored); each table's token is
+derived from it (an HMAC of the table's number), so the director's request prints the tables'
+links again at any time while the store keeps only their hashes.
+
+    >>> evening = Evening.replay([], tables=3)
+    >>> evening.round, evening.results
+    (0, {})
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bridgeroom.errors import BridgeError
+from bridgeroom.rules import Card, Contract, Seat
+from bridgeroom.server.hub import Hub
+from bridgeroom.server.session_boards import (
+    bad_request,
+    pbn_boards,
+    practice_boards,
+    seeded_boards,
+)
+from bridgeroom.sessions import SCORINGS, Movement, Played, Results
+from bridgeroom.store import StoreError, StoreUnavailable, hash_token, new_token
+from bridgeroom.store.sessions import SessionEntry, SessionRecord, SessionStore
+from bridgeroom.table import SeatError, TableError
+from bridgeroom.table.seats import person_name
+
+__all__ = ["GAMES", "CardSessions", "Evening", "is_cards", "table_token"]
+
+#: The games a cards session scores.
+GAMES = ("contract", "minibridge")
+#: The most tables of a cards session.
+MAX_TABLES = 32
+#: The Law 12C2 artificial adjusted scores: average plus, average, average minus.
+AVERAGES = ("A+", "A", "A-")
+
+
+def is_cards(row: SessionRecord) -> bool:
+    """Whether session ``row`` is played with real cards."""
+    return row.options.get("play") == "cards"
+
+
+def table_token(director_token: str, table: int) -> str:
+    """Table ``table``'s token, derived from the director's (an HMAC: it tells nothing of it).
+
+    >>> table_token("abc", 1) == table_token("abc", 1) != table_token("abc", 2)
+    True
+    """
+    digest = hmac.new(director_token.encode(), f"table:{table}".encode(), hashlib.sha256)
+    return digest.hexdigest()[:32]
+
+
+@dataclass
+class Evening:
+    """A cards session as its entries say it is now: the round, each table's result of each
+    board (``(table, board) -> entry data``), the players of each pair, the pairs absent
+    (``pair -> the round it arrives``, ``None``: not yet), the fouled boards and the log."""
+
+    round: int = 0
+    results: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
+    players: dict[int, list[dict[str, str]]] = field(default_factory=dict)
+    arrives: dict[int, int | None] = field(default_factory=dict)
+    fouled: dict[int, list[list[int]]] = field(default_factory=dict)
+    log: list[dict[str, Any]] = field(default_factory=list)
+
+    @classmethod
+    def replay(
+        cls, entries: Iterable[SessionEntry], *, tables: int, absent: Iterable[int] = ()
+    ) -> Evening:
+        """The session after ``entries``, in order (``absent``: the pairs missing at the
+        start, the sit-out of an odd number of pairs)."""
+        out = cls(arrives={p: None for p in absent})
+        for e in entries:
+            d = e.data
+            kind = d.get("kind")
+            key = (int(d.get("table", 0)), int(d.get("board", 0)))
+            if kind in ("score", "adjusted", "not_played"):
+                out.results[key] = dict(d)
+            elif kind == "confirm" and key in out.results:
+                out.results[key] = {**out.results[key], "confirmed": True}
+            elif kind == "remove":
+                out.results.pop(key, None)
+            elif kind == "players":
+                out.players[int(d["pair"])] = list(d["players"])
+            elif kind == "late":
+                out.arrives[int(d["pair"])] = int(d["round"])
+            elif kind == "fouled":
+                if d.get("groups"):
+                    out.fouled[int(d["board"])] = [list(g) for g in d["groups"]]
+                else:
+                    out.fouled.pop(int(d["board"]), None)
+            elif kind == "round":
+                out.round = int(d["round"])
+            out.log.append({"n": e.id, "by": e.by, "at": e.at.isoformat() + "Z", **d})
+        return out
+
+    def present(self, pair: int, round_: int) -> bool:
+        """Whether ``pair`` plays in ``round_`` (a late pair from the round it arrived)."""
+        if pair not in self.arrives:
+            return True
+        arrives = self.arrives[pair]
+        return arrives is not None and round_ >= arrives
+
+
+def _int(body: dict[str, Any], name: str) -> int:
+    value = body.get(name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise bad_request(f'"{name}" is a whole number, not {value!r}')
+    return value
+
+
+class CardSessions:
+    """The sessions of a server played with real cards."""
+
+    def __init__(self, hub: Hub, rows: SessionStore) -> None:
+        self.hub = hub
+        self.rows = rows
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def _lock(self, code: str) -> asyncio.Lock:
+        return self._locks.setdefault(code, asyncio.Lock())
+
+    # --- the store --------------------------------------------------------------------------
+
+    async def _db(self, fn: Any, *args: Any) -> Any:
+        try:
+            return await self.hub.db(fn, *args)
+        except StoreUnavailable as err:
+            await self.hub.health.failed(err)
+            raise self.hub.health.error() from None
+        except StoreError as err:
+            raise await self.hub._not_saved(err) from None
+
+    async def _get(self, code: str) -> SessionRecord:
+        if not code.replace("-", "").replace("_", "").isalnum() or len(code) > 32:
+            raise SeatError("session.no_session", code=code[:32])
+        try:
+            row = await self.hub.db(self.rows.get, code)
+        except StoreUnavailable as err:
+            await self.hub.health.failed(err)
+            raise self.hub.health.error() from None
+        except StoreError:
+            raise SeatError("session.no_session", code=code) from None
+        if not is_cards(row):
+            raise TableError("cards.not_cards", code=code)
+        return row
+
+    async def _evening(self, row: SessionRecord) -> Evening:
+        entries = await self._db(self.rows.entries, row.code)
+        return Evening.replay(
+            entries, tables=row.options["tables"], absent=row.options.get("absent", [])
+        )
+
+    async def _add(self, row: SessionRecord, by: str, data: dict[str, Any]) -> None:
+        await self._db(self.rows.add_entry, row.code, by, data)
+
+    async def owns(self, code: str) -> bool:
+        """Whether ``code`` is a cards session (``False`` for any other, or none)."""
+        if not code.replace("-", "").replace("_", "").isalnum() or len(code) > 32:
+            return False
+        try:
+            row = await self.hub.db(self.rows.get, code)
+        except StoreError:
+            return False
+        return is_cards(row)
+
+    # --- who asks ---------------------------------------------------------------------------
+
+    @staticmethod
+    def _is_director(row: SessionRecord, token: str | None) -> bool:
+        return bool(token) and hmac.compare_digest(row.director_hash, hash_token(token or ""))
+
+    def _director(self, row: SessionRecord, token: str | None) -> None:
+        if not token:
+            raise SeatError("server.token_needed")
+        if not self._is_director(row, token):
+            raise SeatError("session.not_director")
+
+    @staticmethod
+    def _table_of(row: SessionRecord, token: str | None) -> int | None:
+        """The table whose token ``token`` is, if any."""
+        if not token:
+            return None
+        digest = hash_token(token)
+        for t, h in enumerate(row.options["table_hashes"], start=1):
+            if hmac.compare_digest(h, digest):
+                return t
+        return None
+
+    def _who(self, row: SessionRecord, token: str | None) -> tuple[str, int | None]:
+        """``("director", None)`` or ``("table", t)``; refused for any other token."""
+        if self._is_director(row, token):
+            return "director", None
+        table = self._table_of(row, token)
+        if table is None:
+            raise SeatError("server.token_needed" if not token else "cards.bad_token")
+        return "table", table
+
+    @staticmethod
+    def movement(row: SessionRecord) -> Movement:
+        o = row.options
+        return Movement(o["movement"], o["tables"], o["boards"], o["rounds"])
+
+    # --- creating ---------------------------------------------------------------------------
+
+    async def create(
+        self, body: dict[str, Any], address: str = ""
+    ) -> tuple[SessionRecord, str, list[dict[str, Any]]]:
+        """A new cards session: its row, the director's token and each table's token."""
+        self.hub.limiter.check("create", (address, self.hub.limits.create))
+        self.hub.health.check()
+        game, scoring = body.get("game", "contract"), body.get("scoring", "matchpoints")
+        tables, boards = body.get("tables", 2), body.get("boards", 3)
+        if game not in GAMES:
+            raise bad_request(f"a cards session plays {' or '.join(GAMES)}, not {game!r}")
+        if scoring not in SCORINGS:
+            raise bad_request(f"a session is scored by {', '.join(SCORINGS)}, not {scoring!r}")
+        if body.get("language", "en") not in ("en", "ru"):
+            raise bad_request(f"a session's language is en or ru, not {body.get('language')!r}")
+        if not 1 <= tables <= MAX_TABLES:
+            raise bad_request(f"a session has 1 to {MAX_TABLES} tables, not {tables}")
+        try:
+            made = Movement.make(
+                body.get("movement", "mitchell"), tables, boards, body.get("rounds")
+            )
+        except BridgeError as err:
+            raise bad_request(str(err)) from None
+        if made.kind == "teams" and (game, scoring) != ("contract", "imps"):
+            raise bad_request("teams play contract bridge scored by IMPs (Law 78B)")
+        pairs = body.get("pairs")
+        full = len(made.pairs)
+        absent: list[int] = []
+        if pairs is not None and pairs != full:
+            if made.kind == "teams" or pairs != full - 1:
+                raise bad_request(
+                    f"{tables} tables seat {full} pairs, or {full - 1} with one sitting out "
+                    f"each round (not teams); not {pairs}"
+                )
+            absent = [max(made.pairs)]  # the sit-out: the highest pair's tables wait a round
+        seed = body.get("seed")
+        if seed is None:
+            seed = secrets.randbits(48)
+        if body.get("pbn") is not None and body.get("practice") is not None:
+            raise bad_request("the boards come from a PBN file or a practice set, not both")
+        if body.get("pbn") is not None:
+            deals = pbn_boards(body["pbn"], made.boards)
+        elif body.get("practice") is not None:
+            deals = await asyncio.to_thread(practice_boards, body["practice"], made.boards, seed)
+        else:
+            deals = seeded_boards(seed, made.boards)
+        token = new_token()
+        table_tokens = [table_token(token, t) for t in range(1, made.tables + 1)]
+        options = {
+            "play": "cards",
+            "game": game,
+            "tables": made.tables,
+            "boards": made.boards,
+            "rounds": made.rounds,
+            "movement": made.kind,
+            "scoring": scoring,
+            "robots": "basic",
+            "seed": seed,
+            "language": body.get("language", "en"),
+            "title": body.get("title", ""),
+            "deals": deals,
+            "absent": absent,
+            "table_hashes": [hash_token(t) for t in table_tokens],
+        }
+        state = {"people": [], "tables": [], "round": 0, "paused": []}
+        row = await self._db(self.rows.create, hash_token(token), options, state)
+        await self._db(self.rows.save, row.code, state, "playing")
+        row = await self._get(row.code)
+        return (
+            row,
+            token,
+            [{"table": t, "token": tok} for t, tok in enumerate(table_tokens, start=1)],
+        )
+
+    # --- the movement -----------------------------------------------------------------------
+
+    def _rounds(self, row: SessionRecord, evening: Evening) -> list[dict[str, Any]]:
+        m = self.movement(row)
+        out = []
+        for r in range(m.rounds):
+            for e in m.round(r):
+                sit_out = not (evening.present(e.ns, r) and evening.present(e.ew, r))
+                out.append(
+                    {
+                        "round": r + 1,
+                        "table": e.table,
+                        "ns": m.label(e.ns),
+                        "ew": m.label(e.ew),
+                        "boards": list(m.order(e.table, r)),
+                        "sit_out": sit_out,
+                    }
+                )
+        return out
+
+    async def rounds(self, code: str) -> list[dict[str, Any]]:
+        """The movement as played: each round's tables, pairs and boards."""
+        row = await self._get(code)
+        return self._rounds(row, await self._evening(row))
+
+    def _pair(self, row: SessionRecord, label: object) -> int:
+        m = self.movement(row)
+        for p in m.pairs:
+            if m.label(p) == label:
+                return p
+        raise bad_request(
+            f"the pairs are {', '.join(m.label(p) for p in m.pairs)}, not {str(label)[:20]!r}"
+        )
+
+    # --- entering results -------------------------------------------------------------------
+
+    def _result(
+        self, row: SessionRecord, table: int, round_: int, board: int, body: dict[str, Any]
+    ) -> dict[str, Any]:
+        """A table's result of ``board`` read from ``body`` and scored (refused, naming the
+        field, if anything is wrong)."""
+        m = self.movement(row)
+        e = m.encounter(round_, table)
+        data: dict[str, Any] = {"table": table, "round": round_ + 1, "board": board}
+        if body.get("not_played"):
+            return {"kind": "not_played", **data}
+        contract_text = str(body.get("contract", "")).strip()
+        if contract_text.lower() in ("pass", "p", "passed"):
+            return {
+                **data,
+                "kind": "score",
+                "contract": None,
+                "declarer": None,
+                "lead": None,
+                "tricks": 0,
+                "ns_score": 0,
+            }
+        try:
+            contract = Contract.parse(contract_text.upper()).without_declarer()
+        except BridgeError as err:
+            raise bad_request(f'"contract": {err}') from None
+        try:
+            declarer = Seat.find(str(body.get("declarer", "")))
+        except BridgeError:
+            raise bad_request(f'"declarer" is N, E, S or W, not {body.get("declarer")!r}') from None
+        lead = body.get("lead")
+        if lead not in (None, ""):
+            try:
+                lead = str(Card.parse(str(lead).upper()))
+            except BridgeError:
+                raise bad_request(f'"lead" is a card such as HK, not {lead!r}') from None
+        else:
+            lead = None
+        if "tricks" in body and body["tricks"] is not None:
+            tricks = _int(body, "tricks")
+        else:
+            result = str(body.get("result", "")).strip()
+            if result in ("=", "0"):
+                tricks = contract.level + 6
+            else:
+                try:
+                    tricks = contract.level + 6 + int(result)
+                except ValueError:
+                    raise bad_request(
+                        f'"tricks" (0-13) or "result" (=, +1, -2) is needed, not {result!r}'
+                    ) from None
+        if not 0 <= tricks <= 13:
+            raise bad_request(f'"tricks" are 0 to 13, not {tricks}')
+        try:
+            played = Played.of(
+                row.options["game"], board, table, e.ns, e.ew, declarer, contract, tricks, lead
+            )
+        except BridgeError as err:
+            raise bad_request(str(err)) from None
+        return {
+            **data,
+            "kind": "score",
+            "contract": str(contract),
+            "declarer": declarer.letter,
+            "lead": lead,
+            "tricks": tricks,
+            "ns_score": played.ns_score,
+        }
+
+    async def enter(self, code: str, token: str | None, body: dict[str, Any]) -> dict[str, Any]:
+        """A result entered at a table (its token), or by the director (any table; a
+        correction). ``confirmed``: the other side has seen and accepted it."""
+        async with self._lock(code):
+            row = await self._get(code)
+            who, table = self._who(row, token)
+            evening = await self._evening(row)
+            m = self.movement(row)
+            round_ = _int(body, "round") - 1
+            board = _int(body, "board")
+            if who == "director":
+                table = _int(body, "table")
+                if not 1 <= table <= m.tables:
+                    raise bad_request(f"the tables are 1 to {m.tables}, not {table}")
+            assert table is not None
+            if not 0 <= round_ < m.rounds:
+                raise bad_request(f"the rounds are 1 to {m.rounds}, not {round_ + 1}")
+            boards = m.order(table, round_)
+            if board not in boards:
+                raise TableError(
+                    "cards.not_this_table",
+                    board=board,
+                    table=table,
+                    round=round_ + 1,
+                    boards=", ".join(map(str, boards)),
+                )
+            e = m.encounter(round_, table)
+            if not (evening.present(e.ns, round_) and evening.present(e.ew, round_)):
+                raise TableError("cards.sit_out", table=table, round=round_ + 1)
+            if who == "table":
+                if row.status != "playing":
+                    raise TableError("session.not_playing")
+                if round_ > evening.round:
+                    raise TableError(
+                        "cards.round_not_begun", round=round_ + 1, now=evening.round + 1
+                    )
+            kept = evening.results.get((table, board))
+            data = self._result(row, table, round_, board, body)
+            confirmed = bool(body.get("confirmed"))
+            same = kept is not None and all(
+                kept.get(k) == data.get(k)
+                for k in ("kind", "contract", "declarer", "tricks", "lead")
+            )
+            if who == "table" and kept is not None and kept.get("confirmed") and not same:
+                raise TableError("cards.confirmed_already", board=board, table=table)
+            by = "director" if who == "director" else f"table {table}"
+            if same and kept is not None:
+                if confirmed and not kept.get("confirmed"):
+                    await self._add(row, by, {"kind": "confirm", "table": table, "board": board})
+            else:
+                await self._add(row, by, {**data, "confirmed": confirmed or who == "director"})
+            evening = await self._evening(row)
+        return {**evening.results[(table, board)]}
+
+    # --- the director -----------------------------------------------------------------------
+
+    async def remove(self, code: str, token: str | None, table: int, board: int) -> None:
+        """The director removes a table's result of a board."""
+        async with self._lock(code):
+            row = await self._get(code)
+            self._director(row, token)
+            evening = await self._evening(row)
+            if (table, board) not in evening.results:
+                raise TableError("cards.no_result", board=board, table=table)
+            await self._add(row, "director", {"kind": "remove", "table": table, "board": board})
+
+    async def adjust(self, code: str, token: str | None, body: dict[str, Any]) -> None:
+        """The director gives a table's board an artificial adjusted score (Law 12C2):
+        ``ns`` and ``ew`` each ``A+``, ``A`` or ``A-``."""
+        async with self._lock(code):
+            row = await self._get(code)
+            self._director(row, token)
+            m = self.movement(row)
+            table, board = _int(body, "table"), _int(body, "board")
+            if not 1 <= table <= m.tables:
+                raise bad_request(f"the tables are 1 to {m.tables}, not {table}")
+            try:
+                round_ = m.round_of(board) if m.kind != "rotating" else 0
+            except BridgeError as err:
+                raise bad_request(str(err)) from None
+            ns, ew = body.get("ns"), body.get("ew")
+            for side, value in (("ns", ns), ("ew", ew)):
+                if value not in AVERAGES:
+                    raise bad_request(f'"{side}" is one of {", ".join(AVERAGES)}, not {value!r}')
+            await self._add(
+                row,
+                "director",
+                {
+                    "kind": "adjusted",
+                    "table": table,
+                    "round": round_ + 1,
+                    "board": board,
+                    "ns": ns,
+                    "ew": ew,
+                    "confirmed": True,
+                },
+            )
+
+    async def players(
+        self, code: str, token: str | None, label: object, players: list[dict[str, str]]
+    ) -> None:
+        """The names (and membership numbers) of a pair's players: by the director, or at the
+        table where the pair sits this round."""
+        async with self._lock(code):
+            row = await self._get(code)
+            who, table = self._who(row, token)
+            pair = self._pair(row, label)
+            if who == "table":
+                evening = await self._evening(row)
+                m = self.movement(row)
+                at, _ = m.where(pair, evening.round)
+                if at != table:
+                    raise TableError("cards.not_your_pair", pair=str(label), table=table)
+            clean = []
+            for p in players[:2]:
+                name = person_name(str(p.get("name", "")))
+                number = str(p.get("number", "")).strip()[:20]
+                clean.append({"name": name, "number": number})
+            by = "director" if who == "director" else f"table {table}"
+            await self._add(row, by, {"kind": "players", "pair": pair, "players": clean})
+
+    async def late(self, code: str, token: str | None, label: object) -> None:
+        """A pair that was missing (the sit-out, or a pair late) plays from the current round."""
+        async with self._lock(code):
+            row = await self._get(code)
+            self._director(row, token)
+            pair = self._pair(row, label)
+            evening = await self._evening(row)
+            await self._add(row, "director", {"kind": "late", "pair": pair, "round": evening.round})
+
+    async def next_round(self, code: str, token: str | None) -> None:
+        """The director calls the move: the next round begins."""
+        async with self._lock(code):
+            row = await self._get(code)
+            self._director(row, token)
+            evening = await self._evening(row)
+            m = self.movement(row)
+            if evening.round + 1 >= m.rounds:
+                raise TableError("cards.last_round", n=m.rounds)
+            await self._add(row, "director", {"kind": "round", "round": evening.round + 1})
+
+    async def end(self, code: str, token: str | None) -> None:
+        """The director ends the session: the tables enter nothing more (he still may)."""
+        async with self._lock(code):
+            row = await self._get(code)
+            self._director(row, token)
+            await self._add(row, "director", {"kind": "end"})
+            await self._db(self.rows.save, row.code, row.state, "finished")
+
+    # --- what is shown ----------------------------------------------------------------------
+
+    def _scored(self, row: SessionRecord, evening: Evening) -> Results:
+        """The results so far (each table's result of each board), compared."""
+        m = self.movement(row)
+        results = Results(m, row.options["game"], row.options["scoring"])
+        for (table, board), d in sorted(evening.results.items()):
+            if d["kind"] != "score":
+                continue
+            r = int(d["round"]) - 1
+            e = m.encounter(r, table)
+            results.add(
+                Played.of(
+                    row.options["game"],
+                    board,
+                    table,
+                    e.ns,
+                    e.ew,
+                    d["declarer"],
+                    d["contract"],
+                    int(d["tricks"]),
+                    d.get("lead"),
+                )
+            )
+        return results
+
+    def _pair_names(self, row: SessionRecord, evening: Evening) -> dict[str, list[dict[str, str]]]:
+        m = self.movement(row)
+        return {m.label(p): players for p, players in sorted(evening.players.items())}
+
+    async def results(self, code: str, token: str | None) -> dict[str, Any]:
+        """The travellers, the ranking and each pair's scorecard (as for every session), with
+        the pairs' players."""
+        row = await self._get(code)
+        evening = await self._evening(row)
+        results = self._scored(row, evening)
+        deals = row.options["deals"]
+        return {
+            "code": code,
+            "status": row.status,
+            "play": "cards",
+            "scoring": results.scoring,
+            "boards": [{**results.board_dict(b), "deal": deals[b - 1]} for b in results.boards],
+            "ranking": {
+                direction: [results.standing_dict(s) for s in rows]
+                for direction, rows in results.rankings().items()
+            },
+            "scorecards": {
+                results.movement.label(p): results.scorecard(p) for p in results.movement.pairs
+            },
+            "players": self._pair_names(row, evening),
+        }
+
+    def _board_entries(
+        self, row: SessionRecord, evening: Evening, table: int, r: int
+    ) -> list[dict[str, Any]]:
+        return [
+            {"board": b, "result": evening.results.get((table, b))}
+            for b in self.movement(row).order(table, r)
+        ]
+
+    async def table_view(self, code: str, token: str | None) -> dict[str, Any]:
+        """What a table's phone shows: its table, the round now, and each round's pairs and
+        boards with the results entered."""
+        row = await self._get(code)
+        _, table = self._who(row, token)
+        if table is None:
+            raise TableError("cards.table_only")
+        evening = await self._evening(row)
+        rounds = [
+            {**r, "entries": self._board_entries(row, evening, table, r["round"] - 1)}
+            for r in self._rounds(row, evening)
+            if r["table"] == table and r["round"] - 1 <= evening.round
+        ]
+        return {
+            "code": code,
+            "title": row.options.get("title", ""),
+            "game": row.options["game"],
+            "language": row.options.get("language", "en"),
+            "status": row.status,
+            "table": table,
+            "round": evening.round + 1,
+            "rounds_total": self.movement(row).rounds,
+            "rounds": rounds,
+            "players": self._pair_names(row, evening),
+        }
+
+    async def desk(self, code: str, token: str | None) -> dict[str, Any]:
+        """The director's desk: every table at a glance (its round, the board it is at, the
+        results missing), the change log, the ranking."""
+        row = await self._get(code)
+        self._director(row, token)
+        evening = await self._evening(row)
+        m = self.movement(row)
+        glance = []
+        for e in m.round(evening.round) if m.rounds > evening.round else ():
+            r = evening.round
+            sit_out = not (evening.present(e.ns, r) and evening.present(e.ew, r))
+            entries = self._board_entries(row, evening, e.table, r)
+            missing = [x["board"] for x in entries if x["result"] is None]
+            glance.append(
+                {
+                    "table": e.table,
+                    "round": r + 1,
+                    "ns": m.label(e.ns),
+                    "ew": m.label(e.ew),
+                    "sit_out": sit_out,
+                    "board": None if sit_out or not missing else missing[0],
+                    "missing": [] if sit_out else missing,
+                    "unconfirmed": [
+                        x["board"]
+                        for x in entries
+                        if x["result"] is not None and not x["result"].get("confirmed")
+                    ],
+                }
+            )
+        results = [
+            {
+                **d,
+                "ns": m.label(m.encounter(int(d["round"]) - 1, t).ns),
+                "ew": m.label(m.encounter(int(d["round"]) - 1, t).ew),
+            }
+            for (t, _), d in sorted(evening.results.items(), key=lambda kv: (kv[0][1], kv[0][0]))
+        ]
+        return {
+            "code": code,
+            "title": row.options.get("title", ""),
+            "status": row.status,
+            "game": row.options["game"],
+            "scoring": row.options["scoring"],
+            "movement": m.to_dict(),
+            "round": evening.round + 1,
+            "rounds_total": m.rounds,
+            "tables": glance,
+            "results": results,
+            "pairs": [m.label(p) for p in m.pairs],
+            "absent": [m.label(p) for p, r in evening.arrives.items() if r is None],
+            "players": self._pair_names(row, evening),
+            "log": evening.log[::-1],
+            "links": [
+                {"table": t, "path": f"/session/{code}/table/{t}#t={table_token(token or '', t)}"}
+                for t in range(1, m.tables + 1)
+            ],
+            "ranking": (await self.results(code, token))["ranking"],
+        }
+
+    async def summary(self, code: str, token: str | None) -> dict[str, Any]:
+        """The session at a glance, for anyone (``GET /api/sessions/{code}``)."""
+        row = await self._get(code)
+        evening = await self._evening(row)
+        m = self.movement(row)
+        return {
+            "code": code,
+            "play": "cards",
+            "status": row.status,
+            "title": row.options.get("title", ""),
+            "game": row.options["game"],
+            "scoring": row.options["scoring"],
+            "language": row.options.get("language", "en"),
+            "round": evening.round + 1,
+            "movement": m.to_dict(),
+            "director": self._is_director(row, token),
+            "table": self._table_of(row, token),
+        }
+
+    async def exports(self, code: str, token: str | None) -> tuple[Results, list[str]]:
+        """The results so far and the boards' deals (PBN deal strings), for the files."""
+        row = await self._get(code)
+        return self._scored(row, await self._evening(row)), list(row.options["deals"])
