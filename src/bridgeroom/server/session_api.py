@@ -315,7 +315,7 @@ def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
             text = await sessions.rooms.pbn(room)
         elif await cards.owns(code):
             played, boards = await cards.exports(code, _bearer(authorization))
-            deals = {b: Deal.parse(boards[b - 1]) for b in range(1, len(boards) + 1)}
+            deals = {b: Deal.parse(text) for b, text in boards.items()}
             text = session_pbn(played, deals, event=f"bridgeroom session {code}")
         else:
             results, deals = await sessions.exports(code, _bearer(authorization))

@@ -577,11 +577,32 @@ class CardSessions:
         m = self.movement(row)
         return {m.label(p): players for p, players in sorted(evening.players.items())}
 
+    def _visible(self, row: SessionRecord, evening: Evening, token: str | None) -> set[int]:
+        """The boards whose traveller and hands ``token`` may see: all (the director's), those
+        its table has a result of (a table's), those every table playing them has (anyone's):
+        no hand reaches a table that still has to play it."""
+        m = self.movement(row)
+        if self._is_director(row, token):
+            return set(range(1, m.boards + 1))
+        table = self._table_of(row, token)
+        out = set()
+        for board in range(1, m.boards + 1):
+            r = m.round_of(board)
+            playing = [
+                e.table for e in m.round(r) if evening.present(e.ns, r) and evening.present(e.ew, r)
+            ]
+            done = [t for t in playing if (t, board) in evening.results]
+            if done and (len(done) == len(playing) or table in done):
+                out.add(board)
+        return out
+
     async def results(self, code: str, token: str | None) -> dict[str, Any]:
         """The travellers, the ranking and each pair's scorecard (as for every session), with
-        the pairs' players."""
+        the pairs' players, over the boards ``token`` may see (:meth:`_visible`)."""
         row = await self._get(code)
         evening = await self._evening(row)
+        visible = self._visible(row, evening, token)
+        evening.results = {k: v for k, v in evening.results.items() if k[1] in visible}
         results = self._scored(row, evening)
         deals = row.options["deals"]
         return {
@@ -712,7 +733,12 @@ class CardSessions:
             "table": self._table_of(row, token),
         }
 
-    async def exports(self, code: str, token: str | None) -> tuple[Results, list[str]]:
-        """The results so far and the boards' deals (PBN deal strings), for the files."""
+    async def exports(self, code: str, token: str | None) -> tuple[Results, dict[int, str]]:
+        """The results so far and the deals (PBN deal strings) of the boards ``token`` may see,
+        for the files."""
         row = await self._get(code)
-        return self._scored(row, await self._evening(row)), list(row.options["deals"])
+        evening = await self._evening(row)
+        visible = self._visible(row, evening, token)
+        evening.results = {k: v for k, v in evening.results.items() if k[1] in visible}
+        deals = row.options["deals"]
+        return self._scored(row, evening), {b: deals[b - 1] for b in sorted(visible)}
