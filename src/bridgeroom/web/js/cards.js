@@ -122,6 +122,8 @@ function keep(body) {
 }
 
 async function submit(body) {
+  C.board = body.board;  // the board stays shown: its score, its confirmation, then "next"
+  C.round = body.round;
   keep(body);
   await flush();
   if (C.online) {
