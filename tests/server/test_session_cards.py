@@ -8,6 +8,7 @@ board's vulnerability (CB-B2), never by our scorer."""
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -161,3 +162,52 @@ def test_an_odd_number_of_pairs_sits_one_out_until_a_late_pair_arrives(
         assert r.json()["ns_score"] == -90
         bad = client.post("/api/sessions", json={"play": "cards", "tables": 3, "pairs": 4})
         assert bad.status_code == 422 and "6 pairs, or 5" in bad.json()["detail"]
+
+
+def test_table_cards_and_the_boards_for_a_dealing_machine(tmp_path: Path, helpers: Any) -> None:
+    """The table cards (PDF, read back with pdftotext; each QR code read by zxing-cpp, an
+    independent decoder) open each table's page with its token; the boards as Duplimate's .dup
+    read back to the session's boards."""
+    import zxingcpp
+    from PIL import Image
+
+    from bridgeroom.formats.dealing import read_dup
+    from bridgeroom.formats.pbn import loads
+
+    with helpers.make_client(tmp_path / "cards.sqlite3") as client:
+        s = made(client, language="ru", title="Клубный вечер")
+        code, director = s["code"], s["director_token"]
+        tokens = {t["table"]: t["token"] for t in s["tables"]}
+        assert client.get(f"/api/sessions/{code}/tablecards.pdf").status_code == 401
+        r = client.get(f"/api/sessions/{code}/tablecards.pdf", headers=helpers.auth(director))
+        assert r.status_code == 200 and r.headers["content-type"] == "application/pdf"
+        pdf = tmp_path / "tables.pdf"
+        pdf.write_bytes(r.content)
+        text = subprocess.run(
+            ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+        ).stdout
+        assert all(f"Стол {t}" in text for t in (1, 2, 3)) and "Клубный вечер" in text
+        assert f"/session/{code}/table/2#t={tokens[2]}" in text.replace("\n", "")
+        subprocess.run(
+            ["pdftoppm", "-r", "150", "-png", str(pdf), str(tmp_path / "page")], check=True
+        )
+        links = []
+        for page in sorted(tmp_path.glob("page*.png")):
+            links += [b.text for b in zxingcpp.read_barcodes(Image.open(page))]
+        assert sorted(links) == sorted(
+            f"http://testserver/session/{code}/table/{t}#t={tokens[t]}" for t in (1, 2, 3)
+        )
+        # the boards: only the director may have them (they show every hand)
+        assert (
+            client.get(
+                f"/api/sessions/{code}/boards.dup", headers=helpers.auth(tokens[1])
+            ).status_code
+            == 403
+        )
+        dup = client.get(f"/api/sessions/{code}/boards.dup", headers=helpers.auth(director))
+        pbn = client.get(f"/api/sessions/{code}/boards.pbn", headers=helpers.auth(director))
+        games = loads(pbn.text)
+        assert [g.tags["Board"] for g in games] == [str(b) for b in range(1, 7)]
+        assert read_dup(dup.content) == [g.deal for g in games]
+        r = client.get(f"/api/sessions/{code}/boards.dlm", headers=helpers.auth(director))
+        assert r.status_code == 422 and "pbn or dup" in r.json()["detail"]

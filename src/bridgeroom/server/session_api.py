@@ -42,8 +42,8 @@ for it as well):
 ``POST /api/sessions/{code}/next-round``  the director calls the move
 ``GET /api/sessions/{code}/usebio.xml``   the results as USEBIO 1.2 XML
 ``GET /api/sessions/{code}/tablecards.pdf``  each table's card: its link and QR code
-``GET /api/sessions/{code}/boards.{fmt}`` the boards for dealing machines: ``pbn``, ``dup``,
-                                          ``dlm`` (the director's)
+``GET /api/sessions/{code}/boards.{fmt}`` the boards for dealing machines: ``pbn`` or
+                                          Duplimate's ``dup`` (the director's)
 ========================================  =====================================================
 """
 
@@ -52,7 +52,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Request
-from fastapi.responses import PlainTextResponse
+from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StringConstraints
 
 from bridgeroom.errors import BridgeError
@@ -404,6 +404,29 @@ def mount_cards(app: FastAPI, cards: CardSessions) -> None:
     ) -> dict[str, Any]:
         await cards.late(code, _bearer(authorization), body.pair)
         return await cards.desk(code, _bearer(authorization))
+
+    @app.get("/api/sessions/{code}/tablecards.pdf")
+    async def cards_table_cards(
+        code: str, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> Response:
+        data = await cards.table_cards(code, _bearer(authorization), str(request.base_url))
+        return Response(
+            data,
+            media_type="application/pdf",
+            headers={"Content-Disposition": f'attachment; filename="tables-{code}.pdf"'},
+        )
+
+    @app.get("/api/sessions/{code}/boards.{fmt}")
+    async def cards_boards(
+        code: str, fmt: str, authorization: Annotated[str | None, Header()] = None
+    ) -> Response:
+        data = await cards.boards_file(code, _bearer(authorization), fmt)
+        media = "application/x-pbn; charset=utf-8" if fmt == "pbn" else "application/octet-stream"
+        return Response(
+            data,
+            media_type=media,
+            headers={"Content-Disposition": f'attachment; filename="boards-{code}.{fmt}"'},
+        )
 
     @app.post("/api/sessions/{code}/next-round")
     async def cards_next_round(

@@ -733,6 +733,62 @@ class CardSessions:
             "table": self._table_of(row, token),
         }
 
+    async def table_cards(self, code: str, token: str | None, origin: str) -> bytes:
+        """The table cards (PDF) with each table's link under ``origin`` (the director's)."""
+        from bridgeroom.server.table_cards import table_cards_pdf
+
+        row = await self._get(code)
+        self._director(row, token)
+        evening = await self._evening(row)
+        rounds = self._rounds(row, evening)
+        tables = [
+            {
+                "table": t,
+                "link": f"{origin.rstrip('/')}/session/{code}/table/{t}#t="
+                + table_token(token or "", t),
+                "rounds": [r for r in rounds if r["table"] == t],
+            }
+            for t in range(1, self.movement(row).tables + 1)
+        ]
+        o = row.options
+        return await asyncio.to_thread(
+            table_cards_pdf, o.get("title", ""), code, tables, o.get("language", "en")
+        )
+
+    async def boards_file(self, code: str, token: str | None, fmt: str) -> bytes:
+        """The session's boards for a dealing machine (the director's: they show every hand):
+        ``pbn`` or Duplimate's ``dup``."""
+        from bridgeroom.formats.dealing import dup_bytes
+        from bridgeroom.formats.pbn import PbnGame, dumps
+        from bridgeroom.rules import Deal, board_dealer, board_vulnerability
+
+        row = await self._get(code)
+        self._director(row, token)
+        deals = {b: Deal.parse(d) for b, d in enumerate(row.options["deals"], start=1)}
+        if fmt == "dup":
+            return dup_bytes(deals)
+        if fmt == "pbn":
+            games = [
+                PbnGame(
+                    {
+                        "Event": row.options.get("title", "") or f"bridgeroom session {code}",
+                        "Site": "bridgeroom",
+                        "Date": "?",
+                        "Board": str(b),
+                        "West": "?",
+                        "North": "?",
+                        "East": "?",
+                        "South": "?",
+                        "Dealer": board_dealer(b).letter,
+                        "Vulnerable": board_vulnerability(b).pbn,
+                        "Deal": deal.to_pbn(),
+                    }
+                )
+                for b, deal in deals.items()
+            ]
+            return dumps(games).encode("utf-8")
+        raise bad_request(f"the boards are downloaded as pbn or dup, not {fmt[:10]!r}")
+
     async def exports(self, code: str, token: str | None) -> tuple[Results, dict[int, str]]:
         """The results so far and the deals (PBN deal strings) of the boards ``token`` may see,
         for the files."""
