@@ -490,8 +490,8 @@ class CardSessions:
                     "table": table,
                     "round": round_ + 1,
                     "board": board,
-                    "ns": ns,
-                    "ew": ew,
+                    "ns_award": ns,
+                    "ew_award": ew,
                     "confirmed": True,
                 },
             )

@@ -6,7 +6,7 @@
 // entry survives a lost connection and a reload. Big targets near the bottom of the screen, one
 // field a row: one-handed at 390 px.
 
-import { el, morph, srOnly } from "./dom.js";
+import { el, morph, srOnly, touched } from "./dom.js";
 import { t, seatName, strainText, cardText, contractText, rankText, SEATS, SUITS, STRAINS, SYMBOL } from "./i18n.js";
 import { ApiError } from "./net.js";
 
@@ -78,7 +78,14 @@ export async function renderCardsTable(main, page, where, status) {
     if (C.code !== code) return;
     await flush();
     try {
-      C.view = await call("/table");
+      const view = await call("/table");
+      // the director called the move: the page goes to the new round's first board
+      if (C.view && view.round !== C.view.round) {
+        C.round = null;
+        C.board = null;
+        C.status(t("web.cards.round_now", { round: view.round }));
+      }
+      C.view = view;
       C.online = true;
     } catch (e) {
       if (e instanceof ApiError) { page.alert(e.message); C.online = true; } else C.online = false;
@@ -141,7 +148,7 @@ function scoreText(r) {
 function resultText(r) {
   if (!r) return t("web.cards.not_entered");
   if (r.kind === "not_played") return t("web.cards.not_played");
-  if (r.kind === "adjusted") return t("web.cards.adjusted", { ns: r.ns, ew: r.ew });
+  if (r.kind === "adjusted") return t("web.cards.adjusted", { ns: r.ns_award, ew: r.ew_award });
   if (!r.contract) return t("web.cards.passed_out");
   const level = Number(r.contract[0]);
   const over = r.tricks - level - 6;
@@ -213,7 +220,7 @@ function namesForm(v, round) {
     if (!players.length) { C.page.alert(t("web.cards.name_needed")); return; }
     try { await call("/players", { pair, players }); C.status(t("web.cards.names_saved", { pair })); C.view = await call("/table"); draw(); } catch (e) { C.page.alert(e.message); }
   } });
-  const pick = el("select", { id: "names-pair" }, el("option", { value: round.ns }, round.ns), el("option", { value: round.ew }, round.ew));
+  const pick = el("select", { id: "names-pair", onchange: touched }, el("option", { value: round.ns }, round.ns), el("option", { value: round.ew }, round.ew));
   form.append(el("div", { class: "form-row" }, el("label", { for: "names-pair" }, t("web.cards.pair")), pick));
   for (const i of [1, 2]) {
     form.append(el("div", { class: "form-row" }, el("label", { for: "names-name" + i }, t("web.cards.player_name", { n: i })),
@@ -249,7 +256,10 @@ function radios(name, legend, options, value) {
     const id = name + "-" + v;
     // a symbol (♠, X) is read by its name: the symbol hidden from a screen reader, the name not shown
     const shown = label ? [el("span", { "aria-hidden": "true" }, text), srOnly(label)] : text;
-    box.append(el("input", { type: "radio", name, id, value: v, checked: v === value }),
+    // a choice made stays while the page is drawn again (the server is asked every 3 s)
+    box.append(el("input", { type: "radio", name, id, value: v, checked: v === value, onchange: (ev) => {
+      for (const r of ev.currentTarget.form.querySelectorAll(`input[name="${name}"]`)) r.__touched = true;
+    } }),
       el("label", { for: id }, shown));
   }
   return box;
@@ -291,7 +301,8 @@ function bodyOf(r, round) {
 function entryForm(round, board, before) {
   const parts = before && before.contract && before.contract !== "pass" ? /^([1-7])(NT|[CDHS])(X{0,2})$/.exec(before.contract) : null;
   const level = parts ? parts[1] : null;
-  const form = el("form", { id: "entry-form", onsubmit: (ev) => {
+  // a board's own form: another board's choices never carry over (morph keys it by board)
+  const form = el("form", { id: "entry-form", "data-key": "entry-" + round.round + "-" + board, onsubmit: (ev) => {
     ev.preventDefault();
     const f = ev.target;
     const val = (name) => (f.querySelector(`input[name="${name}"]:checked`) || {}).value || null;
@@ -316,9 +327,9 @@ function entryForm(round, board, before) {
   const resultBox = radios("result", t("web.cards.result"), results, made);
   form.append(resultBox);
   const leadBefore = before && before.lead ? before.lead : "";
-  const suit = el("select", { id: "lead-suit" }, el("option", { value: "" }, t("web.cards.no_lead")), ...SUITS.map((s) => el("option", { value: s }, SYMBOL[s] + " " + t("web.suit_name." + s))));
+  const suit = el("select", { id: "lead-suit", onchange: touched }, el("option", { value: "" }, t("web.cards.no_lead")), ...SUITS.map((s) => el("option", { value: s }, SYMBOL[s] + " " + t("web.suit_name." + s))));
   suit.value = leadBefore ? leadBefore[0] : "";
-  const rank = el("select", { id: "lead-rank" }, el("option", { value: "" }, "–"), ..."AKQJT98765432".split("").map((r) => el("option", { value: r }, rankText(r))));
+  const rank = el("select", { id: "lead-rank", onchange: touched }, el("option", { value: "" }, "–"), ..."AKQJT98765432".split("").map((r) => el("option", { value: r }, rankText(r))));
   rank.value = leadBefore ? leadBefore.slice(1) : "";
   form.append(el("fieldset", { class: "lead", id: "f-lead" }, el("legend", null, t("web.cards.lead")),
     el("div", { class: "form-row" }, el("label", { for: "lead-suit" }, t("web.cards.lead_suit")), suit),

@@ -4,11 +4,12 @@
 // correction and removal, adjusted scores, a fouled board, late pairs, the players of each pair,
 // the next round, the live ranking and the change log with who and when.
 
-import { el } from "./dom.js";
+import { el, touched } from "./dom.js";
 import { t, seatName, contractText, cardText, SEATS } from "./i18n.js";
 
+// a choice the director made stays while the desk is drawn again (every 2 s)
 function select(id, options, value) {
-  const node = el("select", { id, name: id });
+  const node = el("select", { id, name: id, onchange: touched });
   for (const [v, text] of options) node.append(el("option", { value: v }, text));
   if (value !== undefined) node.value = value;
   return node;
@@ -20,7 +21,7 @@ function row(id, label, control) {
 
 function resultText(r) {
   if (r.kind === "not_played") return t("web.cards.not_played");
-  if (r.kind === "adjusted") return t("web.cards.adjusted", { ns: r.ns, ew: r.ew });
+  if (r.kind === "adjusted") return t("web.cards.adjusted", { ns: r.ns_award, ew: r.ew_award });
   if (!r.contract) return t("web.cards.passed_out");
   const over = r.tricks - Number(r.contract[0]) - 6;
   return contractText(r.contract, false) + " " + seatName(r.declarer) + " " + (over === 0 ? "=" : (over > 0 ? "+" : "") + over);
@@ -36,7 +37,7 @@ function changeText(e) {
     case "score": return t("web.desk.log_score", { board: e.board, table: e.table, result: resultText(e) }) + (e.confirmed ? "" : " · " + t("web.cards.to_confirm"));
     case "confirm": return t("web.desk.log_confirm", { board: e.board, table: e.table });
     case "remove": return t("web.desk.log_remove", { board: e.board, table: e.table });
-    case "adjusted": return t("web.desk.log_adjusted", { board: e.board, table: e.table, ns: e.ns, ew: e.ew });
+    case "adjusted": return t("web.desk.log_adjusted", { board: e.board, table: e.table, ns: e.ns_award, ew: e.ew_award });
     case "not_played": return t("web.desk.log_not_played", { board: e.board, table: e.table });
     case "players": return t("web.desk.log_players", { names: e.players.map((p) => p.name + (p.number ? " (" + p.number + ")" : "")).join(", ") });
     case "late": return t("web.desk.log_late", { round: e.round + 1 });
@@ -157,10 +158,16 @@ export function deskPanels(desk, code, act, page, token) {
 function fillCorrection(r) {
   const form = document.getElementById("correct-form");
   if (!form) return;
-  form.querySelector("#c-table").value = String(r.table);
-  form.querySelector("#c-board").value = String(r.board);
+  const choose = (id, value) => {
+    const node = form.querySelector(id);
+    node.value = value;
+    node.__touched = true;
+    node.__chosen = value;
+  };
+  choose("#c-table", String(r.table));
+  choose("#c-board", String(r.board));
+  choose("#c-declarer", r.declarer || "N");
   form.querySelector("#c-contract").value = r.contract || (r.kind === "score" ? "pass" : "");
-  form.querySelector("#c-declarer").value = r.declarer || "N";
   form.querySelector("#c-tricks").value = r.kind === "score" ? String(r.tricks) : "";
   form.querySelector("#c-lead").value = r.lead || "";
   form.querySelector("#c-contract").focus();
