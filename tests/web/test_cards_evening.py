@@ -150,7 +150,7 @@ def test_a_club_evening_with_real_cards(server: Any, browser: Any) -> None:
         page = context.new_page()
         page.goto(links[t])
         page.wait_for_selector("#entry-form")
-        assert f"#t=" not in page.url  # the token leaves the address at once
+        assert "#t=" not in page.url  # the token leaves the address at once
         phones[t] = (context, page)
     check(phones[1][1], "a table's phone (en)")
 
