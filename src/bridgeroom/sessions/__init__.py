@@ -15,16 +15,49 @@ tables' results into travellers and rankings with the comparisons of
 from __future__ import annotations
 
 from bridgeroom.sessions.movements import KINDS, Encounter, Movement
-from bridgeroom.sessions.results import SCORINGS, Played, Results, Standing, TravellerRow, ns_score
+from bridgeroom.sessions.results import (
+    ARTIFICIAL,
+    METHODS,
+    SCORINGS,
+    Artificial,
+    Entry,
+    Fouled,
+    NotPlayed,
+    Played,
+    Player,
+    Results,
+    Split,
+    Standing,
+    TravellerRow,
+    Weighted,
+    adjusted,
+    butler_datum,
+    ns_score,
+    parse_entry,
+    victory_points,
+)
 
 __all__ = [
+    "ARTIFICIAL",
     "KINDS",
+    "METHODS",
     "SCORINGS",
+    "Artificial",
     "Encounter",
+    "Entry",
+    "Fouled",
     "Movement",
+    "NotPlayed",
     "Played",
+    "Player",
     "Results",
+    "Split",
     "Standing",
     "TravellerRow",
+    "Weighted",
+    "adjusted",
+    "butler_datum",
     "ns_score",
+    "parse_entry",
+    "victory_points",
 ]

@@ -1,13 +1,19 @@
-"""``bridgeroom session FILE``: the scoresheets and rankings of a mini-bridge class session.
+"""``bridgeroom session FILE``: the results of a club or class session, and its files.
 
-FILE (CSV or JSON, ``-`` for stdin) holds one line per board and table::
+A TOML file (``.toml``) types any session: pairs (a Mitchell, a Howell, a sit-out), teams of
+four, a mini-bridge class; its movement, tables, boards, scoring, players, one result line per
+board and table, the director's adjustments and fouled boards
+(:mod:`bridgeroom.sessions.files`). It prints each board's traveller and the rankings, and
+writes the files asked for: ``--usebio`` (USEBIO 1.2 XML), ``--pbn`` (PBN with ``ScoreTable``
+and ``TotalScoreTable``), ``--csv`` (the ranking), ``--travellers`` (the travellers as CSV),
+``--html`` (a results page) and ``--pdf`` (the travellers and the hand records).
 
-    board,table,ns,ew,declarer,contract,tricks
-    1,1,Ann & Bob,Cat & Dan,N,3NT,9
+A mini-bridge class typed as CSV or JSON (one line per board and table, the pairs named:
+``board,table,ns,ew,declarer,contract,tricks``) is scored as before: scoresheets, running
+totals and rankings (docs/minibridge.md, :func:`bridgeroom.teaching.files.loads`).
 
-It prints a traveller per board (each table's score, matchpoints and
-cross-IMPs), a scorecard per pair with running totals, and the rankings. The
-format is described in docs/minibridge.md and :func:`bridgeroom.teaching.files.loads`.
+A bad line is reported with its line number and left out; the rest is scored, the files are
+written, and the command exits 1.
 """
 
 from __future__ import annotations
@@ -15,29 +21,71 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
+from typing import Any
 
 __all__ = ["configure", "run"]
 
 
 def configure(p: argparse.ArgumentParser) -> None:
+    from bridgeroom.i18n import LANGUAGES
+
     p.description = (
-        "Score a mini-bridge class session from FILE (CSV with the columns "
-        "board,table,ns,ew,declarer,contract,tricks, or JSON; '-' reads stdin). Prints a "
-        "traveller per board, a scorecard per pair with running totals, and the rankings by "
-        "matchpoints (2 per score beaten, 1 per tie) and by cross-IMPs (WBF scale)."
+        "Score a club or class session from FILE: a TOML file of any pairs, teams or class "
+        "session (movement, tables, boards, scoring, players, result lines, adjustments), or a "
+        "mini-bridge class as CSV (board,table,ns,ew,declarer,contract,tricks) or JSON ('-' "
+        "reads stdin). Prints each board's traveller and the rankings; writes the results as "
+        "USEBIO XML, PBN, CSV, a web page or a PDF."
     )
-    p.add_argument("file", metavar="FILE", help="results file (.csv or .json), or - for stdin")
-    p.add_argument("--format", choices=("csv", "json"), help="the file's format (default: guessed)")
+    p.add_argument(
+        "file", metavar="FILE", help="results file (.toml, .csv or .json), or - for stdin"
+    )
+    p.add_argument(
+        "--format", choices=("toml", "csv", "json"), help="the file's format (default: by its name)"
+    )
     p.add_argument(
         "--overtricks",
         action="store_true",
-        help="score overtricks at trick value (the EBU variant, MB-A6); default: the seed's MB-9",
+        help="(a CSV or JSON mini-bridge class) score overtricks at trick value (the EBU "
+        "variant, MB-A6); default: the seed's MB-9",
     )
     p.add_argument("--title", help="the title printed at the top")
     p.add_argument("--json", action="store_true", help="print everything as one JSON object")
+    p.add_argument("--lang", choices=LANGUAGES, help="language of the results (default: en)")
+    out = p.add_argument_group("files written (a TOML session)")
+    out.add_argument("--usebio", metavar="OUT.xml", help="the results as USEBIO 1.2 XML")
+    out.add_argument(
+        "--pbn", metavar="OUT.pbn", help="every board with its ScoreTable (needs the deals)"
+    )
+    out.add_argument("--csv", metavar="OUT.csv", help="the ranking as CSV")
+    out.add_argument("--travellers", metavar="OUT.csv", help="the travellers as CSV")
+    out.add_argument("--html", metavar="OUT.html", help="the results page")
+    out.add_argument(
+        "--pdf", metavar="OUT.pdf", help="the travellers and, with the deals, the hand records"
+    )
+
+
+def _format(args: argparse.Namespace) -> str:
+    if args.format:
+        return str(args.format)
+    return "toml" if str(args.file).lower().endswith(".toml") else ""
 
 
 def run(args: argparse.Namespace) -> int:
+    if _format(args) == "toml":
+        return _run_toml(args)
+    wanted = [o for o in ("usebio", "pbn", "csv", "travellers", "html", "pdf") if getattr(args, o)]
+    if wanted:
+        from bridgeroom.errors import ParseError
+
+        raise ParseError(
+            f"--{wanted[0]} is written from a TOML session file; a CSV or JSON class file "
+            "prints its results only"
+        )
+    return _run_class(args)
+
+
+def _run_class(args: argparse.Namespace) -> int:
     from bridgeroom.errors import ParseError
     from bridgeroom.rules import MiniBridgeOptions
     from bridgeroom.teaching import ClassSession, format_session, load, loads
@@ -66,3 +114,85 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(format_session(session))
     return 1 if session.errors else 0
+
+
+def _run_toml(args: argparse.Namespace) -> int:
+    from bridgeroom.errors import ParseError
+    from bridgeroom.i18n import error_text, translate
+    from bridgeroom.sessions import files
+    from bridgeroom.sessions.report import format_results
+
+    lang = args.lang or "en"
+    read = files.loads(sys.stdin.read()) if args.file == "-" else files.load(args.file)
+    for bad in read.errors:
+        print(f"bridgeroom session: {args.file}: {error_text(bad, lang)}", file=sys.stderr)
+    results = read.results
+    if args.title:
+        results.title = args.title
+    if read.errors and not results.played:
+        raise ParseError(f"{args.file}: no result could be read")
+    if args.pbn and not read.deals:
+        raise ParseError(
+            'a PBN file holds the deals: give them in the session file (deals = "boards.pbn" '
+            "or seed = N)"
+        )
+    written = _write(args, read, lang)
+    if args.json:
+        data: dict[str, Any] = results.to_dict()
+        data["errors"] = [str(e) for e in read.errors]
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        sys.stdout.write(format_results(results, lang))
+        for what, path in written:
+            print(translate("club.written", lang, what=what, path=path))
+    if read.errors:
+        print(translate("club.refused", lang, n=len(read.errors)), file=sys.stderr)
+        return 1
+    return 0
+
+
+def _write(args: argparse.Namespace, read: Any, lang: str) -> list[tuple[str, str]]:
+    """Write the files asked for; returns (what, path) of each."""
+    from bridgeroom.sessions import exports, report, usebio
+
+    results = read.results
+    out: list[tuple[str, str]] = []
+
+    def save(path: str, text: str, what: str) -> None:
+        Path(path).write_text(text, encoding="utf-8")
+        out.append((what, path))
+
+    if args.usebio:
+        xml = usebio.usebio_xml(
+            results, read.deals, event=results.title, club=read.club, date=read.date
+        )
+        save(args.usebio, xml, "USEBIO")
+    if args.pbn:
+        save(args.pbn, exports.session_pbn(results, read.deals, event=results.title), "PBN")
+    if args.csv:
+        save(args.csv, exports.ranking_csv(results), "CSV")
+    if args.travellers:
+        save(args.travellers, exports.travellers_csv(results), "CSV")
+    if args.html:
+        save(args.html, report.results_html(results, read.deals, lang=lang), "HTML")
+    if args.pdf:
+        records = _records(read) if read.deals else []
+        report.results_pdf(results, args.pdf, records=records, lang=lang)
+        out.append(("PDF", args.pdf))
+    return out
+
+
+def _records(read: Any) -> list[Any]:
+    """The hand records of the session's deals: double-dummy tables and par (endplay, through
+    :mod:`bridgeroom.dds`)."""
+    from bridgeroom.analysis.dd import BoardAnalysis, solve_boards
+    from bridgeroom.rules import board_dealer, board_vulnerability
+
+    boards = sorted(read.deals)
+    solved = solve_boards(
+        [(read.deals[b], board_dealer(b), board_vulnerability(b)) for b in boards]
+    )
+    return [
+        BoardAnalysis(read.deals[b], board_dealer(b), board_vulnerability(b), table, par, b)
+        for b, (table, par) in zip(boards, solved, strict=True)
+    ]
