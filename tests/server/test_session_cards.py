@@ -131,7 +131,11 @@ def test_the_api_of_a_cards_session(tmp_path: Path, helpers: Any) -> None:
     with helpers.make_client(db) as client:
         results = client.get(f"/api/sessions/{code}/results").json()
         travellers = {b["board"]: b["results"] for b in results["boards"]}
-        assert [(x["table"], x["ns_score"]) for x in travellers[1]] == [(1, 590), (2, 110)]
+        assert [(x["table"], x["ns_score"]) for x in travellers[1]] == [
+            (1, 590),
+            (2, 110),
+            (3, None),
+        ]
         assert results["players"]["1EW"][0] == {"name": "Ann Lee", "number": "12345"}
         desk = client.get(f"/api/sessions/{code}/desk", headers=helpers.auth(director)).json()
         assert desk["round"] == 2 and len(desk["log"]) == 10

@@ -153,6 +153,16 @@ def test_a_club_evening_with_real_cards(server: Any, browser: Any) -> None:
         assert "#t=" not in page.url  # the token leaves the address at once
         phones[t] = (context, page)
     check(phones[1][1], "a table's phone (en)")
+    # table 1 enters the names of its North-South pair (one membership number)
+    page = phones[1][1]
+    page.click("#cards-names summary")
+    page.select_option("#names-pair", "1NS")
+    page.fill("#names-name1", "Ann Lee")
+    page.fill("#names-number1", "1234")
+    page.fill("#names-name2", "Boris Orlov")
+    page.click("#names-save")
+    page.wait_for_selector('#cards-pairs li:has-text("Ann Lee – Boris Orlov")')
+    page.click("#cards-names summary")
 
     for r in (1, 2, 3):
         for t, (context, page) in phones.items():
@@ -237,11 +247,14 @@ def test_a_club_evening_with_real_cards(server: Any, browser: Any) -> None:
     from bridgeroom.sessions.usebio import read_usebio
 
     usebio = read_usebio(api(server, f"/api/sessions/{code}/usebio.xml").decode("utf-8"))
-    places = {(p["direction"], p["place"]): p for p in usebio["pairs"]}
+    places = {(p["direction"], int(p["place"])): p for p in usebio["pairs"]}
     for direction, rows in RANKING.items():
-        for place, (label, mp, percent) in enumerate(rows, start=1):
+        for place, (label, _, percent) in enumerate(rows, start=1):
             p = places[(direction, place)]
-            assert (p["number"] + direction, float(p["percent"])) == (label, percent)
+            assert (p["number"] + direction, float(p["score"])) == (label, percent)
+    # the names and membership numbers entered at table 1 go into the file
+    assert places[("NS", 2)]["players"] == [("Ann Lee", "1234"), ("Boris Orlov", None)]
+    assert usebio["boards"][5][0]["contract"] is not None
     for context, _ in phones.values():
         context.close()
     desk_context.close()

@@ -36,6 +36,8 @@ for it as well):
 ``GET /api/sessions/{code}/desk``         the director's desk: tables, results, log, ranking
 ``POST /api/sessions/{code}/remove``      the director removes a result ``{"table", "board"}``
 ``POST /api/sessions/{code}/adjust``      an adjusted score ``{"table", "board", "ns", "ew"}``
+                                          (A+, A, A-) or ``"score"`` (assigned, weighted, split)
+``POST /api/sessions/{code}/fouled``      a fouled board ``{"board", "groups": [[1, 2], [3]]}``
 ``POST /api/sessions/{code}/players``     a pair's players ``{"pair", "players": [{"name",
                                           "number"}]}`` (the director, or the pair's table)
 ``POST /api/sessions/{code}/late``        a missing pair plays from this round ``{"pair"}``
@@ -110,8 +112,14 @@ class TableBoard(BaseModel):
 
 
 class Adjust(TableBoard):
-    ns: Annotated[str, StringConstraints(max_length=4)]
-    ew: Annotated[str, StringConstraints(max_length=4)]
+    ns: Annotated[str, StringConstraints(max_length=4)] | None = None
+    ew: Annotated[str, StringConstraints(max_length=4)] | None = None
+    score: Annotated[str, StringConstraints(max_length=200)] | None = None
+
+
+class FouledBoard(BaseModel):
+    board: StrictInt
+    groups: Annotated[list[Annotated[list[StrictInt], Field(max_length=64)]], Field(max_length=64)]
 
 
 class Player(BaseModel):
@@ -389,6 +397,24 @@ def mount_cards(app: FastAPI, cards: CardSessions) -> None:
     ) -> dict[str, Any]:
         await cards.adjust(code, _bearer(authorization), body.model_dump())
         return await cards.desk(code, _bearer(authorization))
+
+    @app.post("/api/sessions/{code}/fouled")
+    async def cards_fouled(
+        code: str, body: FouledBoard, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        await cards.fouled(code, _bearer(authorization), body.board, body.groups)
+        return await cards.desk(code, _bearer(authorization))
+
+    @app.get("/api/sessions/{code}/usebio.xml")
+    async def cards_usebio(
+        code: str, authorization: Annotated[str | None, Header()] = None
+    ) -> Response:
+        text = await cards.usebio(code, _bearer(authorization))
+        return Response(
+            text.encode("utf-8"),
+            media_type="application/xml; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="session-{code}.xml"'},
+        )
 
     @app.post("/api/sessions/{code}/players")
     async def cards_players(

@@ -37,7 +37,17 @@ from bridgeroom.server.session_boards import (
     practice_boards,
     seeded_boards,
 )
-from bridgeroom.sessions import SCORINGS, Movement, Played, Results
+from bridgeroom.sessions import (
+    SCORINGS,
+    Entry,
+    Fouled,
+    Movement,
+    NotPlayed,
+    Played,
+    Player,
+    Results,
+    parse_entry,
+)
 from bridgeroom.store import StoreError, StoreUnavailable, hash_token, new_token
 from bridgeroom.store.sessions import SessionEntry, SessionRecord, SessionStore
 from bridgeroom.table import SeatError, TableError
@@ -465,8 +475,11 @@ class CardSessions:
             await self._add(row, "director", {"kind": "remove", "table": table, "board": board})
 
     async def adjust(self, code: str, token: str | None, body: dict[str, Any]) -> None:
-        """The director gives a table's board an artificial adjusted score (Law 12C2):
-        ``ns`` and ``ew`` each ``A+``, ``A`` or ``A-``."""
+        """The director gives a table's board an adjusted score (Law 12C): ``ns`` and ``ew``
+        each ``A+``, ``A`` or ``A-`` (an artificial score, 12C2), or ``score`` as
+        :func:`~bridgeroom.sessions.parse_entry` reads it: ``assigned 4S N =`` (12C1(b)),
+        ``30% 4S N = + 70% 4S N -1`` (weighted, 12C1(c)), ``NS 4S N = / EW 4S N -1`` (split),
+        ``A+/A-``."""
         async with self._lock(code):
             row = await self._get(code)
             self._director(row, token)
@@ -475,26 +488,50 @@ class CardSessions:
             if not 1 <= table <= m.tables:
                 raise bad_request(f"the tables are 1 to {m.tables}, not {table}")
             try:
-                round_ = m.round_of(board) if m.kind != "rotating" else 0
+                round_ = m.round_of(board)
             except BridgeError as err:
                 raise bad_request(str(err)) from None
-            ns, ew = body.get("ns"), body.get("ew")
-            for side, value in (("ns", ns), ("ew", ew)):
-                if value not in AVERAGES:
-                    raise bad_request(f'"{side}" is one of {", ".join(AVERAGES)}, not {value!r}')
-            await self._add(
-                row,
-                "director",
-                {
-                    "kind": "adjusted",
-                    "table": table,
-                    "round": round_ + 1,
-                    "board": board,
-                    "ns_award": ns,
-                    "ew_award": ew,
-                    "confirmed": True,
-                },
-            )
+            e = m.encounter(round_, table)
+            data: dict[str, Any] = {"kind": "adjusted", "table": table, "round": round_ + 1,
+                                    "board": board, "confirmed": True}  # fmt: skip
+            text = str(body.get("score") or "").strip()
+            if text:
+                try:
+                    entry = parse_entry(row.options["game"], board, table, e.ns, e.ew, text)
+                except BridgeError as err:
+                    raise bad_request(f'"score": {err}') from None
+                data["score"] = entry.text()
+            else:
+                ns, ew = body.get("ns"), body.get("ew")
+                for side, value in (("ns", ns), ("ew", ew)):
+                    if value not in AVERAGES:
+                        raise bad_request(
+                            f'"{side}" is one of {", ".join(AVERAGES)}, not {value!r}'
+                        )
+                data["score"] = f"{ns}/{ew}"
+                data["ns_award"], data["ew_award"] = ns, ew
+            await self._add(row, "director", data)
+
+    async def fouled(
+        self, code: str, token: str | None, board: int, groups: list[list[int]]
+    ) -> None:
+        """The director scores a fouled board in its groups of tables (Law 87; ``[]``: the
+        board is whole again)."""
+        async with self._lock(code):
+            row = await self._get(code)
+            self._director(row, token)
+            m = self.movement(row)
+            if not 1 <= board <= m.boards:
+                raise bad_request(f"the boards are 1 to {m.boards}, not {board}")
+            clean = [sorted({int(t) for t in g}) for g in groups if g]
+            if clean:
+                try:
+                    Results(m, row.options["game"], row.options["scoring"]).with_fouled(
+                        Fouled(board, tuple(tuple(g) for g in clean))
+                    )
+                except BridgeError as err:
+                    raise bad_request(str(err)) from None
+            await self._add(row, "director", {"kind": "fouled", "board": board, "groups": clean})
 
     async def players(
         self, code: str, token: str | None, label: object, players: list[dict[str, str]]
@@ -550,27 +587,38 @@ class CardSessions:
     # --- what is shown ----------------------------------------------------------------------
 
     def _scored(self, row: SessionRecord, evening: Evening) -> Results:
-        """The results so far (each table's result of each board), compared."""
+        """The results so far compared (:class:`~bridgeroom.sessions.Results`): each table's
+        result, adjusted score or board not played; the fouled boards; the pairs' players; the
+        pair that sits out, while it is missing."""
         m = self.movement(row)
-        results = Results(m, row.options["game"], row.options["scoring"])
+        game = row.options["game"]
+        absent = [p for p, arrives in evening.arrives.items() if arrives is None]
+        players = {
+            pair: [Player(p["name"], p.get("number") or None) for p in names]
+            for pair, names in evening.players.items()
+            if names
+        }
+        results = Results(
+            m,
+            game,
+            row.options["scoring"],
+            sitout=absent[0] if len(absent) == 1 and m.kind != "teams" else None,
+            players=players,
+            title=row.options.get("title", ""),
+        )
         for (table, board), d in sorted(evening.results.items()):
-            if d["kind"] != "score":
-                continue
-            r = int(d["round"]) - 1
-            e = m.encounter(r, table)
-            results.add(
-                Played.of(
-                    row.options["game"],
-                    board,
-                    table,
-                    e.ns,
-                    e.ew,
-                    d["declarer"],
-                    d["contract"],
-                    int(d["tricks"]),
-                    d.get("lead"),
-                )
-            )
+            e = m.encounter(int(d["round"]) - 1, table)
+            entry: Entry
+            if d["kind"] == "score":
+                entry = Played.of(game, board, table, e.ns, e.ew, d["declarer"], d["contract"],
+                                  int(d["tricks"]), d.get("lead"))  # fmt: skip
+            elif d["kind"] == "adjusted":
+                entry = parse_entry(game, board, table, e.ns, e.ew, d["score"])
+            else:
+                entry = NotPlayed(board, table, e.ns, e.ew)
+            results.add(entry)
+        for board, groups in sorted(evening.fouled.items()):
+            results = results.with_fouled(Fouled(board, tuple(tuple(g) for g in groups)))
         return results
 
     def _pair_names(self, row: SessionRecord, evening: Evening) -> dict[str, list[dict[str, str]]]:
@@ -705,6 +753,7 @@ class CardSessions:
             "results": results,
             "pairs": [m.label(p) for p in m.pairs],
             "absent": [m.label(p) for p, r in evening.arrives.items() if r is None],
+            "fouled": {str(b): groups for b, groups in sorted(evening.fouled.items())},
             "players": self._pair_names(row, evening),
             "log": evening.log[::-1],
             "links": [
@@ -788,6 +837,20 @@ class CardSessions:
             ]
             return dumps(games).encode("utf-8")
         raise bad_request(f"the boards are downloaded as pbn or dup, not {fmt[:10]!r}")
+
+    async def usebio(self, code: str, token: str | None) -> str:
+        """The results the request may see as a USEBIO 1.2 document, with the hands of those
+        boards and each pair's players (:func:`bridgeroom.sessions.usebio.usebio_xml`)."""
+        from bridgeroom.rules import Deal
+        from bridgeroom.sessions.usebio import usebio_xml
+
+        row = await self._get(code)
+        results, deals = await self.exports(code, token)
+        return usebio_xml(
+            results,
+            {b: Deal.parse(d) for b, d in deals.items()},
+            event=row.options.get("title", "") or f"bridgeroom session {code}",
+        )
 
     async def exports(self, code: str, token: str | None) -> tuple[Results, dict[int, str]]:
         """The results so far and the deals (PBN deal strings) of the boards ``token`` may see,

@@ -148,7 +148,7 @@ function scoreText(r) {
 function resultText(r) {
   if (!r) return t("web.cards.not_entered");
   if (r.kind === "not_played") return t("web.cards.not_played");
-  if (r.kind === "adjusted") return t("web.cards.adjusted", { ns: r.ns_award, ew: r.ew_award });
+  if (r.kind === "adjusted") return t("web.cards.adjusted", { score: r.score });
   if (!r.contract) return t("web.cards.passed_out");
   const level = Number(r.contract[0]);
   const over = r.tricks - level - 6;

@@ -21,7 +21,7 @@ function row(id, label, control) {
 
 function resultText(r) {
   if (r.kind === "not_played") return t("web.cards.not_played");
-  if (r.kind === "adjusted") return t("web.cards.adjusted", { ns: r.ns_award, ew: r.ew_award });
+  if (r.kind === "adjusted") return t("web.cards.adjusted", { score: r.score });
   if (!r.contract) return t("web.cards.passed_out");
   const over = r.tricks - Number(r.contract[0]) - 6;
   return contractText(r.contract, false) + " " + seatName(r.declarer) + " " + (over === 0 ? "=" : (over > 0 ? "+" : "") + over);
@@ -37,9 +37,10 @@ function changeText(e) {
     case "score": return t("web.desk.log_score", { board: e.board, table: e.table, result: resultText(e) }) + (e.confirmed ? "" : " · " + t("web.cards.to_confirm"));
     case "confirm": return t("web.desk.log_confirm", { board: e.board, table: e.table });
     case "remove": return t("web.desk.log_remove", { board: e.board, table: e.table });
-    case "adjusted": return t("web.desk.log_adjusted", { board: e.board, table: e.table, ns: e.ns_award, ew: e.ew_award });
+    case "adjusted": return t("web.desk.log_adjusted", { board: e.board, table: e.table, score: e.score });
     case "not_played": return t("web.desk.log_not_played", { board: e.board, table: e.table });
     case "players": return t("web.desk.log_players", { names: e.players.map((p) => p.name + (p.number ? " (" + p.number + ")" : "")).join(", ") });
+    case "fouled": return e.groups.length ? t("web.desk.log_fouled", { board: e.board, groups: e.groups.map((g) => g.join(" ")).join(" / ") }) : t("web.desk.log_unfouled", { board: e.board });
     case "late": return t("web.desk.log_late", { round: e.round + 1 });
     case "round": return t("web.desk.log_round", { round: e.round + 1 });
     case "end": return t("web.desk.log_end");
@@ -135,7 +136,7 @@ export function deskPanels(desk, code, act, page, token) {
     el("h2", { id: "desk-results-h" }, t("web.desk.results")),
     desk.results.length ? el("table", { class: "traveller", id: "desk-results-table" }, el("caption", { class: "sr-only" }, t("web.desk.results")), el("thead", null, rhead), rbody)
       : el("p", { class: "muted" }, t("web.desk.no_results")),
-    correctionForm(desk, act), adjustForm(desk, act)));
+    correctionForm(desk, act), adjustForm(desk, act), fouledForm(desk, act)));
 
   // pairs: late arrivals and players
   parts.push(pairsPanel(desk, act));
@@ -215,15 +216,38 @@ function adjustForm(desk, act) {
   return el("form", { id: "adjust-form", class: "desk-form", "aria-labelledby": "adjust-h", onsubmit: (ev) => {
     ev.preventDefault();
     const f = ev.target;
-    act("/adjust", { table: Number(f.querySelector("#a-table").value), board: Number(f.querySelector("#a-board").value),
-      ns: f.querySelector("#a-ns").value, ew: f.querySelector("#a-ew").value });
+    const body = { table: Number(f.querySelector("#a-table").value), board: Number(f.querySelector("#a-board").value) };
+    const score = f.querySelector("#a-score").value.trim();
+    if (score) body.score = score;
+    else { body.ns = f.querySelector("#a-ns").value; body.ew = f.querySelector("#a-ew").value; }
+    act("/adjust", body);
   } },
   el("h3", { id: "adjust-h" }, t("web.desk.adjust_heading")),
   el("p", { class: "muted" }, t("web.desk.adjust_help")),
   ...tableBoard(desk, "a"),
   row("a-ns", t("web.desk.adjust_ns"), select("a-ns", averages, "A")),
   row("a-ew", t("web.desk.adjust_ew"), select("a-ew", averages, "A")),
+  row("a-score", t("web.desk.adjust_score"), el("input", { id: "a-score", type: "text", autocomplete: "off", placeholder: "30% 4S N = + 70% 4S N -1", size: 28 })),
   el("button", { type: "submit", id: "adjust-send" }, t("web.desk.adjust_send")));
+}
+
+// A fouled board (Law 87): the groups of tables that played it in the same form.
+function fouledForm(desk, act) {
+  const boards = Array.from({ length: desk.movement.boards }, (_, i) => [String(i + 1), String(i + 1)]);
+  const now = Object.entries(desk.fouled || {}).map(([b, groups]) => el("li", null, t("web.desk.fouled_now", { board: b, groups: groups.map((g) => g.join(" ")).join(" / ") })));
+  return el("form", { id: "fouled-form", class: "desk-form", "aria-labelledby": "fouled-h", onsubmit: (ev) => {
+    ev.preventDefault();
+    const f = ev.target;
+    const text = f.querySelector("#f-groups").value.trim();
+    const groups = text ? text.split("/").map((g) => g.trim().split(/[\s,]+/).filter(Boolean).map(Number)) : [];
+    act("/fouled", { board: Number(f.querySelector("#f-board").value), groups });
+  } },
+  el("h3", { id: "fouled-h" }, t("web.desk.fouled_heading")),
+  el("p", { class: "muted" }, t("web.desk.fouled_help")),
+  now.length ? el("ul", { class: "plain", id: "fouled-now" }, now) : null,
+  row("f-board", t("web.desk.board"), select("f-board", boards)),
+  row("f-groups", t("web.desk.fouled_groups"), el("input", { id: "f-groups", type: "text", autocomplete: "off", placeholder: "1 2 / 3", size: 12 })),
+  el("button", { type: "submit", id: "fouled-send" }, t("web.desk.fouled_send")));
 }
 
 function pairsPanel(desk, act) {

@@ -346,6 +346,14 @@ function playerName(p) {
 
 function fmt(x) { return typeof x === "number" ? String(x) : "–"; }
 
+// A director's adjusted score (Law 12C) or a board not played, as the traveller shows it: the
+// score as the director gave it ("A+/A-", "assigned 4S N =", "30% 4S N = + 70% 4S N -1").
+function adjustedText(r) {
+  if (!r.kind || r.kind === "played") return "";
+  if (r.kind === "not played") return t("web.cards.not_played");
+  return t("web.desk.adjusted_" + r.kind.replace(" ", "_"), { score: r.text || "" });
+}
+
 function resultsPanel(results, code, everyone) {
   const box = el("section", { class: "panel", id: "results", "aria-labelledby": "results-h" },
     el("h2", { id: "results-h" }, t("web.session.results")));
@@ -367,8 +375,9 @@ function resultsPanel(results, code, everyone) {
     const body = el("tbody");
     for (const r of board.results) {
       body.append(el("tr", null, el("th", { scope: "row" }, String(r.table)), el("td", null, r.ns), el("td", null, r.ew),
-        el("td", null, r.contract ? contractText(r.contract, false) : t("web.session.passed_out")), el("td", null, r.declarer ? seatName(r.declarer) : "–"),
-        el("td", null, r.lead ? cardText(r.lead) : "–"), el("td", null, String(r.tricks)), el("td", null, String(r.ns_score)),
+        el("td", null, adjustedText(r) || (r.contract ? contractText(r.contract, false) : t("web.session.passed_out"))), el("td", null, r.declarer ? seatName(r.declarer) : "–"),
+        el("td", null, r.lead ? cardText(r.lead) : "–"), el("td", null, r.tricks === null || r.tricks === undefined ? "–" : String(r.tricks)),
+        el("td", null, r.ns_score === null || r.ns_score === undefined ? "–" : String(r.ns_score)),
         el("td", null, fmt(r.ns_mp)), el("td", null, fmt(r.ew_mp)), el("td", null, fmt(r.ns_imps))));
     }
     box.append(el("table", { class: "traveller", id: "traveller-" + board.board },
