@@ -215,3 +215,79 @@ def test_table_cards_and_the_boards_for_a_dealing_machine(tmp_path: Path, helper
         assert read_dup(dup.content) == [g.deal for g in games]
         r = client.get(f"/api/sessions/{code}/boards.dlm", headers=helpers.auth(director))
         assert r.status_code == 422 and "pbn or dup" in r.json()["detail"]
+
+
+def test_weighted_and_assigned_scores_and_a_fouled_board(tmp_path: Path, helpers: Any) -> None:
+    """Matchpoints worked by hand (Law 78A, 2 a score beaten, 1 a tie; top 4 at three tables).
+
+    Board 1 (none vulnerable): table 1 4♠ N 10 = +420, table 2 4♠ N 9 = -50, table 3 a weighted
+    score (Law 12C1(c)) of 50 % 4♠ N = and 50 % 4♠ N -1. Each comparison is weighted (EBU White
+    Book 8.12C1(c)): table 3 as +420 ties table 1 (1) and beats table 2 (2), as -50 beats
+    nothing and ties table 2 (1): 0.5 x 3 + 0.5 x 1 = 2; table 1 beats table 2 (2) and scores
+    0.5 x 1 + 0.5 x 2 against table 3: 3.5; table 2: 0 + (0.5 x 0 + 0.5 x 1) = 0.5.
+
+    Board 3 (East-West vulnerable): table 1 3NT W 9 = -600, table 2 an assigned score of
+    3NT W = (-600, Law 12C1(b)), table 3 passed out (0): table 3 4; tables 1 and 2 tie: 1 each.
+
+    Board 2, fouled (Law 87) in groups {1, 2} and {3}: table 1 3NT S 9 vulnerable = +600, table 2
+    3NT S 8 = -100, table 3 2♥ E 8 = -110. Each group is factored to three tables by Neuberg,
+    (M + 1) x 3/n - 1: table 1 (M 2 of 2 results) 3.5, table 2 (M 0) 0.5; table 3 alone
+    (M 0, n 1) 2."""
+    with helpers.make_client(tmp_path / "adj.sqlite3") as client:
+        s = made(client)
+        code, director = s["code"], s["director_token"]
+        tokens = {t["table"]: t["token"] for t in s["tables"]}
+        auth = helpers.auth(director)
+        for table, board, body in (
+            (1, 1, {"contract": "4S", "declarer": "N", "tricks": 10}),
+            (2, 1, {"contract": "4S", "declarer": "N", "tricks": 9}),
+            (1, 2, {"contract": "3NT", "declarer": "S", "tricks": 9}),
+            (2, 2, {"contract": "3NT", "declarer": "S", "tricks": 8}),
+            (3, 2, {"contract": "2H", "declarer": "E", "tricks": 8}),
+        ):
+            r = score(client, code, tokens[table], round=1, board=board, **body)
+            assert r.status_code == 200, r.text
+        r = client.post(f"/api/sessions/{code}/adjust", headers=auth,
+                        json={"table": 3, "board": 1, "score": "50% 4S N = + 50% 4S N -1"})  # fmt: skip
+        assert r.status_code == 200, r.text
+        bad = client.post(f"/api/sessions/{code}/adjust", headers=auth,
+                          json={"table": 3, "board": 1, "score": "40% 4S N ="})  # fmt: skip
+        assert bad.status_code == 422 and '"score"' in bad.json()["detail"]
+        r = client.post(f"/api/sessions/{code}/fouled", headers=auth,
+                        json={"board": 2, "groups": [[1, 2], [3]]})  # fmt: skip
+        assert r.status_code == 200 and r.json()["fouled"] == {"2": [[1, 2], [3]]}
+        bad = client.post(f"/api/sessions/{code}/fouled", headers=auth,
+                          json={"board": 2, "groups": [[1, 2], [4]]})  # fmt: skip
+        assert bad.status_code == 422 and "table 4" in bad.json()["detail"]
+        assert client.post(f"/api/sessions/{code}/next-round", headers=auth).status_code == 200
+        score(client, code, tokens[1], round=2, board=3, contract="3NT", declarer="W", tricks=9)
+        score(client, code, tokens[3], round=2, board=3, contract="pass")
+        r = client.post(f"/api/sessions/{code}/adjust", headers=auth,
+                        json={"table": 2, "board": 3, "score": "assigned 3NT W ="})  # fmt: skip
+        assert r.status_code == 200, r.text
+        results = client.get(f"/api/sessions/{code}/results", headers=auth).json()
+        mps = {b["board"]: [x["ns_mp"] for x in b["results"]] for b in results["boards"]}
+        assert mps == {1: [3.5, 0.5, 2], 2: [3.5, 0.5, 2], 3: [1, 1, 4]}
+        xml = client.get(f"/api/sessions/{code}/usebio.xml").text
+        assert xml.startswith("<?xml") and "USEBIO" in xml
+
+
+def test_teams_and_a_mini_bridge_class_are_played_with_cards(tmp_path: Path, helpers: Any) -> None:
+    with helpers.make_client(tmp_path / "kinds.sqlite3") as client:
+        s = made(client, movement="teams", tables=4, boards=6, scoring="imps")
+        rounds = client.get(f"/api/sessions/{s['code']}/rounds").json()
+        # a round robin of four teams: three rounds of two matches of two tables
+        assert len(rounds) == 12 and {r["round"] for r in rounds} == {1, 2, 3}
+        bad = client.post("/api/sessions", json={"play": "cards", "movement": "teams",
+                                                 "tables": 4, "scoring": "matchpoints"})  # fmt: skip
+        assert bad.status_code == 422 and "IMPs" in bad.json()["detail"]
+        s = made(client, game="minibridge", movement="class", tables=2, boards=4, scoring="total")
+        tokens = {t["table"]: t["token"] for t in s["tables"]}
+        rounds = client.get(f"/api/sessions/{s['code']}/rounds").json()
+        assert [(r["table"], r["ns"], r["ew"], r["boards"]) for r in rounds] == [
+            (1, "1NS", "1EW", [1, 2, 3, 4]), (2, "2NS", "2EW", [1, 2, 3, 4])]  # fmt: skip
+        # mini-bridge (MB-9..MB-11), board 2 (North-South vulnerable): 2♥ by South, nine
+        # tricks: 2 x 30 = 60, a partscore 50: +110
+        r = score(client, s["code"], tokens[1], round=1, board=2, contract="2H", declarer="S",
+                  result="+1")  # fmt: skip
+        assert r.status_code == 200 and r.json()["ns_score"] == 110
