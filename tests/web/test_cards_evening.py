@@ -78,11 +78,17 @@ RANKING = {
 }
 
 
-def shot(page: Any, name: str) -> None:
+def shot(page: Any, name: str, selector: str | None = None) -> None:
+    """A screenshot for docs/sessions.md: the page (as a phone shows it), the top of the page
+    (a desktop), or one part of it."""
     folder = os.environ.get("BRIDGEROOM_SHOTS")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / name), full_page=True)
+        path = str(Path(folder) / name)
+        if selector:
+            page.locator(selector).screenshot(path=path)
+        else:
+            page.screenshot(path=path, full_page=page.viewport_size["width"] < 600)
 
 
 def enter(page: Any, board: int, entry: Any, *, confirm: bool = True) -> None:
@@ -221,8 +227,10 @@ def test_a_club_evening_with_real_cards(server: Any, browser: Any) -> None:
     desk.select_option("#a-ew", "A-")
     desk.click("#adjust-send")
     desk.wait_for_selector('#desk-result-3-6:has-text("A+")')
-    desk.click("#desk-log-details summary")
+    desk.evaluate("window.scrollTo(0, 0)")
     shot(desk, "cards-desk.png")
+    desk.click("#desk-log-details summary")
+    shot(desk, "cards-desk-log.png", "#desk-log")
     check(desk, "the director's desk with every result (en)")
 
     # the ranking, as worked by hand above

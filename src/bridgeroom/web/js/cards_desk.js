@@ -117,7 +117,7 @@ export function deskPanels(desk, code, act, page, token) {
     el("h2", { id: "desk-files-h" }, t("web.desk.files")), el("details", null, el("summary", null, t("web.desk.links")), links), files));
 
   // every result, with its correction and removal
-  const rhead = el("tr", null, ...["board", "table", "pairs", "result", "lead", "score", "state", "manage"].map((c) => el("th", { scope: "col" }, t("web.desk.col_" + c))));
+  const rhead = el("tr", null, ...["board", "table", "pairs", "result", "lead", "score", "state", "manage"].map((c) => el("th", { scope: "col" }, t(c === "board" ? "web.desk.board" : "web.desk.col_" + c))));
   const rbody = el("tbody");
   for (const r of desk.results) {
     const id = r.table + "-" + r.board;
