@@ -270,6 +270,12 @@ def test_weighted_and_assigned_scores_and_a_fouled_board(tmp_path: Path, helpers
         assert mps == {1: [3.5, 0.5, 2], 2: [3.5, 0.5, 2], 3: [1, 1, 4]}
         xml = client.get(f"/api/sessions/{code}/usebio.xml").text
         assert xml.startswith("<?xml") and "USEBIO" in xml
+        # the hand records: every board for the director, the boards every table has played
+        # (1, 2 and 3 here) for anyone
+        records = client.get(f"/api/sessions/{code}/handrecord", headers=auth).json()
+        assert [r["board"] for r in records] == [1, 2, 3, 4, 5, 6]
+        records = client.get(f"/api/sessions/{code}/handrecord").json()
+        assert [r["board"] for r in records] == [1, 2, 3] and "dd" in records[0]
 
 
 def test_teams_and_a_mini_bridge_class_are_played_with_cards(tmp_path: Path, helpers: Any) -> None:

@@ -312,6 +312,8 @@ def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
     async def session_hand_records(
         code: str, authorization: Annotated[str | None, Header()] = None
     ) -> list[dict[str, Any]]:
+        if await cards.owns(code):
+            return await cards.hand_records(code, _bearer(authorization))
         return await sessions.hand_records(code, _bearer(authorization))
 
     @app.get("/api/sessions/{code}/pbn")

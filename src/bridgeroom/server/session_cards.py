@@ -33,6 +33,7 @@ from bridgeroom.rules import Card, Contract, Seat
 from bridgeroom.server.hub import Hub
 from bridgeroom.server.session_boards import (
     bad_request,
+    hand_records,
     pbn_boards,
     practice_boards,
     seeded_boards,
@@ -144,6 +145,8 @@ class CardSessions:
         self.hub = hub
         self.rows = rows
         self._locks: dict[str, asyncio.Lock] = {}
+        #: The hand records worked out, by session code and boards.
+        self._records: dict[tuple[str, tuple[int, ...]], list[dict[str, Any]]] = {}
 
     def _lock(self, code: str) -> asyncio.Lock:
         return self._locks.setdefault(code, asyncio.Lock())
@@ -837,6 +840,19 @@ class CardSessions:
             ]
             return dumps(games).encode("utf-8")
         raise bad_request(f"the boards are downloaded as pbn or dup, not {fmt[:10]!r}")
+
+    async def hand_records(self, code: str, token: str | None) -> list[dict[str, Any]]:
+        """The hands of the boards the request may see (:meth:`_visible`: the director's,
+        every board) with their double-dummy tables and par, worked out once (endplay, on a
+        thread of its own)."""
+        row = await self._get(code)
+        boards = tuple(sorted(self._visible(row, await self._evening(row), token)))
+        key = (code, boards)
+        if key not in self._records:
+            self._records[key] = await asyncio.to_thread(
+                hand_records, row.options["deals"], boards, row.options["game"]
+            )
+        return self._records[key]
 
     async def usebio(self, code: str, token: str | None) -> str:
         """The results the request may see as a USEBIO 1.2 document, with the hands of those
