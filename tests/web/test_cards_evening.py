@@ -189,8 +189,17 @@ def test_a_club_evening_with_real_cards(server: Any, browser: Any) -> None:
                     assert json.loads(kept)[0]["board"] == 4
                     if r == 2:
                         shot(page, "cards-phone-offline.png")
+                    # the phone is even closed; its entry is sent when the page opens online
+                    page.close()
                     context.set_offline(False)
+                    page = context.new_page()
+                    page.goto(f"{server.url}/session/{code}/table/2")
+                    phones[2] = (context, page)
                     page.wait_for_selector("#cards-confirm", timeout=20_000)
+                    assert (
+                        page.evaluate(f"localStorage.getItem('bridgeroom.cards.queue.{code}.2')")
+                        == "[]"
+                    )
                     page.click("#cards-confirm")
                     page.wait_for_selector("#cards-confirmed")
                     continue
