@@ -460,10 +460,11 @@ class CardSessions:
             if same and kept is not None:
                 if confirmed and not kept.get("confirmed"):
                     await self._add(row, by, {"kind": "confirm", "table": table, "board": board})
-            else:
-                await self._add(row, by, {**data, "confirmed": confirmed or who == "director"})
-            evening = await self._evening(row)
-        return {**evening.results[(table, board)]}
+                    kept = {**kept, "confirmed": True}
+                return dict(kept)
+            data = {**data, "confirmed": confirmed or who == "director"}
+            await self._add(row, by, data)
+        return data
 
     # --- the director -----------------------------------------------------------------------
 
