@@ -13,23 +13,18 @@ Tokens: the director's token is the session's (its hash stored); each table's to
 derived from it (an HMAC of the table's number), so the director's request prints the tables'
 links again at any time while the store keeps only their hashes.
 
-    >>> evening = Evening.replay([], tables=3)
-    >>> evening.round, evening.results
-    (0, {})
+The session now (:class:`~bridgeroom.server.session_evening.Evening`), a result read and
+scored and the results compared are :mod:`bridgeroom.server.session_evening`'s.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import hmac
 import secrets
-from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from bridgeroom.errors import BridgeError
-from bridgeroom.rules import Card, Contract, Seat
 from bridgeroom.server.hub import Hub
 from bridgeroom.server.session_boards import (
     bad_request,
@@ -38,23 +33,29 @@ from bridgeroom.server.session_boards import (
     practice_boards,
     seeded_boards,
 )
+from bridgeroom.server.session_evening import (
+    Evening,
+    is_cards,
+    movement,
+    read_result,
+    rounds_played,
+    scored,
+    table_token,
+    whole_number,
+)
 from bridgeroom.sessions import (
     SCORINGS,
-    Entry,
     Fouled,
     Movement,
-    NotPlayed,
-    Played,
-    Player,
     Results,
     parse_entry,
 )
 from bridgeroom.store import StoreError, StoreUnavailable, hash_token, new_token
-from bridgeroom.store.sessions import SessionEntry, SessionRecord, SessionStore
+from bridgeroom.store.sessions import SessionRecord, SessionStore
 from bridgeroom.table import SeatError, TableError
 from bridgeroom.table.seats import person_name
 
-__all__ = ["GAMES", "CardSessions", "Evening", "is_cards", "table_token"]
+__all__ = ["GAMES", "CardSessions"]
 
 #: The games a cards session scores.
 GAMES = ("contract", "minibridge")
@@ -62,80 +63,6 @@ GAMES = ("contract", "minibridge")
 MAX_TABLES = 32
 #: The Law 12C2 artificial adjusted scores: average plus, average, average minus.
 AVERAGES = ("A+", "A", "A-")
-
-
-def is_cards(row: SessionRecord) -> bool:
-    """Whether session ``row`` is played with real cards."""
-    return row.options.get("play") == "cards"
-
-
-def table_token(director_token: str, table: int) -> str:
-    """Table ``table``'s token, derived from the director's (an HMAC: it tells nothing of it).
-
-    >>> table_token("abc", 1) == table_token("abc", 1) != table_token("abc", 2)
-    True
-    """
-    digest = hmac.new(director_token.encode(), f"table:{table}".encode(), hashlib.sha256)
-    return digest.hexdigest()[:32]
-
-
-@dataclass
-class Evening:
-    """A cards session as its entries say it is now: the round, each table's result of each
-    board (``(table, board) -> entry data``), the players of each pair, the pairs absent
-    (``pair -> the round it arrives``, ``None``: not yet), the fouled boards and the log."""
-
-    round: int = 0
-    results: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
-    players: dict[int, list[dict[str, str]]] = field(default_factory=dict)
-    arrives: dict[int, int | None] = field(default_factory=dict)
-    fouled: dict[int, list[list[int]]] = field(default_factory=dict)
-    log: list[dict[str, Any]] = field(default_factory=list)
-
-    @classmethod
-    def replay(
-        cls, entries: Iterable[SessionEntry], *, tables: int, absent: Iterable[int] = ()
-    ) -> Evening:
-        """The session after ``entries``, in order (``absent``: the pairs missing at the
-        start, the sit-out of an odd number of pairs)."""
-        out = cls(arrives={p: None for p in absent})
-        for e in entries:
-            d = e.data
-            kind = d.get("kind")
-            key = (int(d.get("table", 0)), int(d.get("board", 0)))
-            if kind in ("score", "adjusted", "not_played"):
-                out.results[key] = dict(d)
-            elif kind == "confirm" and key in out.results:
-                out.results[key] = {**out.results[key], "confirmed": True}
-            elif kind == "remove":
-                out.results.pop(key, None)
-            elif kind == "players":
-                out.players[int(d["pair"])] = list(d["players"])
-            elif kind == "late":
-                out.arrives[int(d["pair"])] = int(d["round"])
-            elif kind == "fouled":
-                if d.get("groups"):
-                    out.fouled[int(d["board"])] = [list(g) for g in d["groups"]]
-                else:
-                    out.fouled.pop(int(d["board"]), None)
-            elif kind == "round":
-                out.round = int(d["round"])
-            out.log.append({"n": e.id, "by": e.by, "at": e.at.isoformat() + "Z", **d})
-        return out
-
-    def present(self, pair: int, round_: int) -> bool:
-        """Whether ``pair`` plays in ``round_`` (a late pair from the round it arrived)."""
-        if pair not in self.arrives:
-            return True
-        arrives = self.arrives[pair]
-        return arrives is not None and round_ >= arrives
-
-
-def _int(body: dict[str, Any], name: str) -> int:
-    value = body.get(name)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise bad_request(f'"{name}" is a whole number, not {value!r}')
-    return value
 
 
 class CardSessions:
@@ -229,8 +156,7 @@ class CardSessions:
 
     @staticmethod
     def movement(row: SessionRecord) -> Movement:
-        o = row.options
-        return Movement(o["movement"], o["tables"], o["boards"], o["rounds"])
+        return movement(row)
 
     # --- creating ---------------------------------------------------------------------------
 
@@ -309,28 +235,10 @@ class CardSessions:
 
     # --- the movement -----------------------------------------------------------------------
 
-    def _rounds(self, row: SessionRecord, evening: Evening) -> list[dict[str, Any]]:
-        m = self.movement(row)
-        out = []
-        for r in range(m.rounds):
-            for e in m.round(r):
-                sit_out = not (evening.present(e.ns, r) and evening.present(e.ew, r))
-                out.append(
-                    {
-                        "round": r + 1,
-                        "table": e.table,
-                        "ns": m.label(e.ns),
-                        "ew": m.label(e.ew),
-                        "boards": list(m.order(e.table, r)),
-                        "sit_out": sit_out,
-                    }
-                )
-        return out
-
     async def rounds(self, code: str) -> list[dict[str, Any]]:
         """The movement as played: each round's tables, pairs and boards."""
         row = await self._get(code)
-        return self._rounds(row, await self._evening(row))
+        return rounds_played(row, await self._evening(row))
 
     def _pair(self, row: SessionRecord, label: object) -> int:
         m = self.movement(row)
@@ -343,74 +251,6 @@ class CardSessions:
 
     # --- entering results -------------------------------------------------------------------
 
-    def _result(
-        self, row: SessionRecord, table: int, round_: int, board: int, body: dict[str, Any]
-    ) -> dict[str, Any]:
-        """A table's result of ``board`` read from ``body`` and scored (refused, naming the
-        field, if anything is wrong)."""
-        m = self.movement(row)
-        e = m.encounter(round_, table)
-        data: dict[str, Any] = {"table": table, "round": round_ + 1, "board": board}
-        if body.get("not_played"):
-            return {"kind": "not_played", **data}
-        contract_text = str(body.get("contract", "")).strip()
-        if contract_text.lower() in ("pass", "p", "passed"):
-            return {
-                **data,
-                "kind": "score",
-                "contract": None,
-                "declarer": None,
-                "lead": None,
-                "tricks": 0,
-                "ns_score": 0,
-            }
-        try:
-            contract = Contract.parse(contract_text.upper()).without_declarer()
-        except BridgeError as err:
-            raise bad_request(f'"contract": {err}') from None
-        try:
-            declarer = Seat.find(str(body.get("declarer", "")))
-        except BridgeError:
-            raise bad_request(f'"declarer" is N, E, S or W, not {body.get("declarer")!r}') from None
-        lead = body.get("lead")
-        if lead not in (None, ""):
-            try:
-                lead = str(Card.parse(str(lead).upper()))
-            except BridgeError:
-                raise bad_request(f'"lead" is a card such as HK, not {lead!r}') from None
-        else:
-            lead = None
-        if "tricks" in body and body["tricks"] is not None:
-            tricks = _int(body, "tricks")
-        else:
-            result = str(body.get("result", "")).strip()
-            if result in ("=", "0"):
-                tricks = contract.level + 6
-            else:
-                try:
-                    tricks = contract.level + 6 + int(result)
-                except ValueError:
-                    raise bad_request(
-                        f'"tricks" (0-13) or "result" (=, +1, -2) is needed, not {result!r}'
-                    ) from None
-        if not 0 <= tricks <= 13:
-            raise bad_request(f'"tricks" are 0 to 13, not {tricks}')
-        try:
-            played = Played.of(
-                row.options["game"], board, table, e.ns, e.ew, declarer, contract, tricks, lead
-            )
-        except BridgeError as err:
-            raise bad_request(str(err)) from None
-        return {
-            **data,
-            "kind": "score",
-            "contract": str(contract),
-            "declarer": declarer.letter,
-            "lead": lead,
-            "tricks": tricks,
-            "ns_score": played.ns_score,
-        }
-
     async def enter(self, code: str, token: str | None, body: dict[str, Any]) -> dict[str, Any]:
         """A result entered at a table (its token), or by the director (any table; a
         correction). ``confirmed``: the other side has seen and accepted it."""
@@ -419,10 +259,10 @@ class CardSessions:
             who, table = self._who(row, token)
             evening = await self._evening(row)
             m = self.movement(row)
-            round_ = _int(body, "round") - 1
-            board = _int(body, "board")
+            round_ = whole_number(body, "round") - 1
+            board = whole_number(body, "board")
             if who == "director":
-                table = _int(body, "table")
+                table = whole_number(body, "table")
                 if not 1 <= table <= m.tables:
                     raise bad_request(f"the tables are 1 to {m.tables}, not {table}")
             assert table is not None
@@ -448,7 +288,7 @@ class CardSessions:
                         "cards.round_not_begun", round=round_ + 1, now=evening.round + 1
                     )
             kept = evening.results.get((table, board))
-            data = self._result(row, table, round_, board, body)
+            data = read_result(row, table, round_, board, body)
             confirmed = bool(body.get("confirmed"))
             same = kept is not None and all(
                 kept.get(k) == data.get(k)
@@ -488,7 +328,7 @@ class CardSessions:
             row = await self._get(code)
             self._director(row, token)
             m = self.movement(row)
-            table, board = _int(body, "table"), _int(body, "board")
+            table, board = whole_number(body, "table"), whole_number(body, "board")
             if not 1 <= table <= m.tables:
                 raise bad_request(f"the tables are 1 to {m.tables}, not {table}")
             try:
@@ -590,41 +430,6 @@ class CardSessions:
 
     # --- what is shown ----------------------------------------------------------------------
 
-    def _scored(self, row: SessionRecord, evening: Evening) -> Results:
-        """The results so far compared (:class:`~bridgeroom.sessions.Results`): each table's
-        result, adjusted score or board not played; the fouled boards; the pairs' players; the
-        pair that sits out, while it is missing."""
-        m = self.movement(row)
-        game = row.options["game"]
-        absent = [p for p, arrives in evening.arrives.items() if arrives is None]
-        players = {
-            pair: [Player(p["name"], p.get("number") or None) for p in names]
-            for pair, names in evening.players.items()
-            if names
-        }
-        results = Results(
-            m,
-            game,
-            row.options["scoring"],
-            sitout=absent[0] if len(absent) == 1 and m.kind != "teams" else None,
-            players=players,
-            title=row.options.get("title", ""),
-        )
-        for (table, board), d in sorted(evening.results.items()):
-            e = m.encounter(int(d["round"]) - 1, table)
-            entry: Entry
-            if d["kind"] == "score":
-                entry = Played.of(game, board, table, e.ns, e.ew, d["declarer"], d["contract"],
-                                  int(d["tricks"]), d.get("lead"))  # fmt: skip
-            elif d["kind"] == "adjusted":
-                entry = parse_entry(game, board, table, e.ns, e.ew, d["score"])
-            else:
-                entry = NotPlayed(board, table, e.ns, e.ew)
-            results.add(entry)
-        for board, groups in sorted(evening.fouled.items()):
-            results = results.with_fouled(Fouled(board, tuple(tuple(g) for g in groups)))
-        return results
-
     def _pair_names(self, row: SessionRecord, evening: Evening) -> dict[str, list[dict[str, str]]]:
         m = self.movement(row)
         return {m.label(p): players for p, players in sorted(evening.players.items())}
@@ -655,7 +460,7 @@ class CardSessions:
         evening = await self._evening(row)
         visible = self._visible(row, evening, token)
         evening.results = {k: v for k, v in evening.results.items() if k[1] in visible}
-        results = self._scored(row, evening)
+        results = scored(row, evening)
         deals = row.options["deals"]
         return {
             "code": code,
@@ -691,7 +496,7 @@ class CardSessions:
         evening = await self._evening(row)
         rounds = [
             {**r, "entries": self._board_entries(row, evening, table, r["round"] - 1)}
-            for r in self._rounds(row, evening)
+            for r in rounds_played(row, evening)
             if r["table"] == table and r["round"] - 1 <= evening.round
         ]
         return {
@@ -793,7 +598,7 @@ class CardSessions:
         row = await self._get(code)
         self._director(row, token)
         evening = await self._evening(row)
-        rounds = self._rounds(row, evening)
+        rounds = rounds_played(row, evening)
         tables = [
             {
                 "table": t,
@@ -877,4 +682,4 @@ class CardSessions:
         visible = self._visible(row, evening, token)
         evening.results = {k: v for k, v in evening.results.items() if k[1] in visible}
         deals = row.options["deals"]
-        return self._scored(row, evening), {b: deals[b - 1] for b in sorted(visible)}
+        return scored(row, evening), {b: deals[b - 1] for b in sorted(visible)}
