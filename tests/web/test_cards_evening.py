@@ -242,6 +242,11 @@ def test_a_club_evening_with_real_cards(server: Any, browser: Any) -> None:
     shot(desk, "cards-desk-log.png", "#desk-log")
     check(desk, "the director's desk with every result (en)")
 
+    desk.click('[data-lang="ru"]')
+    desk.wait_for_function("document.documentElement.lang === 'ru'")
+    desk.wait_for_selector('#desk-round:has-text("Раунд 3 из 3")')
+    check(desk, "the director's desk with every result (ru)")
+
     # the ranking, as worked by hand above
     results = api(server, f"/api/sessions/{code}/results")
     ranking = {
