@@ -297,3 +297,9 @@ def test_teams_and_a_mini_bridge_class_are_played_with_cards(tmp_path: Path, hel
         r = score(client, s["code"], tokens[1], round=1, board=2, contract="2H", declarer="S",
                   result="+1")  # fmt: skip
         assert r.status_code == 200 and r.json()["ns_score"] == 110
+    # a restart leaves a one-round class being played (the server's sessions close a round
+    # whose tables have all played; a cards session's rounds are the director's)
+    with helpers.make_client(tmp_path / "kinds.sqlite3") as client:
+        assert client.get(f"/api/sessions/{s['code']}").json()["status"] == "playing"
+        r = score(client, s["code"], tokens[2], round=1, board=1, contract="pass")
+        assert r.status_code == 200, r.text
