@@ -159,6 +159,15 @@ def test_a_club_evening_with_real_cards(server: Any, browser: Any) -> None:
         assert "#t=" not in page.url  # the token leaves the address at once
         phones[t] = (context, page)
     check(phones[1][1], "a table's phone (en)")
+    # one-handed at 390 px: nothing wider than the screen, every choice a thumb's target (44 px,
+    # WCAG 2.5.5's enhanced size)
+    page = phones[1][1]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    sizes = page.eval_on_selector_all(
+        "fieldset.choices label, #entry-send, #entry-pass, #entry-not-played, .cards-board",
+        "els => els.map(e => [e.getBoundingClientRect().width, e.getBoundingClientRect().height])",
+    )
+    assert sizes and all(w >= 44 and h >= 44 for w, h in sizes), sizes
     # table 1 enters the names of its North-South pair (one membership number)
     page = phones[1][1]
     page.click("#cards-names summary")
