@@ -1,5 +1,5 @@
 """A club evening with real cards in a real browser (issue 39): the director creates a three-table
-Mitchell of six boards on the sessions' form; three phones (browser contexts of 390x844) open
+Mitchell of six boards on the sessions' form, its boards from a PBN file; three phones (browser contexts of 390x844) open
 their tables' links and enter every result, the other side confirming each; one phone loses its
 connection and its entry is sent when the connection is back; the director corrects one result
 and gives one board an adjusted score; the ranking equals the one worked by hand below, and the
@@ -72,6 +72,18 @@ ENTRIES: dict[int, dict[int, Any]] = {
 }  # fmt: skip
 ROUND_BOARDS = {1: (1, 2), 2: (3, 4), 3: (5, 6)}
 
+#: The evening's boards, given as a PBN file on the form (the deal of Duplimate's "Convert",
+#: turned and with hands swapped: any six full deals do; the scores above are the contracts').
+DEALS = [
+    "N:J987.JT7643.A4.Q .KQ2.QT9.AK98543 AQ42.A8.KJ762.J2 KT653.95.853.T76",
+    "N:.KQ2.QT9.AK98543 AQ42.A8.KJ762.J2 KT653.95.853.T76 J987.JT7643.A4.Q",
+    "N:AQ42.A8.KJ762.J2 KT653.95.853.T76 J987.JT7643.A4.Q .KQ2.QT9.AK98543",
+    "N:KT653.95.853.T76 J987.JT7643.A4.Q .KQ2.QT9.AK98543 AQ42.A8.KJ762.J2",
+    "N:AQ42.A8.KJ762.J2 .KQ2.QT9.AK98543 J987.JT7643.A4.Q KT653.95.853.T76",
+    "N:J987.JT7643.A4.Q KT653.95.853.T76 AQ42.A8.KJ762.J2 .KQ2.QT9.AK98543",
+]
+PBN = "".join(f'[Board "{i}"]\n[Deal "{deal}"]\n\n' for i, deal in enumerate(DEALS, start=1))
+
 RANKING = {
     "NS": [("2NS", 16.5, 68.75), ("1NS", 10.5, 43.75), ("3NS", 9.4, 39.17)],
     "EW": [("3EW", 14.5, 60.42), ("1EW", 12.6, 52.5), ("2EW", 8.5, 35.42)],
@@ -117,13 +129,13 @@ def enter(page: Any, board: int, entry: Any, *, confirm: bool = True) -> None:
         page.wait_for_selector("#cards-confirmed")
 
 
-def api(server: Any, path: str, token: str | None = None) -> Any:
+def api(server: Any, path: str, token: str | None = None, *, raw: bool = False) -> Any:
     request = urllib.request.Request(server.url + path)
     if token:
         request.add_header("Authorization", f"Bearer {token}")
     with urllib.request.urlopen(request, timeout=30) as response:
         body = response.read()
-    return body if path.endswith(".xml") else json.loads(body)
+    return body if raw or path.endswith(".xml") else json.loads(body)
 
 
 def test_a_club_evening_with_real_cards(server: Any, browser: Any) -> None:
@@ -138,7 +150,9 @@ def test_a_club_evening_with_real_cards(server: Any, browser: Any) -> None:
     desk.fill("#s-boards", "6")
     desk.select_option("#s-movement", "mitchell")
     desk.select_option("#s-scoring", "matchpoints")
-    desk.fill("#s-seed", "7")
+    desk.set_input_files(
+        "#s-pbn", files=[{"name": "evening.pbn", "mimeType": "text/plain", "buffer": PBN.encode()}]
+    )
     desk.click("#session-create")
     desk.wait_for_url(re.compile(r"/session/[\w-]+$"))
     desk.wait_for_selector("#desk-glance")
@@ -273,6 +287,13 @@ def test_a_club_evening_with_real_cards(server: Any, browser: Any) -> None:
     log = api(server, f"/api/sessions/{code}/desk", director)["log"]
     assert {e["by"] for e in log} == {"table 1", "table 2", "table 3", "director"}
     assert [e["kind"] for e in log[:2]] == ["adjusted", "score"] and log[1]["by"] == "director"
+
+    # the boards for the dealing machine are the PBN file's
+    from bridgeroom.formats.pbn import loads
+    from bridgeroom.rules import Deal
+
+    boards = loads(api(server, f"/api/sessions/{code}/boards.pbn", director, raw=True).decode())
+    assert [g.deal for g in boards] == [Deal.parse(d) for d in DEALS]
 
     # the USEBIO file reads back with the same ranking
     from bridgeroom.sessions.usebio import read_usebio

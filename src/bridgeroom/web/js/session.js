@@ -119,11 +119,12 @@ async function renderNew(main, page) {
     el("div", { class: "form-row inline", hidden: true }, sitOut, el("label", { for: "s-sit-out" }, t("web.cards.sit_out_option"))),
     row("s-practice", t("web.session.practice"), practice),
     row("s-seed", t("web.session.seed"), seed),
+    row("s-pbn", t("web.cards.pbn_file"), el("input", { id: "s-pbn", type: "file", accept: ".pbn,text/plain" })),
     row("s-language", t("web.session.language"), language),
     el("button", { type: "submit", class: "primary", id: "session-create" }, t("web.session.create")));
   // a room of three-handed tables has no boards, movement or scoring of boards: their rows hide
   game.addEventListener("change", () => {
-    for (const c of [boards, movement, scoring, practice]) c.closest(".form-row").hidden = game.value === ROOM;
+    for (const c of [boards, movement, scoring, practice, document.getElementById("s-pbn")]) c.closest(".form-row").hidden = game.value === ROOM;
   });
   // with real cards: no robots, no room of three-handed tables; an odd number of pairs may come
   play.addEventListener("change", () => {
@@ -147,6 +148,9 @@ async function renderNew(main, page) {
     if (game.value === ROOM) body = roomBody(body);
     if (seed.value !== "") body.seed = Number(seed.value);
     if (practice.value && game.value !== ROOM) body.practice = practice.value;
+    // the boards of a PBN file (a dealing machine's, a book's) in place of the seed's
+    const file = document.getElementById("s-pbn").files[0];
+    if (file && game.value !== ROOM) body.pbn = await file.text();
     if (play.value === "cards") {
       body.play = "cards";
       delete body.robots;
