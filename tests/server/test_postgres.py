@@ -156,6 +156,7 @@ def test_postgresql_schema_made_once_by_programs_at_once_and_migrated(postgres_u
         assert schema_version(conn) == SCHEMA_VERSION
         for table in (
             "table_leases",
+            "session_entries",
             "sessions",
             "probes",
             "actions",
@@ -234,3 +235,25 @@ def test_a_lost_postgresql_stops_the_table_and_it_goes_on_when_back(
     record = Store(postgres.url).get_match(code)  # the deal as played, stored to its end
     played = sum(len(t["cards"]) for t in final["tricks"]) + len(final["trick"])
     assert record.deals[0].is_over and len(record.deals[0].actions) >= len(final["calls"]) + played
+
+
+def test_a_cards_session_on_postgresql_keeps_every_entry(postgres_url: str, helpers: Any) -> None:
+    """A session played with real cards (issue 39) on PostgreSQL: a table's result and the
+    director's correction are read back by a new server with who made each."""
+    with helpers.make_client(postgres_url) as client:
+        made = client.post(
+            "/api/sessions",
+            json={"game": "contract", "movement": "mitchell", "tables": 2, "boards": 4,
+                  "play": "cards", "seed": 3},
+        ).json()  # fmt: skip
+        code, director = made["code"], made["director_token"]
+        table = made["tables"][0]["token"]
+        body = {"round": 1, "board": 1, "contract": "3NT", "declarer": "S", "tricks": 9}
+        r = client.post(f"/api/sessions/{code}/scores", json=body, headers=helpers.auth(table))
+        assert r.status_code == 200 and r.json()["ns_score"] == 400  # 100 + 300, not vulnerable
+        body = {**body, "table": 1, "tricks": 10}
+        r = client.post(f"/api/sessions/{code}/scores", json=body, headers=helpers.auth(director))
+        assert r.json()["ns_score"] == 430  # 130 + 300
+    with helpers.make_client(postgres_url) as client:
+        desk = client.get(f"/api/sessions/{code}/desk", headers=helpers.auth(director)).json()
+        assert [(e["by"], e["tricks"]) for e in desk["log"]] == [("director", 10), ("table 1", 9)]

@@ -34,7 +34,7 @@ def _version(url: str) -> str | None:
 
 def test_a_new_database_is_made_at_the_current_version(tmp_path: Path) -> None:
     store = Store(str(tmp_path / "new.sqlite3"))
-    assert _version(store.url) == SCHEMA_VERSION == "0004"
+    assert _version(store.url) == SCHEMA_VERSION == "0005"
     assert store.list_matches() == []
 
 

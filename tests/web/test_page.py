@@ -53,7 +53,7 @@ def test_the_page_is_compressed_and_its_files_cached_for_a_year(server: Any) -> 
     html = body.decode()
     assert head["content-encoding"] == "gzip" and head["cache-control"] == "no-cache"
     static = re.findall(r'(?:href|src)="(/static/[0-9a-f]{12}/[\w/.]+)"', html)
-    assert len(static) == 13  # the style sheet, main.js and the eleven modules it imports
+    assert len(static) == 15  # the style sheet, main.js and the thirteen modules it imports
     for path in static:
         head, body = get(server.url + path)
         assert head["cache-control"] == "public, max-age=31536000, immutable", path
@@ -70,7 +70,7 @@ def test_every_module_is_preloaded_by_the_page(server: Any) -> None:
     _, body = get(server.url + "/")
     html = body.decode()
     preloaded = set(re.findall(r'<link rel="modulepreload" href="/static/\w+/js/([\w.]+)">', html))
-    assert preloaded == imports("main.js") and len(preloaded) == 11
+    assert preloaded == imports("main.js") and len(preloaded) == 13
     assert re.search(r'<script type="module" src="/static/\w+/js/main\.js"></script>', html)
 
 

@@ -132,6 +132,13 @@ _STATUS = {
     "session.room_tables": 422,
     "session.room_table": 422,
     "session.room_place": 422,
+    "cards.not_cards": 404,
+    "cards.bad_token": 403,
+    "cards.not_this_table": 422,
+    "cards.sit_out": 422,
+    "cards.no_result": 404,
+    "cards.not_your_pair": 403,
+    "cards.table_only": 403,
 }
 
 

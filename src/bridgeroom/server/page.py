@@ -220,6 +220,11 @@ def mount_page(
     async def session_page(request: Request, code: str) -> HTMLResponse:
         return await page(request, "session", code)
 
+    @app.get("/session/{code}/table/{table}", include_in_schema=False)
+    async def cards_table_page(request: Request, code: str, table: int) -> HTMLResponse:
+        """A table's phone page of a session played with real cards."""
+        return await page(request, "session", code)
+
     @app.get("/history", include_in_schema=False)
     async def history_page(request: Request) -> HTMLResponse:
         return await page(request)

@@ -22,6 +22,31 @@ does the work; docs/sessions.md says more of each).
 ``GET /api/practice-sets``                the deal generator's sets a session's boards may
                                           come from (``practice``)
 ========================================  =====================================================
+
+A session played with real cards (``"play": "cards"``, :mod:`bridgeroom.server.session_cards`)
+answers ``POST /api/sessions`` with each table's token too, and has these routes besides
+(``/results``, ``/pbn``, ``/ranking.csv``, ``/end`` and ``GET /api/sessions/{code}`` answer
+for it as well):
+
+========================================  =====================================================
+``GET /api/sessions/{code}/rounds``       the movement as played: round, table, pairs, boards
+``POST /api/sessions/{code}/scores``      a result (a table's token: its own boards up to the
+                                          round now; the director's: any, with ``table``)
+``GET /api/sessions/{code}/table``        a table's rounds and results (its token)
+``GET /api/sessions/{code}/desk``         the director's desk: tables, results, log, ranking
+``POST /api/sessions/{code}/remove``      the director removes a result ``{"table", "board"}``
+``POST /api/sessions/{code}/adjust``      an adjusted score ``{"table", "board", "ns", "ew"}``
+                                          (A+, A, A-) or ``"score"`` (assigned, weighted, split)
+``POST /api/sessions/{code}/fouled``      a fouled board ``{"board", "groups": [[1, 2], [3]]}``
+``POST /api/sessions/{code}/players``     a pair's players ``{"pair", "players": [{"name",
+                                          "number"}]}`` (the director, or the pair's table)
+``POST /api/sessions/{code}/late``        a missing pair plays from this round ``{"pair"}``
+``POST /api/sessions/{code}/next-round``  the director calls the move
+``GET /api/sessions/{code}/usebio.xml``   the results as USEBIO 1.2 XML
+``GET /api/sessions/{code}/tablecards.pdf``  each table's card: its link and QR code
+``GET /api/sessions/{code}/boards.{fmt}`` the boards for dealing machines: ``pbn`` or
+                                          Duplimate's ``dup`` (the director's)
+========================================  =====================================================
 """
 
 from __future__ import annotations
@@ -29,12 +54,15 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Request
-from fastapi.responses import PlainTextResponse
-from pydantic import BaseModel, StrictBool, StrictInt, StringConstraints
+from fastapi.responses import PlainTextResponse, Response
+from pydantic import BaseModel, Field, StrictBool, StrictInt, StringConstraints
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.i18n import LANGUAGES
+from bridgeroom.rules import Deal
 from bridgeroom.server.hub import CODE, Hub
+from bridgeroom.server.session_boards import bad_request
+from bridgeroom.server.session_cards import CardSessions
 from bridgeroom.server.session_rooms import ROOM_GAME
 from bridgeroom.server.sessions import SessionManager
 from bridgeroom.sessions.exports import ranking_csv, session_pbn
@@ -57,6 +85,55 @@ class CreateSession(BaseModel):
     practice: Annotated[str, StringConstraints(max_length=40)] | None = None
     language: Annotated[str, StringConstraints(max_length=8)] = "en"
     title: Annotated[str, StringConstraints(max_length=100)] = ""
+    #: ``"cards"``: played with real cards at the club, the results entered at each table.
+    play: Annotated[str, StringConstraints(max_length=16)] = "online"
+    #: A cards session's pairs: one fewer than its tables seat, and one pair sits out a round.
+    pairs: StrictInt | None = None
+
+
+class Score(BaseModel):
+    """A table's result of a board (``contract`` ``"pass"``: passed out)."""
+
+    round: StrictInt
+    board: StrictInt
+    table: StrictInt | None = None
+    contract: Annotated[str, StringConstraints(max_length=8)] = ""
+    declarer: Annotated[str, StringConstraints(max_length=8)] = ""
+    lead: Annotated[str, StringConstraints(max_length=4)] | None = None
+    tricks: StrictInt | None = None
+    result: Annotated[str, StringConstraints(max_length=4)] | None = None
+    not_played: StrictBool = False
+    confirmed: StrictBool = False
+
+
+class TableBoard(BaseModel):
+    table: StrictInt
+    board: StrictInt
+
+
+class Adjust(TableBoard):
+    ns: Annotated[str, StringConstraints(max_length=4)] | None = None
+    ew: Annotated[str, StringConstraints(max_length=4)] | None = None
+    score: Annotated[str, StringConstraints(max_length=200)] | None = None
+
+
+class FouledBoard(BaseModel):
+    board: StrictInt
+    groups: Annotated[list[Annotated[list[StrictInt], Field(max_length=64)]], Field(max_length=64)]
+
+
+class Player(BaseModel):
+    name: Annotated[str, StringConstraints(max_length=100)]
+    number: Annotated[str, StringConstraints(max_length=20)] = ""
+
+
+class Players(BaseModel):
+    pair: Annotated[str, StringConstraints(max_length=8)]
+    players: Annotated[list[Player], Field(max_length=2)]
+
+
+class Pair(BaseModel):
+    pair: Annotated[str, StringConstraints(max_length=8)]
 
 
 class PracticeSetInfo(BaseModel):
@@ -119,15 +196,30 @@ def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
     """Add the sessions' routes to ``app``; returns the manager (its :meth:`start` reads back the
     sessions being played)."""
     sessions = SessionManager(hub)
+    cards = CardSessions(hub, sessions.rows)
 
     @app.post("/api/sessions")
     async def create_session(body: CreateSession, request: Request) -> dict[str, Any]:
         address = request.client.host if request.client else ""
+        if body.play == "cards":
+            fields = body.model_dump(exclude_unset=True, exclude={"play", "robots"})
+            evening, director, tables = await cards.create(fields, address)
+            return {
+                "code": evening.code,
+                "director_token": director,
+                "tables": tables,
+                "session": await cards.summary(evening.code, director),
+            }
+        if body.play != "online":
+            raise bad_request(f'a session is played "online" or with "cards", not {body.play!r}')
         if body.game == ROOM_GAME:  # a room of three-handed tables
-            made = sessions.rooms.create(body.model_dump(), body.model_fields_set, address)
+            online = body.model_dump(exclude={"play", "pairs"})
+            made = sessions.rooms.create(online, body.model_fields_set - {"play"}, address)
             row, token = await made
         else:
-            row, token = await sessions.create(**body.model_dump(), address=address)
+            row, token = await sessions.create(
+                **body.model_dump(exclude={"play", "pairs"}), address=address
+            )
         return {
             "code": row.code,
             "director_token": token,
@@ -153,6 +245,8 @@ def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
     async def session(
         code: str, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
+        if await cards.owns(code):
+            return await cards.summary(code, _bearer(authorization))
         return await sessions.summary(code, _bearer(authorization))
 
     @app.post("/api/sessions/{code}/join")
@@ -200,6 +294,9 @@ def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
     async def end_session(
         code: str, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
+        if await cards.owns(code):
+            await cards.end(code, _bearer(authorization))
+            return await cards.summary(code, _bearer(authorization))
         await sessions.end(code, _bearer(authorization))
         return await sessions.summary(code, _bearer(authorization))
 
@@ -207,12 +304,16 @@ def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
     async def session_results(
         code: str, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
+        if await cards.owns(code):
+            return await cards.results(code, _bearer(authorization))
         return await sessions.results(code, _bearer(authorization))
 
     @app.get("/api/sessions/{code}/handrecord")
     async def session_hand_records(
         code: str, authorization: Annotated[str | None, Header()] = None
     ) -> list[dict[str, Any]]:
+        if await cards.owns(code):
+            return await cards.hand_records(code, _bearer(authorization))
         return await sessions.hand_records(code, _bearer(authorization))
 
     @app.get("/api/sessions/{code}/pbn")
@@ -222,6 +323,10 @@ def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
         room = await sessions.rooms.room_of(code)
         if room is not None:
             text = await sessions.rooms.pbn(room)
+        elif await cards.owns(code):
+            played, boards = await cards.exports(code, _bearer(authorization))
+            deals = {b: Deal.parse(text) for b, text in boards.items()}
+            text = session_pbn(played, deals, event=f"bridgeroom session {code}")
         else:
             results, deals = await sessions.exports(code, _bearer(authorization))
             text = session_pbn(results, deals, event=f"bridgeroom session {code}")
@@ -238,6 +343,9 @@ def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
         room = await sessions.rooms.room_of(code)
         if room is not None:
             text = await sessions.rooms.ranking_csv(room)
+        elif await cards.owns(code):
+            played, _ = await cards.exports(code, _bearer(authorization))
+            text = ranking_csv(played)
         else:
             results, _ = await sessions.exports(code, _bearer(authorization))
             text = ranking_csv(results)
@@ -247,5 +355,110 @@ def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
             headers={"Content-Disposition": f'attachment; filename="session-{code}.csv"'},
         )
 
+    mount_cards(app, cards)
     app.state.sessions = sessions
+    app.state.cards = cards
     return sessions
+
+
+def mount_cards(app: FastAPI, cards: CardSessions) -> None:
+    """The routes of the sessions played with real cards."""
+
+    @app.get("/api/sessions/{code}/rounds")
+    async def cards_rounds(code: str) -> list[dict[str, Any]]:
+        return await cards.rounds(code)
+
+    @app.post("/api/sessions/{code}/scores")
+    async def cards_score(
+        code: str, body: Score, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        return await cards.enter(code, _bearer(authorization), body.model_dump())
+
+    @app.get("/api/sessions/{code}/table")
+    async def cards_table(
+        code: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        return await cards.table_view(code, _bearer(authorization))
+
+    @app.get("/api/sessions/{code}/desk")
+    async def cards_desk(
+        code: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        return await cards.desk(code, _bearer(authorization))
+
+    @app.post("/api/sessions/{code}/remove")
+    async def cards_remove(
+        code: str, body: TableBoard, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        await cards.remove(code, _bearer(authorization), body.table, body.board)
+        return await cards.desk(code, _bearer(authorization))
+
+    @app.post("/api/sessions/{code}/adjust")
+    async def cards_adjust(
+        code: str, body: Adjust, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        await cards.adjust(code, _bearer(authorization), body.model_dump())
+        return await cards.desk(code, _bearer(authorization))
+
+    @app.post("/api/sessions/{code}/fouled")
+    async def cards_fouled(
+        code: str, body: FouledBoard, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        await cards.fouled(code, _bearer(authorization), body.board, body.groups)
+        return await cards.desk(code, _bearer(authorization))
+
+    @app.get("/api/sessions/{code}/usebio.xml")
+    async def cards_usebio(
+        code: str, authorization: Annotated[str | None, Header()] = None
+    ) -> Response:
+        text = await cards.usebio(code, _bearer(authorization))
+        return Response(
+            text.encode("utf-8"),
+            media_type="application/xml; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="session-{code}.xml"'},
+        )
+
+    @app.post("/api/sessions/{code}/players")
+    async def cards_players(
+        code: str, body: Players, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        players = [p.model_dump() for p in body.players]
+        await cards.players(code, _bearer(authorization), body.pair, players)
+        return {"pair": body.pair, "players": players}
+
+    @app.post("/api/sessions/{code}/late")
+    async def cards_late(
+        code: str, body: Pair, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        await cards.late(code, _bearer(authorization), body.pair)
+        return await cards.desk(code, _bearer(authorization))
+
+    @app.get("/api/sessions/{code}/tablecards.pdf")
+    async def cards_table_cards(
+        code: str, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> Response:
+        data = await cards.table_cards(code, _bearer(authorization), str(request.base_url))
+        return Response(
+            data,
+            media_type="application/pdf",
+            headers={"Content-Disposition": f'attachment; filename="tables-{code}.pdf"'},
+        )
+
+    @app.get("/api/sessions/{code}/boards.{fmt}")
+    async def cards_boards(
+        code: str, fmt: str, authorization: Annotated[str | None, Header()] = None
+    ) -> Response:
+        data = await cards.boards_file(code, _bearer(authorization), fmt)
+        media = "application/x-pbn; charset=utf-8" if fmt == "pbn" else "application/octet-stream"
+        return Response(
+            data,
+            media_type=media,
+            headers={"Content-Disposition": f'attachment; filename="boards-{code}.{fmt}"'},
+        )
+
+    @app.post("/api/sessions/{code}/next-round")
+    async def cards_next_round(
+        code: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        await cards.next_round(code, _bearer(authorization))
+        return await cards.desk(code, _bearer(authorization))

@@ -41,6 +41,7 @@ from bridgeroom.server.session_boards import (
     practice_boards,
     seeded_boards,
 )
+from bridgeroom.server.session_evening import is_cards
 from bridgeroom.server.session_rooms import (
     RoomSessions,
     SessionHost,
@@ -121,7 +122,10 @@ class SessionManager:
             return
         for code in codes:
             try:
-                for room in await self._tables(await self._get(code)):
+                row = await self._get(code)
+                if is_cards(row):
+                    continue  # played with real cards: no table of the server's to go on
+                for room in await self._tables(row):
                     self.hub.scheduler.schedule(room)  # its robots go on where they stood
                 await self._advance(code)  # a round that ended as the server stopped
             except BridgeError as err:

@@ -31,6 +31,7 @@ __all__ = [
     "PadEntryRow",
     "ProbeRow",
     "SeatRow",
+    "SessionEntryRow",
     "SessionRow",
     "TableLeaseRow",
     "utcnow",
@@ -220,3 +221,22 @@ class TableLeaseRow(Base):
     code: Mapped[str] = mapped_column(String(32), primary_key=True)
     holder: Mapped[str] = mapped_column(String(40), index=True)
     expires: Mapped[datetime] = mapped_column(DateTime, index=True)
+
+
+class SessionEntryRow(Base):
+    """One change to the results of a session played with real cards (schema 0005): a table's
+    result entered or confirmed, the director's correction, removal or adjusted score, a fouled
+    board, the players of a pair, the next round. Append-only: the results are these entries
+    replayed in order, and the director's desk shows them as the change log.
+
+    ``by`` says who made the change (``table 2``, ``director``), ``at`` when (UTC); ``data``
+    is the change itself (``kind`` and its fields).
+    """
+
+    __tablename__ = "session_entries"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id"), index=True)
+    by: Mapped[str] = mapped_column(String(32))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)

@@ -20,7 +20,7 @@ runs when a :class:`~bridgeroom.store.Store` opens:
     >>> ensure_schema(engine)
     >>> with engine.connect() as conn:
     ...     schema_version(conn)
-    '0004'
+    '0005'
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from bridgeroom.store.models import Base
 __all__ = ["BASELINE", "HEAD", "ensure_schema", "migrations_dir", "schema_version"]
 
 #: The schema this program writes (the last migration's revision).
-HEAD = "0004"
+HEAD = "0005"
 #: The schema of the databases made before the version was kept (bridgeroom 0.1, 2026).
 BASELINE = "0001"
 #: Alembic's table of the version.
@@ -54,7 +54,7 @@ _versions = Table(
 _PG_LOCK = 0x6272646752
 
 #: The versions this program knows, oldest first.
-KNOWN = ("0001", "0002", "0003", "0004")
+KNOWN = ("0001", "0002", "0003", "0004", "0005")
 
 
 def migrations_dir() -> Path:

@@ -9,6 +9,10 @@ together when the pairs move.
     >>> again = sessions.get(row.code)
     >>> again.status, again.state["round"], again.options["game"]
     ('playing', 0, 'minibridge')
+    >>> sessions.add_entry(row.code, "table 1", {"kind": "score", "board": 1})
+    1
+    >>> [(e.by, e.data["kind"]) for e in sessions.entries(row.code)]
+    [('table 1', 'score')]
 """
 
 from __future__ import annotations
@@ -16,18 +20,19 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 
 from bridgeroom.store.errors import StoreError, failure
-from bridgeroom.store.models import SessionRow, utcnow
+from bridgeroom.store.models import SessionEntryRow, SessionRow, utcnow
 from bridgeroom.store.options import MatchOptions
 from bridgeroom.store.records import SeatSpec
 from bridgeroom.store.store import Store
 
-__all__ = ["SessionRecord", "SessionStore"]
+__all__ = ["SessionEntry", "SessionRecord", "SessionStore"]
 
 
 @dataclass(frozen=True)
@@ -40,6 +45,16 @@ class SessionRecord:
     options: dict[str, Any]
     state: dict[str, Any]
     status: str
+
+
+@dataclass(frozen=True)
+class SessionEntry:
+    """One change to a session's results: its number (in order), who made it, its data, when."""
+
+    id: int
+    by: str
+    data: dict[str, Any]
+    at: datetime
 
 
 def _record(row: SessionRow) -> SessionRecord:
@@ -125,3 +140,33 @@ class SessionStore:
                 row.updated_at = utcnow()
         except SQLAlchemyError as err:
             raise failure(err, "cannot seat a session's table") from None
+
+    def add_entry(self, code: str, by: str, data: Mapping[str, Any]) -> int:
+        """Append a change to session ``code``'s results (who made it: ``by``); returns its
+        number."""
+        try:
+            with self.store._session() as session, session.begin():
+                row = session.scalar(select(SessionRow).where(SessionRow.code == code))
+                if row is None:
+                    raise StoreError(f"no session {code!r}")
+                entry = SessionEntryRow(session_id=row.id, by=by[:32], data=dict(data))
+                session.add(entry)
+                row.updated_at = utcnow()
+                session.flush()
+                return int(entry.id)
+        except SQLAlchemyError as err:
+            raise failure(err, "cannot save a session's result") from None
+
+    def entries(self, code: str) -> list[SessionEntry]:
+        """Every change to session ``code``'s results, oldest first."""
+        try:
+            with self.store._session() as session:
+                rows = session.scalars(
+                    select(SessionEntryRow)
+                    .join(SessionRow, SessionRow.id == SessionEntryRow.session_id)
+                    .where(SessionRow.code == code)
+                    .order_by(SessionEntryRow.id)
+                )
+                return [SessionEntry(r.id, r.by, dict(r.data), r.at) for r in rows]
+        except SQLAlchemyError as err:
+            raise failure(err, "cannot read a session's results") from None

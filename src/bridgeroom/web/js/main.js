@@ -18,6 +18,7 @@ import {
 import { reviewPanel, loadReview } from "./review.js";
 import { renderLobby, renderHistory, joinTable } from "./lobby.js";
 import { sessionPath, renderSessionPage, stopSession, sessionNotice } from "./session.js";
+import { cardsTablePath, renderCardsTable, stopCards } from "./cards.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
 setMessages(boot.lang, boot.messages);
@@ -351,6 +352,7 @@ async function switchLanguage(code) {
 
 async function route() {
   stopSession();
+  stopCards();
   const code = tableCode();
   const main = document.getElementById("main");
   if (code) {
@@ -363,7 +365,9 @@ async function route() {
   announcer.clear();
   try {
     const session = sessionPath();
-    if (session) await renderSessionPage(main, page, session, status);
+    const cardsTable = cardsTablePath();
+    if (cardsTable) await renderCardsTable(main, page, cardsTable, status);
+    else if (session) await renderSessionPage(main, page, session, status);
     else if (location.pathname === "/history") await renderHistory(main, page);
     else await renderLobby(main, page);
   } catch (e) { alertMessage(e.message); }

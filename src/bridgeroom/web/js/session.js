@@ -7,6 +7,7 @@
 import { el, morph } from "./dom.js";
 import { t, lang, seatName, strainText, cardText, contractText, SEATS, STRAINS } from "./i18n.js";
 import { ApiError, saveToken } from "./net.js";
+import { deskPanels } from "./cards_desk.js";
 import { ROOM, firstSeat, isRoom, roomBody, roomDeals, roomPanel, roomSummary, seatLabel, seatOptions } from "./session_room.js";
 
 const S = { code: null, timer: null, seen: 0, records: null, recordsKey: null, recordsAsked: null, notice: null };
@@ -103,21 +104,36 @@ async function renderNew(main, page) {
   const robots = select("s-robots", ["random", "basic", "expert"].map((l) => [l, t("web.level." + l)]), "basic");
   const seed = el("input", { id: "s-seed", type: "number", inputmode: "numeric" });
   const language = select("s-language", [["en", "English"], ["ru", "Русский"]], document.documentElement.lang || "en");
+  // played at the server's tables (robots fill the empty seats) or with real cards at the club
+  const play = select("s-play", [["online", t("web.cards.play_online")], ["cards", t("web.cards.play_cards")]], "online");
+  const sitOut = el("input", { id: "s-sit-out", type: "checkbox" });
   const form = el("form", { class: "panel", id: "session-form", "aria-labelledby": "session-new-h" },
     el("h2", { id: "session-new-h" }, t("web.session.new_heading")),
+    row("s-play", t("web.cards.play"), play),
     row("s-game", t("web.session.game"), game),
     row("s-tables", t("web.session.tables"), tables),
     row("s-boards", t("web.session.boards"), boards),
     row("s-movement", t("web.session.movement"), movement),
     row("s-scoring", t("web.session.scoring"), scoring),
     row("s-robots", t("web.session.robots"), robots),
+    el("div", { class: "form-row inline", hidden: true }, sitOut, el("label", { for: "s-sit-out" }, t("web.cards.sit_out_option"))),
     row("s-practice", t("web.session.practice"), practice),
     row("s-seed", t("web.session.seed"), seed),
+    row("s-pbn", t("web.cards.pbn_file"), el("input", { id: "s-pbn", type: "file", accept: ".pbn,text/plain" })),
     row("s-language", t("web.session.language"), language),
     el("button", { type: "submit", class: "primary", id: "session-create" }, t("web.session.create")));
   // a room of three-handed tables has no boards, movement or scoring of boards: their rows hide
   game.addEventListener("change", () => {
-    for (const c of [boards, movement, scoring, practice]) c.closest(".form-row").hidden = game.value === ROOM;
+    for (const c of [boards, movement, scoring, practice, document.getElementById("s-pbn")]) c.closest(".form-row").hidden = game.value === ROOM;
+  });
+  // with real cards: no robots, no room of three-handed tables; an odd number of pairs may come
+  play.addEventListener("change", () => {
+    const cards = play.value === "cards";
+    robots.closest(".form-row").hidden = cards;
+    sitOut.closest(".form-row").hidden = !cards;
+    game.querySelector(`option[value="${ROOM}"]`).hidden = cards;
+    if (cards && game.value === ROOM) { game.value = "contract"; game.dispatchEvent(new Event("change")); }
+    if (cards && movement.value === "class" && game.value === "contract") movement.value = "mitchell";
   });
   // teams play contract bridge scored by IMPs: choosing the movement chooses those too
   movement.addEventListener("change", () => {
@@ -132,6 +148,14 @@ async function renderNew(main, page) {
     if (game.value === ROOM) body = roomBody(body);
     if (seed.value !== "") body.seed = Number(seed.value);
     if (practice.value && game.value !== ROOM) body.practice = practice.value;
+    // the boards of a PBN file (a dealing machine's, a book's) in place of the seed's
+    const file = document.getElementById("s-pbn").files[0];
+    if (file && game.value !== ROOM) body.pbn = await file.text();
+    if (play.value === "cards") {
+      body.play = "cards";
+      delete body.robots;
+      if (sitOut.checked) body.pairs = 2 * body.tables - 1;  // one pair short: one sits out a round
+    }
     try {
       const out = await call("/api/sessions", body);
       hold(out.code, { director: out.director_token });
@@ -169,6 +193,7 @@ async function showSession(main, page, code, status) {
   const mine = held()[code] || {};
   const token = tokenOf(code);
   const session = await call("/api/sessions/" + encodeURIComponent(code), undefined, token);
+  if (session.play === "cards") { await showCards(main, page, code, session, token, status); return; }
   const results = session.status === "waiting" ? null : await call("/api/sessions/" + encodeURIComponent(code) + "/results", undefined, token);
   if (results && isRoom(session)) {
     const n = roomDeals(results);
@@ -325,6 +350,14 @@ function playerName(p) {
 
 function fmt(x) { return typeof x === "number" ? String(x) : "–"; }
 
+// A director's adjusted score (Law 12C) or a board not played, as the traveller shows it: the
+// score as the director gave it ("A+/A-", "assigned 4S N =", "30% 4S N = + 70% 4S N -1").
+function adjustedText(r) {
+  if (!r.kind || r.kind === "played") return "";
+  if (r.kind === "not played") return t("web.cards.not_played");
+  return t("web.desk.adjusted_" + r.kind.replace(" ", "_"), { score: r.text || "" });
+}
+
 function resultsPanel(results, code, everyone) {
   const box = el("section", { class: "panel", id: "results", "aria-labelledby": "results-h" },
     el("h2", { id: "results-h" }, t("web.session.results")));
@@ -346,8 +379,9 @@ function resultsPanel(results, code, everyone) {
     const body = el("tbody");
     for (const r of board.results) {
       body.append(el("tr", null, el("th", { scope: "row" }, String(r.table)), el("td", null, r.ns), el("td", null, r.ew),
-        el("td", null, r.contract ? contractText(r.contract, false) : t("web.session.passed_out")), el("td", null, r.declarer ? seatName(r.declarer) : "–"),
-        el("td", null, r.lead ? cardText(r.lead) : "–"), el("td", null, String(r.tricks)), el("td", null, String(r.ns_score)),
+        el("td", null, adjustedText(r) || (r.contract ? contractText(r.contract, false) : t("web.session.passed_out"))), el("td", null, r.declarer ? seatName(r.declarer) : "–"),
+        el("td", null, r.lead ? cardText(r.lead) : "–"), el("td", null, r.tricks === null || r.tricks === undefined ? "–" : String(r.tricks)),
+        el("td", null, r.ns_score === null || r.ns_score === undefined ? "–" : String(r.ns_score)),
         el("td", null, fmt(r.ns_mp)), el("td", null, fmt(r.ew_mp)), el("td", null, fmt(r.ns_imps))));
     }
     box.append(el("table", { class: "traveller", id: "traveller-" + board.board },
@@ -438,4 +472,34 @@ function seatForm(session, code, token, page) {
     form.append(el("h4", null, t("web.session.handed_heading", { n: handed.length })), list);
   }
   return form;
+}
+
+// --- a session played with real cards --------------------------------------------------------------
+
+// The director's desk (with his token), else the results every table has played; the tables
+// enter theirs on their own page (their card's link).
+async function showCards(main, page, code, session, token, status) {
+  const enc = encodeURIComponent(code);
+  const desk = session.director ? await call("/api/sessions/" + enc + "/desk", undefined, token) : null;
+  const results = await call("/api/sessions/" + enc + "/results", undefined, token);
+  if (S.code !== code) return;
+  const n = results.boards.reduce((k, b) => k + b.results.length, 0);
+  if (n > S.seen && S.seen > 0) status(t("web.desk.new_results", { n }));
+  S.seen = n;
+  const act = async (path, body) => {
+    try { await call("/api/sessions/" + enc + path, body || {}, token); } catch (e) { page.alert(e.message); }
+    showSession(document.getElementById("main"), page, code, status).catch((e) => page.alert(e.message));
+  };
+  const parts = [
+    el("h1", { id: "session-h" }, t(desk ? "web.desk.heading" : "web.session.heading", { code })),
+    el("p", { id: "session-summary" }, t("web.cards.summary", { tables: session.movement.tables, boards: session.movement.boards }),
+      " · ", t("web.session.movement_" + session.movement.kind), " · ", t("web.session.scoring_" + session.scoring)),
+  ];
+  if (desk) parts.push(...deskPanels(desk, code, act, page, token));
+  else parts.push(el("p", { id: "cards-public", class: "muted" }, t("web.cards.public")));
+  parts.push(resultsPanel(results, code, true));
+  const next = el("div", { id: "session" }, ...parts);
+  const current = document.getElementById("session");
+  if (current && main.contains(current)) morph(current, next);
+  else main.replaceChildren(next);
 }
