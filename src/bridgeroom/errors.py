@@ -34,6 +34,7 @@ __all__ = [
     "IllegalPlayError",
     "WrongPhaseError",
     "ScoringError",
+    "SystemFileError",
 ]
 
 
@@ -147,3 +148,23 @@ class WrongPhaseError(IllegalActionError):
 
 class ScoringError(BridgeError, ValueError):
     """Scoring input that cannot be scored (a trick count out of range, ...)."""
+
+
+class SystemFileError(ParseError):
+    """A bidding-system file that cannot be read: ``path`` names the file, ``line`` and
+    ``where`` (the key, as ``section.key``) the place when known, the message what is wrong."""
+
+    def __init__(
+        self, path: str, message: str, *, line: int | None = None, where: str | None = None
+    ) -> None:
+        self.path = path
+        self.where = where
+        place = path if line is None else f"{path}, line {line}"
+        if where is not None:
+            place += f" ({where})"
+        super().__init__(
+            f"{place}: {message}",
+            key="system.bad_file",
+            params={"place": place, "problem": message},
+        )
+        self.line = line

@@ -22,6 +22,7 @@ import numpy as np
 
 from bridgeroom.robots.base import Decision
 from bridgeroom.robots.bidding import Context, Facts, Partnership, basic_call_detail, infer_calls
+from bridgeroom.robots.bidding.system import Agreements
 from bridgeroom.robots.contracts import declarers_tricks, order_for
 from bridgeroom.robots.dds import Solver
 from bridgeroom.robots.public import knowledge
@@ -58,15 +59,17 @@ def expert_call(
     budget: float = 0.4,
     form: ScoreForm = ScoreForm.DUPLICATE,
     margin: float = 20.0,
+    systems: Agreements | None = None,
 ) -> Decision:
-    """The expert call for the seat to act (one of ``view.legal``)."""
+    """The expert call for the seat to act (one of ``view.legal``), the calls read by each
+    side's system in ``systems``."""
     start = time.perf_counter()
-    decision, placing = basic_call_detail(view)
+    decision, placing = basic_call_detail(view, systems)
     if not placing or view.hand is None:
         return decision
     me = view.seat
     ctx = Context(me, view.dealer, tuple(view.calls))
-    limits = infer_calls(ctx.calls, ctx.dealer)
+    limits = infer_calls(ctx.calls, ctx.dealer, systems)
     side = Partnership(Facts(view.hand.mask), limits[me.partner])
     legal = {c for c in view.legal if isinstance(c, Call)}
     last, bidder, doubled = ctx.last_bid, ctx.last_bidder, ctx.doubled

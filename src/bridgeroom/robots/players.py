@@ -15,6 +15,7 @@ import numpy as np
 from bridgeroom.errors import BridgeError
 from bridgeroom.robots.base import Decision, Robot
 from bridgeroom.robots.bidding import basic_call, infer
+from bridgeroom.robots.bidding.system import Agreements, System, get_system
 from bridgeroom.robots.dds import Solver
 from bridgeroom.robots.sampler import HandLimits
 from bridgeroom.rules.core import Hand, Seat
@@ -58,13 +59,33 @@ class BasicRobot(Robot):
 
     level = "basic"
 
-    def __init__(self, *, seed: int | None = None, scoring: ScoreForm | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        scoring: ScoreForm | None = None,
+        system: System | None = None,
+        opponents: System | None = None,
+    ) -> None:
         if scoring is not None and not isinstance(scoring, ScoreForm):
             raise BridgeError(
                 f"a robot plays to a ScoreForm, not {scoring!r}: ScoreForm.parse reads a name"
             )
+        for given in (system, opponents):
+            if given is not None and not isinstance(given, System):
+                raise BridgeError(
+                    f"a robot bids by a System, not {given!r}: get_system reads a name"
+                )
         self.seed = seed
         self.scoring = scoring
+        #: the robot's side's bidding system, and the opponents' (both ``standard`` by default)
+        self.system = system if system is not None else get_system("standard")
+        self.opponents = opponents if opponents is not None else get_system("standard")
+
+    def agreements(self, view: View) -> Agreements:
+        """The systems of the two sides as the robot at ``view.seat`` knows them: its own side's
+        and the opponents'."""
+        return Agreements.for_seat(view.seat, self.system, self.opponents)
 
     def form(self, view: View) -> ScoreForm:
         """The score form the robot plays to (given, or the game's usual one)."""
@@ -94,7 +115,7 @@ class BasicRobot(Robot):
         return basic_card(view)
 
     def call(self, view: View) -> Decision:
-        return basic_call(view)
+        return basic_call(view, self.agreements(view))
 
     def three_handed_call(self, view: View) -> Decision:
         from bridgeroom.robots.three_handed import basic_three_handed_call
@@ -154,6 +175,8 @@ class ExpertRobot(BasicRobot):
         *,
         seed: int | None = None,
         scoring: ScoreForm | None = None,
+        system: System | None = None,
+        opponents: System | None = None,
         time_budget: float = 0.8,
         samples: int = 100,
         threads: int | None = None,
@@ -162,7 +185,7 @@ class ExpertRobot(BasicRobot):
         card_reading: int = 0,
         call_samples: int | None = None,
     ) -> None:
-        super().__init__(seed=seed, scoring=scoring)
+        super().__init__(seed=seed, scoring=scoring, system=system, opponents=opponents)
         if not time_budget > 0:  # NaN too
             raise BridgeError(
                 f"a robot's time budget is a positive number of seconds, not {time_budget}"
@@ -203,7 +226,7 @@ class ExpertRobot(BasicRobot):
         # What the calls and the contract tell of a hand is read by the partnership system.
         system = view.variant.partnership_auction
         if self.use_auction and view.calls and system:
-            inferred = list(infer(view))
+            inferred = list(infer(view, self.agreements(view)))
         if self.read_contract and system:
             from bridgeroom.robots.inference import contract_limits
 
@@ -260,6 +283,7 @@ class ExpertRobot(BasicRobot):
             self.rng,
             budget=self.budget_for("call"),
             form=self.form(view),
+            systems=self.agreements(view),
             **self._call_samples(),
         )
 
