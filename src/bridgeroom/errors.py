@@ -35,6 +35,7 @@ __all__ = [
     "WrongPhaseError",
     "ScoringError",
     "SystemFileError",
+    "UnknownSystemError",
 ]
 
 
@@ -168,3 +169,12 @@ class SystemFileError(ParseError):
             params={"place": place, "problem": message},
         )
         self.line = line
+
+
+class UnknownSystemError(BridgeError, ValueError):
+    """A bidding system's name that names no shipped system (``names``: those there are)."""
+
+    def __init__(self, name: str, names: tuple[str, ...]) -> None:
+        self.name = name
+        self._keyed("system.unknown", {"name": name, "names": ", ".join(names)})
+        super().__init__(f"no bidding system {name!r}; the systems are {', '.join(names)}")

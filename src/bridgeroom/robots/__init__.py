@@ -50,6 +50,7 @@ __all__ = [
     "System",
     "get_system",
     "load_system",
+    "resolve_system",
     "systems",
 ]
 

@@ -7,13 +7,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bridgeroom.i18n import DEFAULT_LANGUAGE, LANGUAGES, Message, Texts, catalogue
+from bridgeroom.robots.bidding.candidates import candidates
 from bridgeroom.robots.bidding.inference import shown_by
 from bridgeroom.robots.bidding.model import Context
 from bridgeroom.robots.bidding.slam import is_blackwood
 from bridgeroom.robots.bidding.system import Agreements, default_agreements
 from bridgeroom.rules.core import Call, Seat, Suit
 
-__all__ = ["CONVENTIONS", "explain_call"]
+__all__ = ["CONVENTIONS", "alerted", "explain_call"]
 
 
 #: Names of the system's conventional calls whose own explanation tells the caller's hand.
@@ -116,3 +117,26 @@ def explain_call(
         return ", ".join(p if isinstance(p, str) else p.render(lang) for p in parts)
 
     return Texts(**{lang: render(lang) for lang in LANGUAGES})
+
+
+def alerted(
+    calls: Sequence[tuple[Seat, Call]],
+    dealer: Seat,
+    index: int,
+    systems: Agreements | None = None,
+) -> bool:
+    """Whether call ``index`` is alerted: an artificial call of the caller's side's system
+    (a candidate with that call names a convention) that the system alerts.
+
+    >>> from bridgeroom.rules import Call, Seat
+    >>> calls = [(Seat.NORTH, Call("1NT")), (Seat.EAST, Call("P")), (Seat.SOUTH, Call("2C"))]
+    >>> alerted(calls, Seat.NORTH, 2), alerted(calls, Seat.NORTH, 0)
+    (True, False)
+    """
+    agreements = systems or default_agreements()
+    seat, call = calls[index]
+    ctx = Context(seat, dealer, tuple(calls[:index]), agreements)
+    system = agreements.of(seat)
+    return any(
+        rule.call == call and system.alerts_call(rule.convention) for rule in candidates(ctx)
+    )

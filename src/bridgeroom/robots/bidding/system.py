@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from bridgeroom.errors import BridgeError, SystemFileError
+from bridgeroom.errors import BridgeError, SystemFileError, UnknownSystemError
 from bridgeroom.rules.core import Seat
 
 __all__ = [
@@ -88,6 +88,8 @@ class System:
     michaels: bool = False
     unusual_2nt: bool = False
     alerts: frozenset[str] = field(default_factory=frozenset)
+    #: where it was read from: a shipped system's name or a file's path
+    source: str = field(default="", compare=False)
 
     def title(self, lang: str = "en") -> str:
         """The system's title in ``lang`` (its name when it has none)."""
@@ -259,7 +261,7 @@ def load_system(path: str | Path) -> System:
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise SystemFileError(str(path), f"cannot be read ({err.__class__.__name__})") from None
-    return parse_system(text, str(path))
+    return replace(parse_system(text, str(path)), source=str(path))
 
 
 def _shipped_files() -> dict[str, str]:
@@ -284,15 +286,13 @@ def get_system(name: str) -> System:
     >>> get_system("precision")
     Traceback (most recent call last):
     ...
-    bridgeroom.errors.BridgeError: no bidding system 'precision'; the systems are acol, standard
+    bridgeroom.errors.UnknownSystemError: no bidding system 'precision'; the systems are acol, standard
     """
     key = name.strip().lower()
     files = _shipped_files()
     if key not in files:
-        raise BridgeError(
-            f"no bidding system {name!r}; the systems are {', '.join(system_names())}"
-        )
-    return parse_system(files[key], f"systems/{key}.toml")
+        raise UnknownSystemError(name, system_names())
+    return replace(parse_system(files[key], f"systems/{key}.toml"), source=key)
 
 
 def resolve_system(system: System | str | Path | None) -> System:
