@@ -166,7 +166,7 @@ class SystemFileError(ParseError):
         super().__init__(
             f"{place}: {message}",
             key="system.bad_file",
-            params={"place": place, "problem": message},
+            params={"path": path, "where": where or "-", "problem": message},
         )
         self.line = line
 

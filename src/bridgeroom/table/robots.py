@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from bridgeroom.i18n import Texts
+from bridgeroom.i18n import Message, Texts
 from bridgeroom.robots import Agreements, Decision, Robot, System, make_robot
 from bridgeroom.rules import Call, Seat, View
 from bridgeroom.scoring import ScoreForm
@@ -34,6 +34,7 @@ __all__ = [
     "RobotFactory",
     "RobotTurn",
     "call_alerts",
+    "convention_card",
     "call_meanings",
     "default_robot_factory",
     "robot_seed",
@@ -200,3 +201,11 @@ def call_alerts(
         seat in by_system and _alerted(auction[: i + 1], dealer, systems)
         for i, (seat, _) in enumerate(auction)
     ]
+
+
+def convention_card(system: System) -> list[Message]:
+    """The lines of ``system``'s convention card, its title first
+    (:func:`bridgeroom.robots.bidding.card.convention_card`), for the faces."""
+    from bridgeroom.robots.bidding.card import convention_card as card
+
+    return card(system)

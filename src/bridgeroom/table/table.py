@@ -42,7 +42,7 @@ from typing import Any, NoReturn
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.games import Game, Match, get_game
-from bridgeroom.i18n import Texts
+from bridgeroom.i18n import Message, Texts
 from bridgeroom.robots import Agreements, Decision, System, resolve_system
 from bridgeroom.rules import (
     Action,
@@ -80,6 +80,7 @@ from bridgeroom.table.robots import (
     RobotTurn,
     call_alerts,
     call_meanings,
+    convention_card,
     default_robot_factory,
     robot_seed,
 )
@@ -657,6 +658,14 @@ class Table:
             return True
         mine = self.seat_of(player, state)
         return mine is None or not (seat == mine or seat == mine.partner)
+
+    def convention_cards(self, player: int | None = None) -> list[list[Message]]:
+        """The convention cards of the two sides, each a list of lines (its title first): the
+        side of ``player`` first, then the other (North-South first for a spectator)."""
+        seat = None if player is None else self.seat_of(player)
+        first = self.systems.ns if seat is None else self.systems.of(seat)
+        second = self.systems.ew if seat is None else self.systems.of(seat.lho)
+        return [convention_card(first), convention_card(second)]
 
     def call_meanings(
         self, state: DealState | None = None, viewer: int | None = None

@@ -99,6 +99,29 @@ class System:
         """Whether a call of ``convention`` is alerted in this system."""
         return convention is not None and convention in self.alerts
 
+    def plays(self, convention: str) -> bool:
+        """Whether the system has the artificial call ``convention`` (a name of
+        :data:`ALERTABLE`).
+
+        >>> get_system("standard").plays("strong_two"), get_system("acol").plays("gerber")
+        (False, True)
+        """
+        played = {
+            "strong_2c": self.strong_2c,
+            "waiting": self.strong_2c,
+            "strong_two": self.twos == "strong",
+            "negative_2nt": self.twos == "strong",
+            "stayman": self.stayman,
+            "stayman_answer": self.stayman,
+            "transfer": self.transfers,
+            "negative_double": self.negative_doubles,
+            "michaels": self.michaels,
+            "unusual_2nt": self.unusual_2nt,
+            "gerber": self.gerber,
+            "ace_answer": True,
+        }
+        return played[convention]
+
     @property
     def raise_cards(self) -> int:
         """The cards partner needs to raise a major opening: three opposite five, else four."""
