@@ -30,14 +30,16 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Request
 from fastapi.responses import PlainTextResponse
-from pydantic import BaseModel, StrictBool, StrictInt, StringConstraints
+from pydantic import BaseModel, Field, StrictBool, StrictInt, StringConstraints
 
 from bridgeroom.errors import BridgeError
+from bridgeroom.games import GAMES
 from bridgeroom.i18n import LANGUAGES
 from bridgeroom.server.hub import CODE, Hub
 from bridgeroom.server.session_rooms import ROOM_GAME
 from bridgeroom.server.sessions import SessionManager
 from bridgeroom.sessions.exports import ranking_csv, session_pbn
+from bridgeroom.table import TableError
 
 __all__ = ["mount_sessions", "page_language"]
 
@@ -57,6 +59,10 @@ class CreateSession(BaseModel):
     practice: Annotated[str, StringConstraints(max_length=40)] | None = None
     language: Annotated[str, StringConstraints(max_length=8)] = "en"
     title: Annotated[str, StringConstraints(max_length=100)] = ""
+    #: The bidding systems of North-South and East-West at every table (contract bridge).
+    systems: list[Annotated[str, StringConstraints(max_length=32)]] | None = Field(
+        default=None, max_length=2
+    )
 
 
 class PracticeSetInfo(BaseModel):
@@ -123,6 +129,9 @@ def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
     @app.post("/api/sessions")
     async def create_session(body: CreateSession, request: Request) -> dict[str, Any]:
         address = request.client.host if request.client else ""
+        game = GAMES.get(body.game)
+        if body.systems is not None and (game is None or not game.partnership_auction):
+            raise TableError("system.no_partnerships", game=body.game)
         if body.game == ROOM_GAME:  # a room of three-handed tables
             made = sessions.rooms.create(body.model_dump(), body.model_fields_set, address)
             row, token = await made

@@ -24,7 +24,15 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bridgeroom.i18n import Message, Texts
-from bridgeroom.robots import Agreements, Decision, Robot, System, make_robot
+from bridgeroom.robots import (
+    Agreements,
+    Decision,
+    Robot,
+    System,
+    get_system,
+    make_robot,
+    systems,
+)
 from bridgeroom.rules import Call, Seat, View
 from bridgeroom.scoring import ScoreForm
 
@@ -35,6 +43,9 @@ __all__ = [
     "RobotTurn",
     "call_alerts",
     "convention_card",
+    "robot_systems",
+    "system_card",
+    "system_title",
     "call_meanings",
     "default_robot_factory",
     "robot_seed",
@@ -209,3 +220,23 @@ def convention_card(system: System) -> list[Message]:
     from bridgeroom.robots.bidding.card import convention_card as card
 
     return card(system)
+
+
+def robot_systems() -> tuple[str, ...]:
+    """The names of the shipped bidding systems (what a table may be created with)."""
+    return systems()
+
+
+def system_card(name: str) -> list[Message]:
+    """The convention card of the shipped system ``name`` (its title first); an unknown name is
+    refused (:class:`~bridgeroom.errors.UnknownSystemError`)."""
+    return convention_card(get_system(name))
+
+
+def system_title(name: str, lang: str) -> str:
+    """The title of the shipped system ``name`` in ``lang``.
+
+    >>> system_title("acol", "en")
+    'Acol: four-card majors, weak notrump, strong twos'
+    """
+    return get_system(name).title(lang)

@@ -100,6 +100,8 @@ class TableSnapshot:
     deal: DealSnapshot | None
     request: Request | None
     sheet: ScoreSummary
+    #: the names of North-South's and East-West's bidding systems
+    systems: tuple[str, str] = ("standard", "standard")
 
 
 def deal_points(summary: ScoreSummary, state: DealState, number: int) -> dict[str, int]:

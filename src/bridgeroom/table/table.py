@@ -949,6 +949,7 @@ class Table:
                 deal=deal,
                 request=self.request,
                 sheet=summary,
+                systems=self.system_names,
             )
         return out
 

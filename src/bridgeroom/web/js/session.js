@@ -103,6 +103,10 @@ async function renderNew(main, page) {
   const robots = select("s-robots", ["random", "basic", "expert"].map((l) => [l, t("web.level." + l)]), "basic");
   const seed = el("input", { id: "s-seed", type: "number", inputmode: "numeric" });
   const language = select("s-language", [["en", "English"], ["ru", "Русский"]], document.documentElement.lang || "en");
+  // each side's bidding system at every table (contract bridge)
+  const systemChoices = (page.games.systems || []).map((s) => [s.name, s.titles[lang] || s.titles.en]);
+  const nsSystem = select("s-ns-system", systemChoices, "standard");
+  const ewSystem = select("s-ew-system", systemChoices, "standard");
   const form = el("form", { class: "panel", id: "session-form", "aria-labelledby": "session-new-h" },
     el("h2", { id: "session-new-h" }, t("web.session.new_heading")),
     row("s-game", t("web.session.game"), game),
@@ -111,24 +115,30 @@ async function renderNew(main, page) {
     row("s-movement", t("web.session.movement"), movement),
     row("s-scoring", t("web.session.scoring"), scoring),
     row("s-robots", t("web.session.robots"), robots),
+    row("s-ns-system", t("web.system.ns"), nsSystem),
+    row("s-ew-system", t("web.system.ew"), ewSystem),
     row("s-practice", t("web.session.practice"), practice),
     row("s-seed", t("web.session.seed"), seed),
     row("s-language", t("web.session.language"), language),
     el("button", { type: "submit", class: "primary", id: "session-create" }, t("web.session.create")));
   // a room of three-handed tables has no boards, movement or scoring of boards: their rows hide
+  const showSystems = () => { for (const c of [nsSystem, ewSystem]) c.closest(".form-row").hidden = game.value !== "contract"; };
   game.addEventListener("change", () => {
     for (const c of [boards, movement, scoring, practice]) c.closest(".form-row").hidden = game.value === ROOM;
+    showSystems();
   });
   // teams play contract bridge scored by IMPs: choosing the movement chooses those too
   movement.addEventListener("change", () => {
     if (movement.value === "teams") { game.value = "contract"; scoring.value = "imps"; }
   });
+  showSystems();
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     let body = {
       game: game.value, tables: Number(tables.value), boards: Number(boards.value), movement: movement.value,
       scoring: scoring.value, robots: robots.value, language: language.value,
     };
+    if (game.value === "contract") body.systems = [nsSystem.value, ewSystem.value];
     if (game.value === ROOM) body = roomBody(body);
     if (seed.value !== "") body.seed = Number(seed.value);
     if (practice.value && game.value !== ROOM) body.practice = practice.value;
