@@ -10,10 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgeroom.errors import BridgeError, SystemFileError
 from bridgeroom.robots import get_system, load_system, make_robot, systems
-from bridgeroom.robots.bidding import explain_call, infer_calls
+from bridgeroom.robots.bidding import explain_call, infer_calls, shown_by
 from bridgeroom.robots.bidding.system import Agreements, parse_system
 from bridgeroom.rules import Call, ContractBridgeDeal, Deal, Phase, Seat, deal_cards
 
@@ -271,3 +273,32 @@ def test_michaels_and_unusual_2nt(tmp_path: Path) -> None:
     assert _bid("standard", deal2, "P P 1S", Seat.WEST) != Call("2NT")
     # West's partner advances: the longer of the two suits
     assert _bid(own, deal2, "P P 1S 2NT P", Seat.EAST) in (Call("3C"), Call("3D"))
+
+
+@given(
+    seed=st.integers(0, 10**9),
+    ns=st.sampled_from(("standard", "acol")),
+    ew=st.sampled_from(("standard", "acol")),
+)
+@settings(max_examples=60, deadline=None)
+def test_every_opening_is_read_back_by_the_openers_card(seed: int, ns: str, ew: str) -> None:
+    """Whatever the two sides play, each robot's call is legal, the auction ends, and the first
+    bid, read by the bidder's side's system, admits the bidder's hand (the sampler's limits
+    never rule out the hand that made the call)."""
+    systems = Agreements(get_system(ns), get_system(ew))
+    state = ContractBridgeDeal(deal_cards(seed=seed), dealer=Seat(seed % 4))
+    robots = {
+        s: make_robot("basic", system=systems.of(s), opponents=systems.of(s.lho)) for s in Seat
+    }
+    while state.phase is Phase.AUCTION:
+        seat = state.to_act
+        assert seat is not None
+        view = state.view(seat)
+        call = robots[seat].decide(view).action
+        assert call in view.legal
+        first = isinstance(call, Call) and call.is_bid and not any(c.is_bid for _, c in state.calls)
+        state.apply(call)
+        if first:
+            shown = shown_by(list(state.calls), state.dealer, len(state.calls) - 1, systems)
+            assert shown is not None and view.hand is not None
+            assert shown.limits.admits(view.hand.mask), (call, view.hand)

@@ -304,6 +304,8 @@ class PlayTable:
                 seed=robot_seed(self.table.seed, turn.number, turn.moves),
                 scoring=self.table.scoring,
                 time_budget=HINT_BUDGET,
+                system=self.table.systems.of(turn.seat),  # the person's side's card
+                opponents=self.table.systems.of(turn.seat.lho),
             )
             turn = replace(turn, robot=robot)
         return turn.decide()
