@@ -153,10 +153,17 @@ class ScoringError(BridgeError, ValueError):
 
 class SystemFileError(ParseError):
     """A bidding-system file that cannot be read: ``path`` names the file, ``line`` and
-    ``where`` (the key, as ``section.key``) the place when known, the message what is wrong."""
+    ``where`` (the key, as ``section.key``) the place when known, the message what is wrong
+    (``problem``: the same as a message of the catalogue, for the faces to render)."""
 
     def __init__(
-        self, path: str, message: str, *, line: int | None = None, where: str | None = None
+        self,
+        path: str,
+        message: str,
+        *,
+        line: int | None = None,
+        where: str | None = None,
+        problem: object = None,
     ) -> None:
         self.path = path
         self.where = where
@@ -166,7 +173,11 @@ class SystemFileError(ParseError):
         super().__init__(
             f"{place}: {message}",
             key="system.bad_file",
-            params={"path": path, "where": where or "-", "problem": message},
+            params={
+                "path": path,
+                "where": where or "-",
+                "problem": message if problem is None else problem,
+            },
         )
         self.line = line
 

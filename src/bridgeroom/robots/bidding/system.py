@@ -30,6 +30,7 @@ from importlib import resources
 from pathlib import Path
 
 from bridgeroom.errors import BridgeError, SystemFileError, UnknownSystemError
+from bridgeroom.i18n import Message
 from bridgeroom.rules.core import Seat
 
 __all__ = [
@@ -189,38 +190,47 @@ def parse_system(text: str, path: str = "<system>") -> System:
     except tomllib.TOMLDecodeError as err:
         found = re.search(r"\(at line (\d+), column \d+\)", str(err))
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(err))
-        raise SystemFileError(
-            path, f"not TOML: {message}", line=int(found.group(1)) if found else None
-        ) from None
+        line = int(found.group(1)) if found else None
+        raise _fail(path, "not_toml", line=line, error=message) from None
     values: dict[str, object] = {}
     for section, table in data.items():
         if section not in _SECTIONS:
-            raise SystemFileError(
+            raise _fail(
                 path,
-                f"unknown section [{section}]; the sections are {', '.join(_SECTIONS)}",
+                "unknown_section",
                 line=_line_of(text, section, None),
+                section=section,
+                names=", ".join(_SECTIONS),
             )
         if not isinstance(table, dict):
-            raise SystemFileError(path, f"{section} must be a section [{section}]", where=section)
+            raise _fail(path, "not_section", where=section, section=section)
         for key, value in table.items():
             kind = _SECTIONS[section].get(key)
+            shown = _toml(value)
 
-            def bad(what: str, key: str = key, section: str = section) -> SystemFileError:
-                return SystemFileError(
-                    path, what, line=_line_of(text, section, key), where=f"{section}.{key}"
+            def bad(
+                what: str, _key: str = key, _section: str = section, **params: object
+            ) -> SystemFileError:
+                return _fail(
+                    path,
+                    what,
+                    line=_line_of(text, _section, _key),
+                    where=f"{_section}.{_key}",
+                    **params,
                 )
 
             if kind is None:
-                known = ", ".join(_SECTIONS[section])
-                raise bad(f"unknown key {key!r}; the keys of [{section}] are {known}")
+                raise bad(
+                    "unknown_key", field=key, section=section, names=", ".join(_SECTIONS[section])
+                )
             name: str = _FIELDS.get((section, key)) or str(key)
             if kind == "name":
                 if not isinstance(value, str) or not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", value):
-                    raise bad(f"a system's name is lower-case letters and digits, not {value!r}")
+                    raise bad("name", value=shown)
                 values["name"] = value
             elif kind == "title":
                 if not isinstance(value, dict) or set(value) - {"en", "ru"}:
-                    raise bad('the title is { en = "...", ru = "..." }')
+                    raise bad("title")
                 values["title_en"] = str(value.get("en", ""))
                 values["title_ru"] = str(value.get("ru", ""))
             elif kind == "range":
@@ -230,38 +240,42 @@ def parse_system(text: str, path: str = "<system>") -> System:
                     or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
                     or not 0 <= value[0] <= value[1] <= 37
                 ):
-                    raise bad(f"a range of two numbers [low, high] is expected, not {_toml(value)}")
+                    raise bad("range", value=shown)
                 values[name] = (value[0], value[1])
             elif kind == "bool":
                 if not isinstance(value, bool):
-                    raise bad(f"true or false is expected, not {_toml(value)}")
+                    raise bad("bool", value=shown)
                 values[name] = value
             elif kind == "majors":
                 if value not in (4, 5) or isinstance(value, bool):
-                    raise bad(f"majors are 4 or 5 cards, not {_toml(value)}")
+                    raise bad("majors", value=shown)
                 values[name] = value
             elif kind == "twos":
                 if value not in _TWOS:
-                    raise bad(f'twos are "weak" or "strong", not {_toml(value)}')
+                    raise bad("twos", value=shown)
                 values[name] = value
             elif kind == "ace_ask":
                 if value not in _ACE_ASKS:
-                    raise bad(f'ace_ask is "blackwood" or "rkcb1430", not {_toml(value)}')
+                    raise bad("ace_ask", value=shown)
                 values[name] = value
             elif kind == "alerts":
                 if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                    raise bad("the alerted calls are a list of names")
+                    raise bad("alerts")
                 unknown = [v for v in value if v not in ALERTABLE]
                 if unknown:
-                    raise bad(
-                        f"no artificial call {unknown[0]!r}; the names are {', '.join(ALERTABLE)}"
-                    )
+                    raise bad("alert_unknown", value=_toml(unknown[0]), names=", ".join(ALERTABLE))
                 values["alerts"] = frozenset(value)
     if "name" not in values:
-        raise SystemFileError(
-            path, "the system has no name ([system] name = ...)", where="system.name"
-        )
+        raise _fail(path, "no_name", where="system.name")
     return System(**values)  # type: ignore[arg-type]
+
+
+def _fail(
+    path: str, key: str, *, line: int | None = None, where: str | None = None, **params: object
+) -> SystemFileError:
+    """The error of the file ``path``: ``system.file.<key>`` of the catalogue with ``params``."""
+    problem = Message(f"system.file.{key}", **params)
+    return SystemFileError(path, problem.render("en"), line=line, where=where, problem=problem)
 
 
 def _toml(value: object) -> str:
@@ -283,7 +297,7 @@ def load_system(path: str | Path) -> System:
     try:
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        raise SystemFileError(str(path), f"cannot be read ({err.__class__.__name__})") from None
+        raise _fail(str(path), "unreadable", reason=err.__class__.__name__) from None
     return replace(parse_system(text, str(path)), source=str(path))
 
 
