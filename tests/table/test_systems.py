@@ -87,3 +87,6 @@ def test_a_bad_system_is_refused_with_the_table_intact() -> None:
     with pytest.raises(TableError) as err:
         Table("contract", systems=("acol",))
     assert err.value.key == "system.two_sides"
+    with pytest.raises(TableError) as err:
+        Table("minibridge", systems=("acol", "acol"))
+    assert err.value.key == "system.no_partnerships"

@@ -156,6 +156,8 @@ class Table:
         given = list(systems or ())
         if len(given) not in (0, 2):
             raise TableError("system.two_sides", n=len(given))
+        if given and not self.game.partnership_auction:
+            raise TableError("system.no_partnerships", game=self.game.title("en"))
         try:
             ns, ew = (resolve_system(s) for s in given) if given else (None, None)
             #: The bidding systems of the two sides.
