@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from bridgeroom.errors import BridgeError, SystemFileError
 from bridgeroom.robots import get_system, load_system, make_robot, systems
-from bridgeroom.robots.bidding import explain_call, infer_calls, shown_by
+from bridgeroom.robots.bidding import alerted, explain_call, infer_calls, shown_by
 from bridgeroom.robots.bidding.system import Agreements, parse_system
 from bridgeroom.rules import Call, ContractBridgeDeal, Deal, Phase, Seat, deal_cards
 
@@ -207,7 +207,7 @@ def _fill(**hands: str) -> str:
 def _bid(system: object, deal: str, calls: str, seat: Seat) -> Call:
     state = ContractBridgeDeal(Deal(deal), dealer=Seat.NORTH)
     for c in calls.split():
-        state.apply(c)
+        state.apply(c)  # an empty auction: the dealer's opening
     robot = make_robot("basic", system=system, opponents=system)  # type: ignore[arg-type]
     action = robot.decide(state.view(seat)).action
     assert isinstance(action, Call)
@@ -302,3 +302,16 @@ def test_every_opening_is_read_back_by_the_openers_card(seed: int, ns: str, ew: 
             shown = shown_by(list(state.calls), state.dealer, len(state.calls) - 1, systems)
             assert shown is not None and view.hand is not None
             assert shown.limits.admits(view.hand.mask), (call, view.hand)
+
+
+def test_acol_strong_twos_and_the_negative_2nt() -> None:
+    # North: 17 points and six spades: an Acol two (16-22, six cards, forcing); standard opens 1S
+    deal = _fill(north="AKQJ87.A32.K2.32", south="T32.654.8765.654")
+    assert _bid("acol", deal, "", Seat.NORTH) == Call("2S")
+    assert _bid("standard", deal, "", Seat.NORTH) == Call("1S")
+    # South, 0 points: the negative 2NT, alerted; North, a minimum of the range: three spades
+    assert _bid("acol", deal, "2S P", Seat.SOUTH) == Call("2NT")
+    calls = _auction("2S P 2NT")
+    assert alerted(calls, Seat.NORTH, 2, Agreements(ACOL, ACOL))
+    assert not alerted(calls, Seat.NORTH, 2, Agreements(STANDARD, STANDARD))
+    assert _bid("acol", deal, "2S P 2NT P", Seat.NORTH) == Call("3S")
