@@ -663,7 +663,10 @@ class Table:
 
     def convention_cards(self, player: int | None = None) -> list[list[Message]]:
         """The convention cards of the two sides, each a list of lines (its title first): the
-        side of ``player`` first, then the other (North-South first for a spectator)."""
+        side of ``player`` first, then the other (North-South first for a spectator); none in a
+        game without a partnership auction."""
+        if not self.game.partnership_auction:
+            return []
         seat = None if player is None else self.seat_of(player)
         first = self.systems.ns if seat is None else self.systems.of(seat)
         second = self.systems.ew if seat is None else self.systems.of(seat.lho)

@@ -217,7 +217,10 @@ class PlayLoop:
 
     def _system(self) -> None:
         """The convention cards of both sides (``system``)."""
-        for card in self.table.convention_cards():
+        cards = self.table.convention_cards()
+        if not cards:
+            self.say("system.no_cards")
+        for card in cards:
             self.print()
             for i, line in enumerate(card):
                 self.print(Text(line.render(self.msgs.lang), style="bold" if i == 0 else ""))
