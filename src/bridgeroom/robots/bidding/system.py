@@ -189,9 +189,8 @@ def parse_system(text: str, path: str = "<system>") -> System:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         found = re.search(r"\(at line (\d+), column \d+\)", str(err))
-        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(err))
         line = int(found.group(1)) if found else None
-        raise _fail(path, "not_toml", line=line, error=message) from None
+        raise _fail(path, "not_toml", line=line) from None
     values: dict[str, object] = {}
     for section, table in data.items():
         if section not in _SECTIONS:
