@@ -11,6 +11,9 @@ Fixed seeds; nothing asserted.
     python bench/robots.py --workers 0 --deals 4 --parts bidding            # here, without Dask
     python bench/robots.py --workers 0 --parts bidding --levels basic --deals 400 \
         --bidding-seed 2024 --dd-cache /tmp/dd                               # reruns only bid
+    python bench/robots.py --parts bidding,match --deals 100 --match-boards 100 \
+        --levels basic@standard,basic@acol,expert@standard,expert@acol \
+        --match basic@standard,basic@acol                     # the bidding systems compared
 
     python bench/robots.py --parts rubber --rubbers 100                       # playing to the score
 
@@ -27,7 +30,9 @@ once, "load 4 on two cores", while the rest runs on the others; with fewer it ru
 paired with the basic lead, and the lead's seconds p95 and maximum against its budget), ``declarer`` and ``defence`` (card play against
 double dummy; the defence part judges the opening lead alone too), ``bidding`` and
 ``three-bidding`` (loss against par in IMPs), ``match`` (a duplicate match, ``--match-boards``),
-``minibridge`` (the mini-bridge contract). docs/robots.md explains each measure.
+``minibridge`` (the mini-bridge contract). docs/robots.md explains each measure. A level may
+name the bidding system its robots play after an ``@`` (``basic@acol``; ``standard`` when not
+named): in the match each side reads the other side's calls by the other side's system.
 """
 
 from __future__ import annotations
@@ -356,7 +361,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--match-boards", type=int, default=100, help="boards of the match (default 100)"
     )
-    parser.add_argument("--match", default="expert,basic", help="the two levels of the match")
+    parser.add_argument(
+        "--match",
+        default="expert,basic",
+        help="the two levels of the match (a level may name its system: basic@acol)",
+    )
     parser.add_argument(
         "--timing-deals",
         type=int,

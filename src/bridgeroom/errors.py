@@ -34,6 +34,8 @@ __all__ = [
     "IllegalPlayError",
     "WrongPhaseError",
     "ScoringError",
+    "SystemFileError",
+    "UnknownSystemError",
 ]
 
 
@@ -172,3 +174,43 @@ class WrongPhaseError(IllegalActionError):
 
 class ScoringError(BridgeError, ValueError):
     """Scoring input that cannot be scored (a trick count out of range, ...)."""
+
+
+class SystemFileError(ParseError):
+    """A bidding-system file that cannot be read: ``path`` names the file, ``line`` and
+    ``where`` (the key, as ``section.key``) the place when known, the message what is wrong
+    (``problem``: the same as a message of the catalogue, for the faces to render)."""
+
+    def __init__(
+        self,
+        path: str,
+        message: str,
+        *,
+        line: int | None = None,
+        where: str | None = None,
+        problem: object = None,
+    ) -> None:
+        self.path = path
+        self.where = where
+        place = path if line is None else f"{path}, line {line}"
+        if where is not None:
+            place += f" ({where})"
+        super().__init__(
+            f"{place}: {message}",
+            key="system.bad_file",
+            params={
+                "path": path,
+                "where": where or "-",
+                "problem": message if problem is None else problem,
+            },
+        )
+        self.line = line
+
+
+class UnknownSystemError(BridgeError, ValueError):
+    """A bidding system's name that names no shipped system (``names``: those there are)."""
+
+    def __init__(self, name: str, names: tuple[str, ...]) -> None:
+        self.name = name
+        self._keyed("system.unknown", {"name": name, "names": ", ".join(names)})
+        super().__init__(f"no bidding system {name!r}; the systems are {', '.join(names)}")

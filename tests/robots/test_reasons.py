@@ -288,7 +288,7 @@ SAMPLE: dict[str, object] = {
     "aces": 3,
     "action": Card("SA"),
     "why": Message("robot.random"),
-    "reason": Message("robot.bid.nt2_game"),
+    "reason": Message("robot.system.nt_game", lo=4, hi=10),
     "advice": Texts(en="Play 3NT.", ru="Играйте 3БК."),
     "tricks": 9.44,
     "n": 40,

@@ -22,8 +22,18 @@ its first decision.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bridgeroom.errors import BridgeError
 from bridgeroom.robots.base import Decision, RandomRobot, Robot, RobotError
+from bridgeroom.robots.bidding.system import (
+    Agreements,
+    System,
+    get_system,
+    load_system,
+    resolve_system,
+    system_names,
+)
 from bridgeroom.robots.players import BasicRobot, ExpertRobot
 from bridgeroom.scoring import ScoreForm
 
@@ -36,6 +46,12 @@ __all__ = [
     "Robot",
     "RobotError",
     "make_robot",
+    "Agreements",
+    "System",
+    "get_system",
+    "load_system",
+    "resolve_system",
+    "systems",
 ]
 
 #: The robot levels, weakest first.
@@ -51,6 +67,8 @@ def make_robot(
     samples: int | None = None,
     threads: int | None = None,
     at_score: bool = True,
+    system: System | str | Path | None = None,
+    opponents: System | str | Path | None = None,
 ) -> Robot:
     """A robot of ``level`` (``random``, ``basic`` or ``expert``).
 
@@ -58,7 +76,10 @@ def make_robot(
     expert only) bounds its thinking; ``scoring`` is the score form it plays to, a
     :class:`~bridgeroom.scoring.ScoreForm` or the name people type, read here (default: the
     game's usual one); ``samples`` caps the expert's layouts per card; ``threads`` sets the
-    DDS thread count of the process if nothing used DDS before; ``at_score=False`` makes the
+    DDS thread count of the process if nothing used DDS before. ``system`` is the bidding
+    system of the robot's side and ``opponents`` the other side's (a :class:`System`, a
+    shipped name of :func:`systems` or a system file's path; default ``standard``): the robot
+    bids by its own and reads the opponents' calls by theirs. ``at_score=False`` makes the
     robot value each deal's result as if nothing were on score (``View.score``: the part-scores,
     games and vulnerability of a rubber or a Chicago round, which robots play to by default).
 
@@ -66,6 +87,8 @@ def make_robot(
     ExpertRobot(seed=1, time_budget=0.5, samples=100)
     >>> make_robot("basic", scoring="Chicago").scoring
     <ScoreForm.CHICAGO: 'chicago'>
+    >>> make_robot("basic", system="acol").system.notrump
+    (12, 14)
     >>> make_robot("grandmaster")
     Traceback (most recent call last):
     ...
@@ -73,15 +96,36 @@ def make_robot(
     """
     key = level.strip().lower()
     form = None if scoring is None else ScoreForm.parse(scoring)
+    mine, theirs = resolve_system(system), resolve_system(opponents)
     if key == "random":
         return RandomRobot(seed=seed)
     if key == "basic":
-        return BasicRobot(seed=seed, scoring=form, at_score=at_score)
+        return BasicRobot(
+            seed=seed, scoring=form, system=mine, opponents=theirs, at_score=at_score
+        )
     if key == "expert":
         options: dict[str, object] = {}
         if time_budget is not None:
             options["time_budget"] = time_budget
         if samples is not None:
             options["samples"] = samples
-        return ExpertRobot(seed=seed, scoring=form, threads=threads, at_score=at_score, **options)  # type: ignore[arg-type]
+        return ExpertRobot(
+            seed=seed,
+            scoring=form,
+            threads=threads,
+            system=mine,
+            opponents=theirs,
+            at_score=at_score,
+            **options,  # type: ignore[arg-type]
+        )
     raise BridgeError(f"no robot level {level!r}; the levels are {', '.join(LEVELS)}")
+
+
+def systems() -> tuple[str, ...]:
+    """The names of the bidding systems shipped with bridgeroom (a system of one's own loads
+    from its file: :func:`load_system`).
+
+    >>> systems()
+    ('acol', 'standard')
+    """
+    return system_names()

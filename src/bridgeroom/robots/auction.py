@@ -22,6 +22,7 @@ import numpy as np
 
 from bridgeroom.robots.base import Decision
 from bridgeroom.robots.bidding import Context, Facts, Partnership, basic_call_detail, infer_calls
+from bridgeroom.robots.bidding.system import Agreements
 from bridgeroom.robots.contracts import declarers_tricks, order_for
 from bridgeroom.robots.dds import Solver
 from bridgeroom.robots.public import knowledge
@@ -55,9 +56,11 @@ def expert_call(
     budget: float = 0.4,
     form: ScoreForm = ScoreForm.DUPLICATE,
     margin: float = 20.0,
+    systems: Agreements | None = None,
     at_score: bool = True,
 ) -> Decision:
-    """The expert call for the seat to act (one of ``view.legal``).
+    """The expert call for the seat to act (one of ``view.legal``), the calls read by each
+    side's system in ``systems``.
 
     ``at_score``: where the view shows a score that counts games (``View.score``), the system's
     call is first changed as the score asks (:func:`~bridgeroom.robots.score.call_at_score`)
@@ -65,7 +68,7 @@ def expert_call(
     (:func:`~bridgeroom.robots.values.value`); ``False``: as if nothing were on score.
     """
     start = time.perf_counter()
-    decision, placing = basic_call_detail(view)
+    decision, placing = basic_call_detail(view, systems)
     score = view.score if at_score else None
     if score is not None:
         decision = call_at_score(view, decision, form)
@@ -73,7 +76,7 @@ def expert_call(
         return decision
     me = view.seat
     ctx = Context(me, view.dealer, tuple(view.calls))
-    limits = infer_calls(ctx.calls, ctx.dealer)
+    limits = infer_calls(ctx.calls, ctx.dealer, systems)
     side = Partnership(Facts(view.hand.mask), limits[me.partner])
     legal = {c for c in view.legal if isinstance(c, Call)}
     last, bidder, doubled = ctx.last_bid, ctx.last_bidder, ctx.doubled

@@ -15,6 +15,7 @@ import numpy as np
 from bridgeroom.errors import BridgeError
 from bridgeroom.robots.base import Decision, Robot
 from bridgeroom.robots.bidding import basic_call, infer
+from bridgeroom.robots.bidding.system import Agreements, System, get_system
 from bridgeroom.robots.dds import Solver
 from bridgeroom.robots.sampler import HandLimits
 from bridgeroom.rules.core import Hand, Seat
@@ -65,18 +66,37 @@ class BasicRobot(Robot):
     level = "basic"
 
     def __init__(
-        self, *, seed: int | None = None, scoring: ScoreForm | None = None, at_score: bool = True
+        self,
+        *,
+        seed: int | None = None,
+        scoring: ScoreForm | None = None,
+        system: System | None = None,
+        opponents: System | None = None,
+        at_score: bool = True,
     ) -> None:
         if scoring is not None and not isinstance(scoring, ScoreForm):
             raise BridgeError(
                 f"a robot plays to a ScoreForm, not {scoring!r}: ScoreForm.parse reads a name"
             )
+        for given in (system, opponents):
+            if given is not None and not isinstance(given, System):
+                raise BridgeError(
+                    f"a robot bids by a System, not {given!r}: get_system reads a name"
+                )
         self.seed = seed
         self.scoring = scoring
         #: Whether the robot plays to the score its views show (``View.score``: the part-scores,
         #: games and vulnerability of a rubber or a Chicago round); ``False``: it values each
         #: deal's result as if nothing were on score (docs/robots.md, "Playing to the score").
         self.at_score = at_score
+        #: the robot's side's bidding system, and the opponents' (both ``standard`` by default)
+        self.system = system if system is not None else get_system("standard")
+        self.opponents = opponents if opponents is not None else get_system("standard")
+
+    def agreements(self, view: View) -> Agreements:
+        """The systems of the two sides as the robot at ``view.seat`` knows them: its own side's
+        and the opponents'."""
+        return Agreements.for_seat(view.seat, self.system, self.opponents)
 
     def form(self, view: View) -> ScoreForm:
         """The score form the robot plays to (given, or the game's usual one)."""
@@ -106,7 +126,7 @@ class BasicRobot(Robot):
         return basic_card(view)
 
     def call(self, view: View) -> Decision:
-        decision = basic_call(view)
+        decision = basic_call(view, self.agreements(view))
         if self.at_score and view.score is not None:
             from bridgeroom.robots.score import call_at_score
 
@@ -171,6 +191,8 @@ class ExpertRobot(BasicRobot):
         *,
         seed: int | None = None,
         scoring: ScoreForm | None = None,
+        system: System | None = None,
+        opponents: System | None = None,
         time_budget: float = 0.8,
         samples: int = 100,
         threads: int | None = None,
@@ -180,7 +202,9 @@ class ExpertRobot(BasicRobot):
         call_samples: int | None = None,
         at_score: bool = True,
     ) -> None:
-        super().__init__(seed=seed, scoring=scoring, at_score=at_score)
+        super().__init__(
+            seed=seed, scoring=scoring, system=system, opponents=opponents, at_score=at_score
+        )
         if not time_budget > 0:  # NaN too
             raise BridgeError(
                 f"a robot's time budget is a positive number of seconds, not {time_budget}"
@@ -221,7 +245,7 @@ class ExpertRobot(BasicRobot):
         # What the calls and the contract tell of a hand is read by the partnership system.
         system = view.variant.partnership_auction
         if self.use_auction and view.calls and system:
-            inferred = list(infer(view))
+            inferred = list(infer(view, self.agreements(view)))
         if self.read_contract and system:
             from bridgeroom.robots.inference import contract_limits
 
@@ -279,6 +303,7 @@ class ExpertRobot(BasicRobot):
             budget=self.budget_for("call"),
             form=self.form(view),
             at_score=self.at_score,
+            systems=self.agreements(view),
             **self._call_samples(),
         )
 

@@ -67,7 +67,7 @@ from bridgeroom.server.review import Reviews
 from bridgeroom.server.rooms import Room, Watcher
 from bridgeroom.server.session_api import mount_sessions, page_language
 from bridgeroom.store import Store
-from bridgeroom.table import ROBOT_LEVELS, TableError
+from bridgeroom.table import ROBOT_LEVELS, TableError, robot_systems, system_title
 
 __all__ = ["create_app", "http_status", "web_messages"]
 
@@ -90,6 +90,10 @@ class CreateTable(BaseModel):
     name: Name | None = None
     slot: StrictInt | None = None
     seed: StrictInt | None = None
+    #: The bidding systems of North-South and East-West (names of ``/api/games``' systems).
+    systems: list[Annotated[str, StringConstraints(max_length=32)]] | None = Field(
+        default=None, max_length=2
+    )
 
 
 class JoinTable(BaseModel):
@@ -111,6 +115,9 @@ _STATUS = {
     "table.no_seat": 422,
     "table.robot_level": 422,
     "table.name_needed": 422,
+    "system.unknown": 422,
+    "system.two_sides": 422,
+    "system.no_partnerships": 422,
     "server.token_needed": 401,
     "server.not_host": 403,
     "server.spectator": 403,
@@ -263,10 +270,18 @@ def create_app(
                 "titles": dict(g.titles),
                 "players": g.players,
                 "scorings": list(g.scorings),
+                "partnership": g.partnership_auction,
             }
             for g in GAMES.values()
         ],
         "robot_levels": list(ROBOT_LEVELS),
+        "systems": [
+            {
+                "name": name,
+                "titles": {lang: system_title(name, lang) for lang in LANGUAGES},
+            }
+            for name in robot_systems()
+        ],
     }
     sessions = mount_sessions(app, hub)
     mount_page(app, games_payload, reviews, functools.partial(page_language, sessions))
@@ -297,6 +312,7 @@ def create_app(
             name=body.name,
             slot=body.slot,
             address=_address(request),
+            systems=body.systems,
         )
         out: dict[str, Any] = {"code": room.code, "host_token": host_token}
         if token is not None:

@@ -37,7 +37,7 @@ import hmac
 import json
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -67,7 +67,14 @@ from bridgeroom.server.protocol import (
 from bridgeroom.server.rooms import Room, RoomRecords, Watcher, record_summary
 from bridgeroom.server.scheduler import Scheduler
 from bridgeroom.store import Store, StoreError, StoreUnavailable, hash_token, new_token
-from bridgeroom.table import SeatError, Table, TableError, TableEvent, TableSnapshot
+from bridgeroom.table import (
+    SeatError,
+    Table,
+    TableError,
+    TableEvent,
+    TableSnapshot,
+    robot_systems,
+)
 
 if TYPE_CHECKING:
     from bridgeroom.server.cluster import Cluster
@@ -388,9 +395,12 @@ class Hub:
         name: str | None = None,
         slot: int | None = None,
         address: str = "",
+        systems: Sequence[str] | None = None,
     ) -> tuple[Room, str | None, str]:
         """A new table; ``robots`` maps players to robot levels, the other places wait for
-        people; with ``name`` its creator takes ``slot`` (the first open one by default).
+        people; with ``name`` its creator takes ``slot`` (the first open one by default);
+        ``systems``: the bidding systems of North-South and East-West, shipped names only (a
+        path on the server's disk is never read for a request).
 
         Everything is checked before anything is stored, and the table, its seats and its
         tokens are stored in one transaction: a request that fails leaves nothing. Returns the
@@ -399,8 +409,13 @@ class Hub:
         """
         self.limiter.check("create", (address, self.limits.create))
         self.health.check()
+        for name_ in systems or ():
+            if name_ not in robot_systems():
+                raise TableError(
+                    "system.unknown", name=name_[:32], names=", ".join(robot_systems())
+                )
         try:
-            table = Table(game, scoring=scoring, seed=seed, robots=robots)
+            table = Table(game, scoring=scoring, seed=seed, robots=robots, systems=systems)
         except TableError:
             raise
         except BridgeError as err:  # no such game or scoring

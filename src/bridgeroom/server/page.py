@@ -41,9 +41,17 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import Scope
 
 from bridgeroom.errors import BridgeError
-from bridgeroom.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalogue, check_language, error_text
+from bridgeroom.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    catalogue,
+    check_language,
+    error_text,
+    translate,
+)
 from bridgeroom.server.review import Reviews, served
 from bridgeroom.store import StoreError
+from bridgeroom.table import system_card
 
 __all__ = ["SHARED", "choose_language", "mount_page", "page_html", "static_version", "web_messages"]
 
@@ -112,6 +120,54 @@ def choose_language(cookie: str | None, accept: str | None, session: str | None 
 @cache
 def _template() -> str:
     return (web_dir() / "index.html").read_text("utf-8")
+
+
+_CARD_PAGE = """<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>
+body {{ font-family: system-ui, sans-serif; margin: 1.5em auto; max-width: 42em; padding: 0 1em;
+        color: #111; line-height: 1.5; }}
+h1 {{ font-size: 1.4em; }}
+li {{ margin: 0.3em 0; }}
+a {{ color: #0b5394; }}
+@media print {{ nav {{ display: none; }} }}
+</style>
+</head>
+<body>
+<nav><a href="/">{back}</a></nav>
+<main>
+<h1>{title}</h1>
+{body}
+</main>
+</body>
+</html>
+"""
+
+
+def system_html(name: str, lang: str) -> str:
+    """The convention card of the shipped system ``name`` as a page in ``lang`` (an unknown
+    name raises :class:`~bridgeroom.errors.UnknownSystemError`)."""
+    lines = [line.render(lang) for line in system_card(name)]
+    items = "\n".join(f"<li>{html.escape(line)}</li>" for line in lines[1:])
+    return _CARD_PAGE.format(
+        lang=lang,
+        title=html.escape(lines[0]),
+        back=html.escape(translate("system.back", lang)),
+        body=f"<ul>\n{items}\n</ul>",
+    )
+
+
+def _missing_html(text: str, lang: str) -> str:
+    return _CARD_PAGE.format(
+        lang=lang,
+        title=html.escape(translate("system.no_card", lang)),
+        back=html.escape(translate("system.back", lang)),
+        body=f"<p>{html.escape(text)}</p>",
+    )
 
 
 def page_html(lang: str, games: dict[str, Any]) -> str:
@@ -228,6 +284,24 @@ def mount_page(
     @app.get("/history", include_in_schema=False)
     async def history_page(request: Request) -> HTMLResponse:
         return await page(request)
+
+    @app.get("/system/{name}", include_in_schema=False)
+    async def system_page(request: Request, name: str, lang: str | None = None) -> HTMLResponse:
+        """A shipped bidding system's convention card, a printable page of its own."""
+        chosen = choose_language(
+            lang if lang in LANGUAGES else request.cookies.get(COOKIE),
+            request.headers.get("accept-language"),
+            None,
+        )
+        try:
+            body, status = system_html(name, chosen), 200
+        except BridgeError as err:
+            body, status = _missing_html(error_text(err, chosen), chosen), 404
+        return HTMLResponse(
+            body,
+            status_code=status,
+            headers={"Content-Language": chosen, "Vary": "Accept-Language, Cookie"},
+        )
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:

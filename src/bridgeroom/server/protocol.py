@@ -238,6 +238,8 @@ class TablePayload(BaseModel):
     game: str
     titles: dict[str, str]
     scoring: str
+    #: the bidding systems of North-South and East-West
+    systems: list[str] = Field(default_factory=lambda: ["standard", "standard"])
     private: bool
     players: int
     slots: list[PlacePayload]
@@ -315,6 +317,7 @@ def snapshot_message(
             game=game.name,
             titles=dict(game.titles),
             scoring=snapshot.scoring,
+            systems=list(snapshot.systems),
             private=private,
             players=game.players,
             slots=[

@@ -128,6 +128,7 @@ class Room:
             "game": table.game.name,
             "titles": dict(table.game.titles),
             "scoring": table.scoring,
+            "systems": list(table.system_names),
             "private": self.private,
             "slots": [
                 {"slot": p.player, "kind": p.holder.value, "name": p.name, "level": p.level}
@@ -206,7 +207,13 @@ class RoomRecords:
             table.game.name,
             table.scoring,
             seats=seat_specs(table),
-            options=MatchOptions(mode=table.mode.value, server=True),
+            options=MatchOptions(
+                mode=table.mode.value,
+                server=True,
+                systems=()
+                if table.system_names == ("standard", "standard")
+                else table.system_names,
+            ),
             seed=table.seed,
             private=private,
             host_hash=host_hash,

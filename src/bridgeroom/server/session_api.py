@@ -58,6 +58,7 @@ from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StringConstraints
 
 from bridgeroom.errors import BridgeError
+from bridgeroom.games import GAMES
 from bridgeroom.i18n import LANGUAGES
 from bridgeroom.rules import Deal
 from bridgeroom.server.hub import CODE, Hub
@@ -66,6 +67,7 @@ from bridgeroom.server.session_cards import CardSessions
 from bridgeroom.server.session_rooms import ROOM_GAME
 from bridgeroom.server.sessions import SessionManager
 from bridgeroom.sessions.exports import ranking_csv, session_pbn
+from bridgeroom.table import TableError
 
 __all__ = ["mount_sessions", "page_language"]
 
@@ -90,6 +92,10 @@ class CreateSession(BaseModel):
     #: A cards session's pairs: one fewer than its tables seat, and one pair sits out a round.
     pairs: StrictInt | None = None
 
+    #: The bidding systems of North-South and East-West at every table (contract bridge).
+    systems: list[Annotated[str, StringConstraints(max_length=32)]] | None = Field(
+        default=None, max_length=2
+    )
 
 class Score(BaseModel):
     """A table's result of a board (``contract`` ``"pass"``: passed out)."""
@@ -201,8 +207,11 @@ def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
     @app.post("/api/sessions")
     async def create_session(body: CreateSession, request: Request) -> dict[str, Any]:
         address = request.client.host if request.client else ""
+        game = GAMES.get(body.game)
+        if body.systems is not None and (game is None or not game.partnership_auction):
+            raise TableError("system.no_partnerships", game=body.game)
         if body.play == "cards":
-            fields = body.model_dump(exclude_unset=True, exclude={"play", "robots"})
+            fields = body.model_dump(exclude_unset=True, exclude={"play", "robots", "systems"})
             evening, director, tables = await cards.create(fields, address)
             return {
                 "code": evening.code,

@@ -25,6 +25,7 @@ import hmac
 import logging
 import secrets
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from bridgeroom.errors import BridgeError
@@ -59,7 +60,14 @@ from bridgeroom.store import (
     new_token,
 )
 from bridgeroom.store.sessions import SessionRecord, SessionStore
-from bridgeroom.table import ROBOT_LEVELS, DealEnded, SeatError, TableError, TableEvent
+from bridgeroom.table import (
+    ROBOT_LEVELS,
+    DealEnded,
+    SeatError,
+    TableError,
+    TableEvent,
+    robot_systems,
+)
 from bridgeroom.table.seats import Holder, Place, person_name
 
 __all__ = ["SessionManager"]
@@ -181,6 +189,7 @@ class SessionManager:
         language: str = "en",
         title: str = "",
         address: str = "",
+        systems: Sequence[str] | None = None,
     ) -> tuple[SessionRecord, str]:
         """A new session (nothing stored if anything is wrong); returns it and the director's
         token, of which the store keeps the hash."""
@@ -196,6 +205,11 @@ class SessionManager:
             raise bad_request(f"a session's language is en or ru, not {language!r}")
         if not 1 <= tables <= MAX_TABLES:
             raise bad_request(f"a session has 1 to {MAX_TABLES} tables, not {tables}")
+        if systems is not None and len(systems) != 2:
+            raise TableError("system.two_sides", n=len(systems))
+        for name in systems or ():
+            if name not in robot_systems():
+                raise TableError("system.unknown", name=name[:32], names=", ".join(robot_systems()))
         try:
             made = Movement.make(movement, tables, boards, rounds)
         except BridgeError as err:
@@ -225,6 +239,7 @@ class SessionManager:
             "language": language,
             "title": title,
             "deals": deals,
+            "systems": list(systems or ()),
         }
         state = {"people": [], "tables": [], "round": 0, "paused": []}
         try:
@@ -376,6 +391,7 @@ class SessionManager:
             boards=tuple(o["deals"][b - 1] for b in numbers),
             numbers=tuple(numbers),
             hold=self._hold(row, 0),
+            systems=tuple(o.get("systems") or ()),
         )
         return o["game"], _TABLE_SCORING[o["game"]], self._places(row, t, 0), options
 

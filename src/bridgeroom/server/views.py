@@ -182,6 +182,8 @@ class DealPayload(BaseModel):
     peeked: bool | None = Field(default=None, exclude_if=lambda v: v is None)
     seats: dict[str, int | None] = Field(default_factory=dict)
     meanings: list[dict[str, str] | None] = Field(default_factory=list)
+    #: which calls are alerted to this viewer (an opponent's artificial call; never partner's)
+    alerts: list[bool] = Field(default_factory=list)
     number: int = 0
     board: int | None = None
     result: ResultPayload | None = Field(default=None, exclude_if=lambda v: v is None)
@@ -243,6 +245,7 @@ def deal_payload(deal: DealSnapshot) -> DealPayload:
         payload.peeked = True
     payload.seats = {s.letter: player for s, player in deal.players.items()}
     payload.meanings = _meanings(deal.meanings)
+    payload.alerts = list(deal.alerts)
     payload.number = deal.number
     payload.board = deal.board
     payload.layout = deal.layout.to_json()

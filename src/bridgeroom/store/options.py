@@ -39,7 +39,8 @@ class MatchOptions:
     table of the web server. ``session`` and ``table``: the code of the club session and the
     number of its table that plays this match. ``boards``: the deals (PBN) of the boards it
     plays, ``numbers`` their numbers; ``hold``: it deals no further than this many deals (a
-    session's round); ``paused``: its director paused it.
+    session's round); ``paused``: its director paused it; ``systems``: the bidding systems of
+    North-South and East-West.
     """
 
     players: tuple[str, ...] = ()
@@ -54,6 +55,8 @@ class MatchOptions:
     numbers: tuple[int, ...] = ()
     hold: int | None = None
     paused: bool = False
+    #: the bidding systems of North-South and East-West (shipped names or files' paths)
+    systems: tuple[str, ...] = ()
     #: Keys this version does not know (a newer program's), kept as they are and written back.
     extra: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -90,7 +93,7 @@ class MatchOptions:
         reads it).
 
         >>> MatchOptions(server=True).replace(paused=True, hold=2)
-        MatchOptions(players=(), mode=None, lang=None, human=None, position=None, server=True, session=None, table=None, boards=None, numbers=(), hold=2, paused=True)
+        MatchOptions(players=(), mode=None, lang=None, human=None, position=None, server=True, session=None, table=None, boards=None, numbers=(), hold=2, paused=True, systems=())
         """
         unknown = set(changes) - set(_READERS)
         if unknown:
@@ -149,4 +152,5 @@ _READERS: dict[str, Callable[[str, Any], Any]] = {
     "numbers": _numbers,
     "hold": _whole,
     "paused": _flag,
+    "systems": _texts,
 }

@@ -52,6 +52,9 @@ from bridgeroom.table.robots import (
     call_meanings,
     default_robot_factory,
     robot_seed,
+    robot_systems,
+    system_card,
+    system_title,
 )
 from bridgeroom.table.seats import (
     MAX_NAME,
@@ -84,6 +87,9 @@ __all__ = [
     "Requested",
     "ResultSnapshot",
     "RobotFactory",
+    "robot_systems",
+    "system_card",
+    "system_title",
     "RobotTurn",
     "SeatError",
     "Table",

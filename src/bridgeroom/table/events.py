@@ -58,7 +58,8 @@ class Acted(TableEvent):
     """``player`` took ``action``: ``seat`` is the seat that decided it (the declarer for the
     dummy's card), ``turn`` the seat whose call or card it is. A robot's action comes with its
     ``decision`` (the reason) and, for a call by the robots' system in a partnership auction,
-    what it means in that system (``meaning``, Law 20F)."""
+    what it means in its side's system (``meaning``, Law 20F) and whether the system alerts
+    it (``alert``); who is told them is the table's to say (:meth:`Table.explains_to`)."""
 
     player: int
     seat: Seat
@@ -68,6 +69,7 @@ class Acted(TableEvent):
     by_robot: bool = False
     decision: Decision | None = None
     meaning: Texts | None = None
+    alert: bool = False
 
     @property
     def entry(self) -> LogEntry:

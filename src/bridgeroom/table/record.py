@@ -121,6 +121,7 @@ def table_from_record(
         numbers=options.numbers,
         hold=options.hold,
         paused=options.paused,
+        systems=options.systems or None,
     )
     for deal in record.deals:
         table.resume_deal(
@@ -224,7 +225,11 @@ class TableRecord:
         options: MatchOptions | None = None,
         private: bool = False,
     ) -> TableRecord:
-        """Store a new match for ``table`` (its game, score form, seed and places)."""
+        """Store a new match for ``table`` (its game, score form, seed, places and the sides'
+        bidding systems)."""
+        if table.system_names != ("standard", "standard"):
+            sources = [s.source or s.name for s in (table.systems.ns, table.systems.ew)]
+            options = (options or MatchOptions()).replace(systems=sources)
         record = store.create_match(
             kind,
             table.game.name,

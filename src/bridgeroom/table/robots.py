@@ -23,8 +23,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from bridgeroom.i18n import Texts
-from bridgeroom.robots import Decision, Robot, make_robot
+from bridgeroom.i18n import Message, Texts
+from bridgeroom.robots import (
+    Agreements,
+    Decision,
+    Robot,
+    System,
+    get_system,
+    make_robot,
+    systems,
+)
 from bridgeroom.rules import Call, Seat, View
 from bridgeroom.scoring import ScoreForm
 
@@ -33,6 +41,11 @@ __all__ = [
     "ILLEGAL_CHOICES",
     "RobotFactory",
     "RobotTurn",
+    "call_alerts",
+    "convention_card",
+    "robot_systems",
+    "system_card",
+    "system_title",
     "call_meanings",
     "default_robot_factory",
     "robot_seed",
@@ -47,14 +60,24 @@ ILLEGAL_CHOICES: Counter[str] = Counter()
 
 
 class RobotFactory(Protocol):
-    """Makes the robot of a level: ``factory(level, seed=..., scoring=...)``."""
+    """Makes the robot of a level: ``factory(level, seed=..., scoring=...)``; at a table whose
+    sides do not both play ``standard`` also ``system=`` (the robot's side's) and
+    ``opponents=``."""
 
     def __call__(self, level: str, *, seed: int | None, scoring: ScoreForm | None) -> Robot: ...
 
 
-def default_robot_factory(level: str, *, seed: int | None, scoring: ScoreForm | None) -> Robot:
-    """A robot of :func:`bridgeroom.robots.make_robot`, playing to the table's score form."""
-    return make_robot(level, seed=seed, scoring=scoring)
+def default_robot_factory(
+    level: str,
+    *,
+    seed: int | None,
+    scoring: ScoreForm | None,
+    system: System | None = None,
+    opponents: System | None = None,
+) -> Robot:
+    """A robot of :func:`bridgeroom.robots.make_robot`, playing to the table's score form and
+    bidding by its side's system."""
+    return make_robot(level, seed=seed, scoring=scoring, system=system, opponents=opponents)
 
 
 def robot_seed(seed: int | str | None, number: int, moves: int) -> int | None:
@@ -129,19 +152,34 @@ class ClaimJudgement:
 
 
 @functools.lru_cache(maxsize=8192)
-def _meaning(calls: tuple[tuple[Seat, Call], ...], dealer: Seat) -> Texts:
-    """What the last of ``calls`` means in the robots' system, in every language (cached: the
+def _meaning(
+    calls: tuple[tuple[Seat, Call], ...], dealer: Seat, systems: Agreements | None
+) -> Texts:
+    """What the last of ``calls`` means in its side's system, in every language (cached: the
     server asks again at every change of the table)."""
     from bridgeroom.robots.bidding import explain_call
 
-    return explain_call(calls, dealer, len(calls) - 1)
+    return explain_call(calls, dealer, len(calls) - 1, systems)
+
+
+@functools.lru_cache(maxsize=8192)
+def _alerted(
+    calls: tuple[tuple[Seat, Call], ...], dealer: Seat, systems: Agreements | None
+) -> bool:
+    from bridgeroom.robots.bidding import alerted
+
+    return alerted(calls, dealer, len(calls) - 1, systems)
 
 
 def call_meanings(
-    calls: Sequence[tuple[Seat, Call]], dealer: Seat, by_system: frozenset[Seat]
+    calls: Sequence[tuple[Seat, Call]],
+    dealer: Seat,
+    by_system: frozenset[Seat],
+    systems: Agreements | None = None,
 ) -> list[Texts | None]:
-    """For each call: what it means in the robots' system when the seat that made it bids by
-    that system (``by_system``), else ``None`` (the explanation a player may ask for, Law 20F).
+    """For each call: what it means in its side's system (``systems``: both ``standard``
+    unless given) when the seat that made it bids by that system (``by_system``), else ``None``
+    (the explanation a player may ask for, Law 20F).
 
     >>> from bridgeroom.rules import Call, Seat
     >>> calls = [(Seat.NORTH, Call("1NT")), (Seat.EAST, Call("P"))]
@@ -150,6 +188,55 @@ def call_meanings(
     """
     auction = tuple(calls)
     return [
-        _meaning(auction[: i + 1], dealer) if seat in by_system else None
+        _meaning(auction[: i + 1], dealer, systems) if seat in by_system else None
         for i, (seat, _) in enumerate(auction)
     ]
+
+
+def call_alerts(
+    calls: Sequence[tuple[Seat, Call]],
+    dealer: Seat,
+    by_system: frozenset[Seat],
+    systems: Agreements | None = None,
+) -> list[bool]:
+    """For each call: whether it is alerted (an artificial call its side's system alerts,
+    made by a seat that bids by the system).
+
+    >>> from bridgeroom.rules import Call, Seat
+    >>> calls = [(Seat.NORTH, Call("1NT")), (Seat.EAST, Call("P")), (Seat.SOUTH, Call("2C"))]
+    >>> call_alerts(calls, Seat.NORTH, frozenset({Seat.NORTH, Seat.SOUTH}))
+    [False, False, True]
+    """
+    auction = tuple(calls)
+    return [
+        seat in by_system and _alerted(auction[: i + 1], dealer, systems)
+        for i, (seat, _) in enumerate(auction)
+    ]
+
+
+def convention_card(system: System) -> list[Message]:
+    """The lines of ``system``'s convention card, its title first
+    (:func:`bridgeroom.robots.bidding.card.convention_card`), for the faces."""
+    from bridgeroom.robots.bidding.card import convention_card as card
+
+    return card(system)
+
+
+def robot_systems() -> tuple[str, ...]:
+    """The names of the shipped bidding systems (what a table may be created with)."""
+    return systems()
+
+
+def system_card(name: str) -> list[Message]:
+    """The convention card of the shipped system ``name`` (its title first); an unknown name is
+    refused (:class:`~bridgeroom.errors.UnknownSystemError`)."""
+    return convention_card(get_system(name))
+
+
+def system_title(name: str, lang: str) -> str:
+    """The title of the shipped system ``name`` in ``lang``.
+
+    >>> system_title("acol", "en")
+    'Acol: four-card majors, weak notrump, strong twos'
+    """
+    return get_system(name).title(lang)

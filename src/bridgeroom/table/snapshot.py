@@ -58,7 +58,10 @@ class DealSnapshot:
     lead because he looked at it (TH-23); ``table_actions``: the remedial and irregular
     actions he may take now (CB-V1, TH-21..TH-23); ``players``: who plays each seat (``None``:
     the three-handed dummy's); ``held``: how many cards each seat holds; ``meanings``: what
-    each call means in the robots' system (``None``: not a system robot's call, Law 20F);
+    each call means in its side's system, told to this viewer (``None``: not a system robot's
+    call, or a call of the viewer's own side, Law 20F); ``alerts``: which calls are alerted to
+    this viewer (an opponent's or, for a spectator, any side's artificial call; never
+    partner's);
     ``layout``: where each seat is drawn on his screen (TH-10); ``result``: how it ended.
     """
 
@@ -72,6 +75,7 @@ class DealSnapshot:
     meanings: tuple[Texts | None, ...]
     layout: Layout
     result: ResultSnapshot | None
+    alerts: tuple[bool, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -96,6 +100,8 @@ class TableSnapshot:
     deal: DealSnapshot | None
     request: Request | None
     sheet: ScoreSummary
+    #: the names of North-South's and East-West's bidding systems
+    systems: tuple[str, str] = ("standard", "standard")
 
 
 def deal_points(summary: ScoreSummary, state: DealState, number: int) -> dict[str, int]:

@@ -42,8 +42,8 @@ from typing import Any, NoReturn
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.games import Game, Match, get_game
-from bridgeroom.i18n import Texts
-from bridgeroom.robots import Decision
+from bridgeroom.i18n import Message, Texts
+from bridgeroom.robots import Agreements, Decision, System, resolve_system
 from bridgeroom.rules import (
     Action,
     ActionInput,
@@ -78,7 +78,9 @@ from bridgeroom.table.robots import (
     ClaimJudgement,
     RobotFactory,
     RobotTurn,
+    call_alerts,
     call_meanings,
+    convention_card,
     default_robot_factory,
     robot_seed,
 )
@@ -120,6 +122,11 @@ class Table:
 
     ``boards``: the cards of every deal of the match in order (a session's boards, the same
     at every table); the match is over once they are played. ``numbers``: those boards'
+    ``systems``: the bidding systems of North-South and East-West (names of
+    :func:`bridgeroom.robots.systems`, files' paths or :class:`~bridgeroom.robots.System`;
+    both ``standard`` by default): each side's robots bid by theirs and read the other's, and
+    each side is told the meaning of the other side's calls from the other side's card.
+
     numbers, in the same order (a class whose boards rotate between the tables starts at
     another board than 1; by default 1, 2, 3...). ``hold``: deal no further than
     this many deals for now (a session's round). ``paused``: nobody acts and nothing is
@@ -143,8 +150,20 @@ class Table:
         numbers: Sequence[int] = (),
         hold: int | None = None,
         paused: bool = False,
+        systems: Sequence[System | str] | None = None,
     ) -> None:
         self.game = game if isinstance(game, Game) else get_game(game)
+        given = list(systems or ())
+        if len(given) not in (0, 2):
+            raise TableError("system.two_sides", n=len(given))
+        if given and not self.game.partnership_auction:
+            raise TableError("system.no_partnerships", game=self.game.title("en"))
+        try:
+            ns, ew = (resolve_system(s) for s in given) if given else (None, None)
+            #: The bidding systems of the two sides.
+            self.systems = Agreements(resolve_system(ns), resolve_system(ew))
+        except BridgeError as err:
+            _refuse(err)
         #: The given deals of the match (``None``: shuffled), how many may be dealt for now,
         #: and whether the table is paused.
         self.boards: tuple[Deal, ...] | None = (
@@ -481,6 +500,7 @@ class Table:
         entry = LogEntry.act(actor, applied)
         self.log.append(entry)
         meaning = self._meaning(player, state, applied) if decision is not None else None
+        alert = self._alert(player, state, applied) if decision is not None else False
         events: list[TableEvent] = [
             Acted(
                 player,
@@ -491,6 +511,7 @@ class Table:
                 by_robot=decision is not None,
                 decision=decision,
                 meaning=meaning,
+                alert=alert,
             )
         ]
         return events + self._finish_if_over()
@@ -524,10 +545,18 @@ class Table:
         if robot is None:
             if any(k[0] != self.number for k in self._deal_robots):
                 self._deal_robots.clear()  # a new deal: the last one's robots go
+            extra: dict[str, System] = {}
+            seat = state.seat_of(player)
+            if self.system_names != ("standard", "standard") and seat is not None:
+                extra = {
+                    "system": self.systems.of(seat),
+                    "opponents": self.systems.of(seat.lho),
+                }
             robot = self._deal_robots[key] = self.robot_factory(
                 level,
                 seed=robot_seed(self.seed, self.number, len(state.history)),
                 scoring=self.match.form,
+                **extra,
             )
         return robot
 
@@ -618,13 +647,57 @@ class Table:
             and place.level != "random"
         )
 
-    def call_meanings(self, state: DealState | None = None) -> list[Texts | None]:
-        """What each call of the auction means in the robots' system, for the calls of robots
-        that bid by it; ``None`` for the others (Law 20F)."""
+    @property
+    def system_names(self) -> tuple[str, str]:
+        """The names of North-South's and East-West's systems."""
+        return (self.systems.ns.name, self.systems.ew.name)
+
+    def explains_to(self, player: int | None, seat: Seat, state: DealState | None = None) -> bool:
+        """Whether ``player`` (``None``: a spectator) is told the meaning and alert of the
+        calls of ``seat``: a spectator of every seat's, a player of the opponents' only (his
+        partner's calls are explained to the opponents, not to him, Law 20F)."""
+        if player is None:
+            return True
+        mine = self.seat_of(player, state)
+        return mine is None or not (seat == mine or seat == mine.partner)
+
+    def convention_cards(self, player: int | None = None) -> list[list[Message]]:
+        """The convention cards of the two sides, each a list of lines (its title first): the
+        side of ``player`` first, then the other (North-South first for a spectator); none in a
+        game without a partnership auction."""
+        if not self.game.partnership_auction:
+            return []
+        seat = None if player is None else self.seat_of(player)
+        first = self.systems.ns if seat is None else self.systems.of(seat)
+        second = self.systems.ew if seat is None else self.systems.of(seat.lho)
+        return [convention_card(first), convention_card(second)]
+
+    def call_meanings(
+        self, state: DealState | None = None, viewer: int | None = None
+    ) -> list[Texts | None]:
+        """What each call of the auction means in its side's system, for the calls of robots
+        that bid by it and that ``viewer`` is told of (:meth:`explains_to`; ``None``: a
+        spectator, told of all); ``None`` for the others (Law 20F)."""
         state = state or self.state
         if state is None:
             return []
-        return call_meanings(state.calls, state.dealer, self.by_system(state))
+        meanings = call_meanings(state.calls, state.dealer, self.by_system(state), self.systems)
+        return [
+            m if self.explains_to(viewer, seat, state) else None
+            for m, (seat, _) in zip(meanings, state.calls, strict=True)
+        ]
+
+    def call_alerts(self, state: DealState | None = None, viewer: int | None = None) -> list[bool]:
+        """Which calls of the auction are alerted to ``viewer``: robots' artificial calls that
+        their side's system alerts, made by the other side (any side, for a spectator)."""
+        state = state or self.state
+        if state is None:
+            return []
+        alerts = call_alerts(state.calls, state.dealer, self.by_system(state), self.systems)
+        return [
+            a and self.explains_to(viewer, seat, state)
+            for a, (seat, _) in zip(alerts, state.calls, strict=True)
+        ]
 
     def _meaning(self, player: int, state: DealState, action: Action) -> Texts | None:
         if not isinstance(action, Call) or not state.calls:
@@ -632,7 +705,15 @@ class Table:
         seat = state.calls[-1][0]
         if seat not in self.by_system(state) or state.player_at(seat) != player:
             return None
-        return call_meanings(state.calls, state.dealer, frozenset({seat}))[-1]
+        return call_meanings(state.calls, state.dealer, frozenset({seat}), self.systems)[-1]
+
+    def _alert(self, player: int, state: DealState, action: Action) -> bool:
+        if not isinstance(action, Call) or not state.calls:
+            return False
+        seat = state.calls[-1][0]
+        if seat not in self.by_system(state) or state.player_at(seat) != player:
+            return False
+        return call_alerts(state.calls, state.dealer, frozenset({seat}), self.systems)[-1]
 
     # --- requests -------------------------------------------------------------------------------------
 
@@ -833,7 +914,6 @@ class Table:
                 "board": state.board,
                 "players": {s: state.player_at(s) for s in Seat},
                 "held": {s: len(state.hand(s)) for s in Seat},
-                "meanings": tuple(self.call_meanings(state)),
                 "result": None
                 if state.phase is not Phase.DONE or result is None
                 else ResultSnapshot(
@@ -855,6 +935,8 @@ class Table:
                 view = state.view(seat) if seat is not None else public_view(state)
                 deal = DealSnapshot(
                     view=view,
+                    meanings=tuple(self.call_meanings(state, player)),
+                    alerts=tuple(self.call_alerts(state, player)),
                     peeked=view.peeked,
                     table_actions=tuple(self.table_actions(player)) if player is not None else (),
                     layout=layout,
@@ -872,6 +954,7 @@ class Table:
                 deal=deal,
                 request=self.request,
                 sheet=summary,
+                systems=self.system_names,
             )
         return out
 

@@ -184,9 +184,46 @@ class PlayLoop:
             player = msgs("play.you")
         text = Text(msgs(key, seat=who, player=player) + " ")
         text.append_text(screen.action_text(action, msgs))
-        if event.meaning is not None:  # what a robot's call means in the robots' system
-            text.append(" — " + event.meaning.render(msgs.lang), style="dim")
+        # what a robot opponent's call means in his side's system, and its alert; a partner's
+        # calls are explained to the opponents, not to him (the table says who is told)
+        if self.table.told(event.turn):
+            if event.alert:
+                text.append(" " + msgs("system.alert") + "!", style="bold magenta")
+            if event.meaning is not None:
+                text.append(" — " + event.meaning.render(msgs.lang), style="dim")
         return text
+
+    def _explain(self, state: DealState) -> None:
+        """The opponents' calls of the auction with their meanings from their card (``explain``)."""
+        msgs = self.msgs
+        snapshot = self.table.snapshot(msgs.lang)
+        deal = snapshot.deal
+        told = False
+        if deal is not None:
+            alerts = deal.alerts or (False,) * len(deal.meanings)
+            calls = state.calls
+            for (seat, call), meaning, alert in zip(calls, deal.meanings, alerts, strict=True):
+                if meaning is None:
+                    continue
+                told = True
+                text = Text(msgs.seat(seat) + " ")
+                text.append_text(screen.action_text(call, msgs))
+                if alert:
+                    text.append(" " + msgs("system.alert") + "!", style="bold magenta")
+                text.append(" — " + meaning.render(msgs.lang))
+                self.print(text)
+        if not told:
+            self.say("system.explain_none")
+
+    def _system(self) -> None:
+        """The convention cards of both sides (``system``)."""
+        cards = self.table.convention_cards()
+        if not cards:
+            self.say("system.no_cards")
+        for card in cards:
+            self.print()
+            for i, line in enumerate(card):
+                self.print(Text(line.render(self.msgs.lang), style="bold" if i == 0 else ""))
 
     def show_table(self, state: DealState) -> None:
         msgs = self.msgs
@@ -435,6 +472,10 @@ class PlayLoop:
                 self.show_sheet()
             elif name == "help":
                 self._help()
+            elif name == "explain":
+                self._explain(state)
+            elif name == "system":
+                self._system()
             else:
                 self.say("play.between_deals", style="bold red", text=shown(line.strip()))
 
@@ -567,6 +608,12 @@ class PlayLoop:
             return False
         if kind == "help":
             self._help()
+            return False
+        if kind == "explain":
+            self._explain(state)
+            return False
+        if kind == "system":
+            self._system()
             return False
         raise AssertionError(kind)
 

@@ -70,6 +70,8 @@ COMMANDS = (
     "look",
     "coach",
     "review",
+    "explain",
+    "system",
     "help",
     "quit",
 )

@@ -14,11 +14,12 @@ person claims and asks for hints from the ``expert`` robot.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.games import Match, get_game
+from bridgeroom.i18n import Message
 from bridgeroom.robots import Decision, make_robot
 from bridgeroom.rules import Action, Deal, DealState, LookAtDummy, Seat
 from bridgeroom.store import MatchOptions, MatchRecord, Store
@@ -108,11 +109,13 @@ class PlayTable:
         seed: int | str | None = None,
         robot_factory: RobotFactory | None = None,
         lang: str = "en",
+        systems: Sequence[str] | None = None,
     ) -> PlayTable:
         """Start a new match of ``game``: the person called ``name`` (by default the word for a
         player in ``lang``: "Player", "Игрок") at ``seat``, robots of level ``robots``, named in
         ``lang`` ("Robot 1", "Робот 1" three-handed; "Robot W", "Робот З"). The language is kept
-        with the match, so that ``resume`` speaks it again."""
+        with the match, so that ``resume`` speaks it again. ``systems``: the bidding systems of
+        North-South and East-West (names or files' paths; both ``standard`` by default)."""
         from bridgeroom.i18n import translate
 
         info = get_game(game)
@@ -127,6 +130,7 @@ class PlayTable:
             names=[p.name for p in places],
             undo_past_robots=False,
             robot_factory=robot_factory,
+            systems=systems,
         )
         with saving():
             record = TableRecord.create(
@@ -199,6 +203,15 @@ class PlayTable:
         if lang is None:
             return place.name
         return given_name(place.name, player, len(self.table.places), lang, robot=place.is_robot)
+
+    def told(self, seat: Seat) -> bool:
+        """Whether the person is told the meaning and alert of ``seat``'s calls (the opponents'
+        only: :meth:`~bridgeroom.table.Table.explains_to`)."""
+        return self.table.explains_to(self.human_position, seat)
+
+    def convention_cards(self) -> list[list[Message]]:
+        """The convention cards of the person's side, then the opponents'."""
+        return self.table.convention_cards(self.human_position)
 
     def snapshot(self, lang: str | None = None) -> TableSnapshot:
         """What the person may see of the table now (:meth:`Table.snapshot
@@ -291,6 +304,8 @@ class PlayTable:
                 seed=robot_seed(self.table.seed, turn.number, turn.moves),
                 scoring=self.table.scoring,
                 time_budget=HINT_BUDGET,
+                system=self.table.systems.of(turn.seat),  # the person's side's card
+                opponents=self.table.systems.of(turn.seat.lho),
             )
             turn = replace(turn, robot=robot)
         return turn.decide()

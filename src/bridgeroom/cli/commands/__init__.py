@@ -56,6 +56,7 @@ COMMANDS: dict[str, str] = {
     "serve": "run the web server: tables in the browser with friends and robots",
     "session": "mini-bridge class session: scoresheets, matchpoints and IMPs from a results file",
     "simulate": "double-dummy simulations: which contract, which opening lead",
+    "system": "a bidding system's convention card (standard, acol, or a file), printable",
 }
 
 

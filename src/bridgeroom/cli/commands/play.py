@@ -42,6 +42,17 @@ def configure(p: argparse.ArgumentParser) -> None:
         help="the robots' level (default basic)",
     )
     p.add_argument("--seed", help="deal reproducible deals (and robots) from this seed")
+    p.add_argument(
+        "--system",
+        metavar="NAME",
+        help="four-handed games: your side's bidding system, standard (default), acol or a "
+        "system file's path; 'bridgeroom system NAME' shows its card",
+    )
+    p.add_argument(
+        "--opponents",
+        metavar="NAME",
+        help="four-handed games: the opponents' bidding system (default standard)",
+    )
     add_pause(p)
     add_common(p)
 
@@ -78,6 +89,13 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.seat is not None and game.players != 4:
         raise keyed(BridgeError, "play.seat_three_handed", option="--seat", seat=args.seat)
+    systems = None
+    if args.system is not None or args.opponents is not None:
+        mine, theirs = args.system or "standard", args.opponents or "standard"
+        if not game.partnership_auction:
+            raise keyed(BridgeError, "system.no_partnerships", game=game.title(msgs.lang))
+        south_side = Seat.find(args.seat or "S") in (Seat.NORTH, Seat.SOUTH)
+        systems = (mine, theirs) if south_side else (theirs, mine)
     store = open_store(args)
     try:
         try:
@@ -90,6 +108,7 @@ def run(args: argparse.Namespace) -> int:
                 robots=args.robots,
                 seed=args.seed,
                 lang=msgs.lang,
+                systems=systems,
             )
         except SaveError as err:  # nothing was started: say why in the player's language
             raise not_started(err, msgs) from None

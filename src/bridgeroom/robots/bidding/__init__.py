@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from bridgeroom.robots.bidding.basic import basic_call, basic_call_detail
 from bridgeroom.robots.bidding.candidates import candidates
-from bridgeroom.robots.bidding.explain import CONVENTIONS, explain_call
+from bridgeroom.robots.bidding.explain import CONVENTIONS, alerted, explain_call
 from bridgeroom.robots.bidding.inference import infer, infer_calls, shown_by
 from bridgeroom.robots.bidding.model import Context, Facts, Rule
 from bridgeroom.robots.bidding.placement import Partnership, partnership_view, place
@@ -49,6 +49,7 @@ __all__ = [
     "Facts",
     "Partnership",
     "Rule",
+    "alerted",
     "basic_call",
     "basic_call_detail",
     "candidates",

@@ -10,7 +10,8 @@ from bridgeroom.robots.bidding.candidates import candidates
 from bridgeroom.robots.bidding.inference import infer_calls, partner_forcing
 from bridgeroom.robots.bidding.model import Context, Facts, because
 from bridgeroom.robots.bidding.placement import Partnership, is_game, place
-from bridgeroom.robots.bidding.slam import blackwood_answers, slam_try
+from bridgeroom.robots.bidding.slam import after_gerber, blackwood_answers, slam_try
+from bridgeroom.robots.bidding.system import Agreements
 from bridgeroom.rules.core import Call
 from bridgeroom.rules.state import View
 
@@ -23,7 +24,7 @@ def _game_values(ctx: Context, f: Facts) -> bool:
     last = ctx.last_bid
     if last is None or ctx.last_bidder != ctx.partner or ctx.doubled or is_game(last):
         return False
-    partner = infer_calls(ctx.calls, ctx.dealer)[ctx.partner]
+    partner = infer_calls(ctx.calls, ctx.dealer, ctx.systems)[ctx.partner]
     return Partnership(f, partner).expected >= 25
 
 
@@ -34,26 +35,33 @@ def _game_not_bid(ctx: Context, f: Facts, call: Call, forcing: bool) -> bool:
         return False
     if not any(c.is_bid for c in ctx.calls_of(ctx.partner)):
         return False
-    partner = infer_calls(ctx.calls, ctx.dealer)[ctx.partner]
+    partner = infer_calls(ctx.calls, ctx.dealer, ctx.systems)[ctx.partner]
     return Partnership(f, partner).low >= 26
 
 
-def basic_call(view: View) -> Decision:
-    """The ``basic`` call for the seat to act (always one of ``view.legal``)."""
-    return basic_call_detail(view)[0]
+def basic_call(view: View, systems: Agreements | None = None) -> Decision:
+    """The ``basic`` call for the seat to act (always one of ``view.legal``), by its side's
+    system in ``systems`` (both sides ``standard`` unless given)."""
+    return basic_call_detail(view, systems)[0]
 
 
-def basic_call_detail(view: View) -> tuple[Decision, bool]:
+def basic_call_detail(view: View, systems: Agreements | None = None) -> tuple[Decision, bool]:
     """The ``basic`` call, and whether it places the contract (a call "to play", or a
     placement by :func:`place`), where the expert may weigh other contracts."""
     assert view.hand is not None
     f = Facts(view.hand.mask)
-    ctx = Context.from_view(view)
+    ctx = Context.from_view(view, systems)
     legal = [c for c in view.legal if isinstance(c, Call)]
     legal_set = set(legal)
     forcing = partner_forcing(ctx)
+    if ctx.bids:
+        gerber = after_gerber(ctx, f, legal_set)
+        if gerber is not None:
+            return gerber, True
     if ctx.bids and blackwood_answers(ctx) is None:
-        slam = slam_try(ctx, f, infer_calls(ctx.calls, ctx.dealer)[ctx.partner], legal_set)
+        slam = slam_try(
+            ctx, f, infer_calls(ctx.calls, ctx.dealer, ctx.systems)[ctx.partner], legal_set
+        )
         if slam is not None:
             return slam, False
     for rule in candidates(ctx):
@@ -65,8 +73,8 @@ def basic_call_detail(view: View) -> tuple[Decision, bool]:
             if _game_not_bid(ctx, f, rule.call, rule.forcing):
                 break
             return rule.explain(f), rule.to_play
-    partner = infer_calls(ctx.calls, ctx.dealer)[ctx.partner]
+    partner = infer_calls(ctx.calls, ctx.dealer, ctx.systems)[ctx.partner]
     decision = place(ctx, f, partner, legal)
     if decision.action in legal_set:
-        return decision, decision.why.key != "robot.bid.blackwood"
+        return decision, decision.why.key not in ("robot.bid.blackwood", "robot.system.rkcb")
     return because(Call.PASS, "nothing_more"), True

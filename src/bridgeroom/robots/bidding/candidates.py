@@ -13,6 +13,7 @@ from bridgeroom.robots.bidding.competition import advances, doubler_rebid, overc
 from bridgeroom.robots.bidding.model import NT, Context, Rule, rule, says
 from bridgeroom.robots.bidding.notrump import (
     after_stayman,
+    after_transfer,
     nt_competition,
     nt_opener_rebid,
     nt_opener_third,
@@ -26,6 +27,7 @@ from bridgeroom.robots.bidding.one_suit import (
 from bridgeroom.robots.bidding.openings import (
     opening_calls,
     responses_to_preempt,
+    strong_two_sequence,
     two_club_sequence,
 )
 from bridgeroom.robots.bidding.slam import blackwood_answers
@@ -49,6 +51,9 @@ def candidates(ctx: Context) -> list[Rule]:
     two_clubs = two_club_sequence(ctx)
     if two_clubs is not None:
         return two_clubs
+    strong_two = strong_two_sequence(ctx)
+    if strong_two is not None:
+        return strong_two
     only_opening = len(ctx.bids) == 1 and not any(
         c.is_double or c.is_redouble for _, c in ctx.calls
     )
@@ -73,6 +78,10 @@ def candidates(ctx: Context) -> list[Rule]:
             if opening.level == 1:
                 return opener_rebid(ctx) or []
             return rule("P", says("partner_decided"), to_play=True)
+        if uncontested and opening.strain == NT:
+            transfer = after_transfer(ctx)
+            if transfer is not None:
+                return transfer
         if uncontested and opening.strain == NT and ctx.seat == opener.partner and len(mine) == 1:
             return after_stayman(ctx) or []
         if uncontested and opening.strain == NT and ctx.seat == opener and len(mine) == 2:

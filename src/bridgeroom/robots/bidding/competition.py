@@ -61,6 +61,8 @@ def overcalls(ctx: Context) -> list[Rule]:
         rules += rule("P", says("no_reason_to_enter"), (0, 17))
         return rules
     t = int(last.strain)
+    if last.level == 1 and len(ctx.bids) == 1:
+        rules += _two_suiters(ctx, t, shift)
     if last.level == 1:
         rules += rule(
             "1NT",
@@ -115,6 +117,92 @@ def overcalls(ctx: Context) -> list[Rule]:
     return rules
 
 
+def _two_suiters(ctx: Context, t: int, shift: int) -> list[Rule]:
+    """Michaels (a cue-bid of their one-level suit: both majors over a minor, the other major
+    and a minor over a major) and the Unusual 2NT (the two lowest unbid suits), five-five, when
+    the system plays them."""
+    sys = ctx.system
+    rules: list[Rule] = []
+    if sys.michaels:
+        if t < 2:
+            rules += rule(
+                bid_at(2, t),
+                says("robot.system.michaels_minor"),
+                (8 - shift, 16),
+                lengths={2: (5, 13), 3: (5, 13)},
+                forcing=True,
+                convention="michaels",
+            )
+        else:
+            other = 5 - t
+            rules += rule(
+                bid_at(2, t),
+                says("robot.system.michaels_major", suit=Strain(other)),
+                (8 - shift, 16),
+                lengths={other: (5, 13)},
+                test=lambda f: f.len(0) >= 5 or f.len(1) >= 5,
+                forcing=True,
+                convention="michaels",
+            )
+    if sys.unusual_2nt:
+        low = [s for s in range(4) if s != t][:2]
+        rules += rule(
+            "2NT",
+            says("robot.system.unusual_2nt"),
+            (8 - shift, 16),
+            lengths={low[0]: (5, 13), low[1]: (5, 13)},
+            forcing=True,
+            convention="unusual_2nt",
+        )
+    return rules
+
+
+def two_suited_suits(ctx: Context, bid: Call) -> list[int] | None:
+    """The suits partner's Michaels cue-bid or Unusual 2NT showed (the minor of a Michaels
+    over a major is unknown: only the major is given), or ``None`` when his bid is neither."""
+    opening = ctx.opening
+    if (
+        opening is None
+        or opening.level != 1
+        or opening.strain in (None, NT)
+        or len(ctx.bids) < 2
+        or ctx.bids[1] != (ctx.partner, bid)
+    ):
+        return None
+    assert opening.strain is not None
+    t = int(opening.strain)
+    sys = ctx.system
+    if sys.michaels and bid == bid_at(2, t):
+        return [2, 3] if t < 2 else [5 - t]
+    if sys.unusual_2nt and bid == Call("2NT"):
+        return [s for s in range(4) if s != t][:2]
+    return None
+
+
+def _advance_two_suiter(ctx: Context, suits: list[int]) -> list[Rule]:
+    """Advancing partner's two-suiter: game in his major with a fit and 12+ points, else the
+    cheapest bid in the longer of his suits (with no major of his known, a minor)."""
+    rules: list[Rule] = []
+    for suit in suits:
+        if suit >= 2:
+            rules += rule(
+                bid_at(4, suit),
+                says("robot.system.two_suited_game", lo=12),
+                (12, 37),
+                lengths={suit: (3, 13)},
+                to_play=True,
+            )
+    for suit in sorted(suits, key=lambda s: -s):
+        rules += rule(
+            ctx.cheapest(suit),
+            says("robot.system.two_suited_choice"),
+            (0, 37),
+            test=for_suit(suit, lambda f, s: f.len(s) == max(f.len(x) for x in suits)),
+            to_play=True,
+        )
+    return rules
+
+
 def advances(ctx: Context) -> list[Rule] | None:
     """Partner overcalled or doubled the opponents' opening; my first call."""
     pcalls = ctx.calls_of(ctx.partner)
@@ -126,6 +214,10 @@ def advances(ctx: Context) -> list[Rule] | None:
     theirs = ctx.suits_bid_by([ctx.lho, ctx.rho])
     rho = ctx.rho_call
     rules: list[Rule] = []
+    if pc[0].is_bid:
+        two = two_suited_suits(ctx, pc[0])
+        if two is not None:
+            return _advance_two_suiter(ctx, two)
     if pc[0].is_double:
         if rho is not None and not rho.is_pass:
             return None

@@ -7,12 +7,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bridgeroom.i18n import DEFAULT_LANGUAGE, LANGUAGES, Message, Texts, catalogue
+from bridgeroom.robots.bidding.candidates import candidates
 from bridgeroom.robots.bidding.inference import shown_by
 from bridgeroom.robots.bidding.model import Context
 from bridgeroom.robots.bidding.slam import is_blackwood
+from bridgeroom.robots.bidding.system import Agreements, default_agreements
 from bridgeroom.rules.core import Call, Seat, Suit
 
-__all__ = ["CONVENTIONS", "explain_call"]
+__all__ = ["CONVENTIONS", "alerted", "explain_call"]
 
 
 #: Names of the system's conventional calls whose own explanation tells the caller's hand.
@@ -41,9 +43,15 @@ def _public(why: Message) -> Message | None:
     return Message(name) if name is not None else None
 
 
-def explain_call(calls: Sequence[tuple[Seat, Call]], dealer: Seat, index: int) -> Texts:
-    """What call ``index`` of an auction means in this system, in every language: the
-    explanation a player may ask for of a robot's call (its agreed meaning, not its hand).
+def explain_call(
+    calls: Sequence[tuple[Seat, Call]],
+    dealer: Seat,
+    index: int,
+    systems: Agreements | None = None,
+) -> Texts:
+    """What call ``index`` of an auction means in the caller's side's system (``systems``:
+    both sides ``standard`` unless given), in every language: the explanation a player may ask
+    for of a call (its agreed meaning from the card, not the caller's hand).
 
     >>> from bridgeroom.rules import Call, Seat
     >>> print(explain_call([(Seat.NORTH, Call("1NT"))], Seat.NORTH, 0).render("en"))
@@ -53,16 +61,18 @@ def explain_call(calls: Sequence[tuple[Seat, Call]], dealer: Seat, index: int) -
     >>> print(explain_call([(Seat.NORTH, Call("1S"))], Seat.NORTH, 0).render("en"))  # rule of 20
     10-21 points, 5+ ♠
     """
-    shown = shown_by(calls, dealer, index)
+    agreements = systems or default_agreements()
+    shown = shown_by(calls, dealer, index, agreements)
     if shown is None:
         seat, call = calls[index]
-        ctx = Context(seat, dealer, tuple(calls[:index]))
+        ctx = Context(seat, dealer, tuple(calls[:index]), agreements)
         # calls outside the candidate rules place the contract, or ask for aces (docs/bidding.md);
         # a pass outside them has nothing more to show (it places no contract)
         if call.is_pass:
             key = "robot.meaning.nothing_more"
         elif is_blackwood(ctx, call, seat):
-            key = "robot.meaning.blackwood"
+            rkcb = agreements.of(seat).ace_ask == "rkcb1430"
+            key = "robot.system.rkcb" if rkcb else "robot.meaning.blackwood"
         else:
             key = "robot.meaning.natural"
         return Texts(**{lang: Message(key).render(lang) for lang in LANGUAGES})
@@ -71,7 +81,7 @@ def explain_call(calls: Sequence[tuple[Seat, Call]], dealer: Seat, index: int) -
     parts: list[Message | str] = []
     names = {_public(why) for why in whys}
     said = names.pop() if len(names) == 1 else None
-    if said is not None and said.key.startswith("robot.bid."):
+    if said is not None and not said.key.startswith("robot.meaning."):
         # the rule's own words say what the call shows
         parts.append(said)
         if forcing:
@@ -107,3 +117,26 @@ def explain_call(calls: Sequence[tuple[Seat, Call]], dealer: Seat, index: int) -
         return ", ".join(p if isinstance(p, str) else p.render(lang) for p in parts)
 
     return Texts(**{lang: render(lang) for lang in LANGUAGES})
+
+
+def alerted(
+    calls: Sequence[tuple[Seat, Call]],
+    dealer: Seat,
+    index: int,
+    systems: Agreements | None = None,
+) -> bool:
+    """Whether call ``index`` is alerted: an artificial call of the caller's side's system
+    (a candidate with that call names a convention) that the system alerts.
+
+    >>> from bridgeroom.rules import Call, Seat
+    >>> calls = [(Seat.NORTH, Call("1NT")), (Seat.EAST, Call("P")), (Seat.SOUTH, Call("2C"))]
+    >>> alerted(calls, Seat.NORTH, 2), alerted(calls, Seat.NORTH, 0)
+    (True, False)
+    """
+    agreements = systems or default_agreements()
+    seat, call = calls[index]
+    ctx = Context(seat, dealer, tuple(calls[:index]), agreements)
+    system = agreements.of(seat)
+    return any(
+        rule.call == call and system.alerts_call(rule.convention) for rule in candidates(ctx)
+    )

@@ -11,6 +11,7 @@ from typing import NamedTuple
 from bridgeroom.i18n import Message
 from bridgeroom.robots.bidding.candidates import candidates
 from bridgeroom.robots.bidding.model import Context
+from bridgeroom.robots.bidding.system import Agreements, default_agreements
 from bridgeroom.robots.sampler import NO_LIMITS, HandLimits
 from bridgeroom.rules.core import Call, Seat
 from bridgeroom.rules.state import View
@@ -29,15 +30,21 @@ class Shown(NamedTuple):
     whys: list[Message]
 
 
-def shown_by(calls: Sequence[tuple[Seat, Call]], dealer: Seat, index: int) -> Shown | None:
-    """What call ``index`` of the auction shows by the system; ``None`` when no candidate of
-    its situation has that call (the system does not explain it).
+def shown_by(
+    calls: Sequence[tuple[Seat, Call]],
+    dealer: Seat,
+    index: int,
+    systems: Agreements | None = None,
+) -> Shown | None:
+    """What call ``index`` of the auction shows by the caller's side's system (``systems``:
+    both sides ``standard`` unless given); ``None`` when no candidate of its situation has that
+    call (the system does not explain it).
 
     >>> shown_by([(Seat.NORTH, Call("1NT"))], Seat.NORTH, 0).limits.describe()
     '15-17 HCP, balanced'
     """
     seat, call = calls[index]
-    ctx = Context(seat, dealer, tuple(calls[:index]))
+    ctx = Context(seat, dealer, tuple(calls[:index]), systems or default_agreements())
     shows: HandLimits | None = None
     forcing = True
     whys: list[Message] = []
@@ -49,8 +56,11 @@ def shown_by(calls: Sequence[tuple[Seat, Call]], dealer: Seat, index: int) -> Sh
     return None if shows is None else Shown(shows, forcing, whys)
 
 
-def infer_calls(calls: Sequence[tuple[Seat, Call]], dealer: Seat) -> list[HandLimits]:
-    """The limits each seat's calls showed by this system (N, E, S, W), intersected over its calls.
+def infer_calls(
+    calls: Sequence[tuple[Seat, Call]], dealer: Seat, systems: Agreements | None = None
+) -> list[HandLimits]:
+    """The limits each seat's calls showed by its side's system (N, E, S, W), intersected over
+    its calls.
 
     A call the system does not explain shows nothing; a call that contradicts
     the seat's earlier calls replaces them (someone is not playing the system).
@@ -58,7 +68,7 @@ def infer_calls(calls: Sequence[tuple[Seat, Call]], dealer: Seat) -> list[HandLi
     out = [NO_LIMITS] * 4
     calls = tuple(calls)
     for i, (seat, _) in enumerate(calls):
-        shown = shown_by(calls, dealer, i)
+        shown = shown_by(calls, dealer, i, systems)
         if shown is None:
             continue
         both = out[seat] & shown.limits
@@ -69,9 +79,9 @@ def infer_calls(calls: Sequence[tuple[Seat, Call]], dealer: Seat) -> list[HandLi
     return out
 
 
-def infer(view: View) -> list[HandLimits]:
-    """What each seat's calls in ``view`` showed (N, E, S, W)."""
-    return infer_calls(view.calls, view.dealer)
+def infer(view: View, systems: Agreements | None = None) -> list[HandLimits]:
+    """What each seat's calls in ``view`` showed (N, E, S, W), each read by its side's system."""
+    return infer_calls(view.calls, view.dealer, systems)
 
 
 def partner_forcing(ctx: Context) -> bool:

@@ -22,6 +22,7 @@ from functools import cached_property
 
 from bridgeroom.i18n import Message
 from bridgeroom.robots.base import Decision
+from bridgeroom.robots.bidding.system import Agreements, System, default_agreements
 from bridgeroom.robots.sampler import HandLimits
 from bridgeroom.rules.core import HCP, SUIT_MASK, Call, Seat, Strain
 from bridgeroom.rules.state import View
@@ -151,10 +152,20 @@ class Facts:
         """The number of aces held."""
         return sum(self.mask >> (13 * s + 12) & 1 for s in range(4))
 
-    def opening_suit(self) -> int:
-        """Longest suit (five-card majors); with no five-card suit the longer minor, 1D with 4-4, 1C with 3-3."""
+    def opening_suit(self, majors: int = 5) -> int:
+        """Longest suit (five-card majors); with no five-card suit the longer minor, 1D with 4-4,
+        1C with 3-3. With four-card majors (``majors=4``) a four-card major comes before a minor
+        of four or less (hearts with both).
+
+        >>> from bridgeroom.rules import Hand
+        >>> h = Facts(Hand.parse("KQ32.A2.K432.Q32").mask)
+        >>> h.opening_suit(), h.opening_suit(majors=4)
+        (1, 3)
+        """
         if max(self.lengths) >= 5:
             return self.longest
+        if majors == 4 and (self.lengths[2] == 4 or self.lengths[3] == 4):
+            return 2 if self.lengths[2] == 4 else 3
         c, d = self.lengths[0], self.lengths[1]
         if d > c:
             return 1
@@ -173,11 +184,18 @@ class Context:
     seat: Seat
     dealer: Seat
     calls: tuple[tuple[Seat, Call], ...]
+    #: the systems of the two sides (both ``standard`` unless given)
+    systems: Agreements = field(default_factory=default_agreements, compare=False)
 
     @classmethod
-    def from_view(cls, view: View) -> Context:
+    def from_view(cls, view: View, systems: Agreements | None = None) -> Context:
         """The auction of ``view``, for the seat that sees it."""
-        return cls(view.seat, view.dealer, tuple(view.calls))
+        return cls(view.seat, view.dealer, tuple(view.calls), systems or default_agreements())
+
+    @property
+    def system(self) -> System:
+        """The system of the seat to call (its side's)."""
+        return self.systems.of(self.seat)
 
     @property
     def partner(self) -> Seat:
@@ -282,7 +300,7 @@ class Context:
     def prefix(self, n: int) -> Context:
         """The auction before call ``n``, as the seat that made call ``n`` saw it."""
         seat = self.calls[n][0] if n < len(self.calls) else self.seat
-        return Context(seat, self.dealer, self.calls[:n])
+        return Context(seat, self.dealer, self.calls[:n], self.systems)
 
 
 @dataclass(frozen=True)
@@ -296,6 +314,8 @@ class Rule:
     test: Callable[[Facts], bool] | None = field(default=None, compare=False)
     forcing: bool = False
     to_play: bool = False
+    #: the artificial call's convention (a name of ``system.ALERTABLE``), ``None`` if natural
+    convention: str | None = None
 
     def fits(self, f: Facts) -> bool:
         """Whether the hand ``f`` meets the rule's limits and its test."""
@@ -311,18 +331,20 @@ class Rule:
 
 
 def says(key: str, /, **params: object) -> Message:
-    """The explanation ``robot.bid.<key>`` of the catalogue (a rule adds ``hcp`` and ``lp``).
+    """The explanation ``robot.bid.<key>`` of the catalogue (a rule adds ``hcp`` and ``lp``);
+    a key with a dot is the catalogue's own (``system.meaning.transfer``).
 
     >>> says("open_major", suit=S, hcp=12).render("ru")
     '12 очков, пять или больше пик'
     """
-    return Message(f"robot.bid.{key}", **params)
+    return Message(key if "." in key else f"robot.bid.{key}", **params)
 
 
 def because(call: Call, key: str, /, **params: object) -> Decision:
-    """The decision ``call``, explained by ``robot.bid.<key>`` of the catalogue (for calls made
-    outside a rule's table: placing the contract, asking for aces)."""
-    return Decision.because(call, f"robot.bid.{key}", **params)
+    """The decision ``call``, explained by ``robot.bid.<key>`` of the catalogue (a key with a
+    dot: the catalogue's own), for calls made outside a rule's table: placing the contract,
+    asking for aces."""
+    return Decision.because(call, key if "." in key else f"robot.bid.{key}", **params)
 
 
 def for_suit(suit: int, test: Callable[[Facts, int], bool]) -> Callable[[Facts], bool]:
@@ -340,6 +362,7 @@ def rule(
     forcing: bool = False,
     to_play: bool = False,
     lengths: dict[int, tuple[int, int]] | None = None,
+    convention: str | None = None,
 ) -> list[Rule]:
     """A one-rule list (empty when ``call`` is ``None``, e.g. a bid above 7NT)."""
     if call is None:
@@ -348,7 +371,7 @@ def rule(
     ls = [(0, 13)] * 4
     for suit, rng in (lengths or {}).items():
         ls[suit] = rng
-    return [Rule(c, HandLimits(hcp, tuple(ls), balanced), why, test, forcing, to_play)]
+    return [Rule(c, HandLimits(hcp, tuple(ls), balanced), why, test, forcing, to_play, convention)]
 
 
 def bid_at(level: int, strain: int) -> Call | None:

@@ -79,6 +79,8 @@ def responses_to_one(ctx: Context) -> list[Rule]:
     opening = ctx.opening
     assert opening is not None and opening.strain is not None
     m = int(opening.strain)
+    assert ctx.opener is not None
+    support = ctx.systems.of(ctx.opener).raise_cards
     rules: list[Rule] = []
     rho = ctx.rho_call
     if rho is not None and rho.is_double:
@@ -91,7 +93,7 @@ def responses_to_one(ctx: Context) -> list[Rule]:
     if m >= 2:  # a major
 
         def fit(f: Facts) -> bool:
-            return f.len(m) >= 3
+            return f.len(m) >= support
 
         rules += _new_suit_rules(
             ctx,
@@ -108,7 +110,7 @@ def responses_to_one(ctx: Context) -> list[Rule]:
             test=lambda f: (
                 fit(f) and (13 <= f.support_points(m) <= 16 or (f.losers <= 7 and f.hcp <= 10))
             ),
-            lengths={m: (3, 13)},
+            lengths={m: (support, 13)},
             to_play=True,
         )
         rules += rule(
@@ -121,14 +123,14 @@ def responses_to_one(ctx: Context) -> list[Rule]:
                     10 <= f.support_points(m) <= 12 or (f.losers == 8 and f.support_points(m) >= 8)
                 )
             ),
-            lengths={m: (3, 13)},
+            lengths={m: (support, 13)},
         )
         rules += rule(
             bid_at(2, m),
             says("raise_simple"),
             (4, 9),
             test=lambda f: fit(f) and 6 <= f.support_points(m) <= 9,
-            lengths={m: (3, 13)},
+            lengths={m: (support, 13)},
             to_play=True,
         )
         if m == 2:
@@ -238,6 +240,8 @@ def responses_after_overcall(ctx: Context) -> list[Rule]:
     )
     m = int(opening.strain)
     theirs = int(rho.strain)
+    assert ctx.opener is not None
+    support = ctx.systems.of(ctx.opener).raise_cards
     rules: list[Rule] = []
     if m >= 2:
         raise_ = ctx.cheapest(m)
@@ -247,7 +251,7 @@ def responses_after_overcall(ctx: Context) -> list[Rule]:
                     bid_at(4, m),
                     says("raise_game"),
                     (10, 16),
-                    lengths={m: (3, 13)},
+                    lengths={m: (support, 13)},
                     test=lambda f: 13 <= f.support_points(m) <= 16,
                     to_play=True,
                 )
@@ -255,14 +259,14 @@ def responses_after_overcall(ctx: Context) -> list[Rule]:
                     bid_at(3, m),
                     says("raise_invite"),
                     (8, 12),
-                    lengths={m: (3, 13)},
+                    lengths={m: (support, 13)},
                     test=lambda f: 10 <= f.support_points(m) <= 12,
                 )
                 rules += rule(
                     raise_,
                     says("raise_simple"),
                     (4, 9),
-                    lengths={m: (3, 13)},
+                    lengths={m: (support, 13)},
                     test=lambda f: 6 <= f.support_points(m) <= 9,
                     to_play=True,
                 )
@@ -271,7 +275,7 @@ def responses_after_overcall(ctx: Context) -> list[Rule]:
                     bid_at(4, m),
                     says("raise_game"),
                     (10, 16),
-                    lengths={m: (3, 13)},
+                    lengths={m: (support, 13)},
                     test=lambda f: 12 <= f.support_points(m) <= 16,
                     to_play=True,
                 )
@@ -284,18 +288,27 @@ def responses_after_overcall(ctx: Context) -> list[Rule]:
                         test=lambda f: 8 <= f.support_points(m) <= 11,
                         to_play=True,
                     )
-    if theirs != NT and rho.level <= 2:
+    if theirs != NT and rho.level <= 2 and not ctx.system.negative_doubles:
+        rules += rule(
+            "X",
+            says("robot.system.penalty_overcall", lo=10),
+            (10, 37),
+            lengths={theirs: (4, 13)},
+            test=lambda f: f.suit_hcp(theirs) >= 3,
+        )
+    if theirs != NT and rho.level <= 2 and ctx.system.negative_doubles:
         unbid_majors = [s for s in (2, 3) if s not in (m, theirs)]
         if unbid_majors:
             rules += rule(
                 "X",
                 says("negative_double"),
                 (7, 37),
+                convention="negative_double",
                 # one unbid major: the double shows four of it (partner may raise it)
                 lengths={unbid_majors[0]: (4, 13)} if len(unbid_majors) == 1 else None,
                 test=lambda f: (
                     any(f.len(s) >= 4 for s in unbid_majors)
-                    and not (m >= 2 and f.len(m) >= 3)
+                    and not (m >= 2 and f.len(m) >= support)
                     and all(
                         f.len(s) < 5 or (ctx.cheapest(s) or Call.bid(7, NT)).level > 1
                         for s in unbid_majors
@@ -361,6 +374,7 @@ def opener_rebid(ctx: Context) -> list[Rule] | None:
     m = int(opening.strain)
     r = resp.strain
     rules: list[Rule] = []
+    (rlo, rhi), (jlo, jhi) = ctx.system.rebid, ctx.system.jump_rebid
 
     def lp(f: Facts) -> int:
         return f.length_points
@@ -488,11 +502,30 @@ def opener_rebid(ctx: Context) -> list[Rule] | None:
                 lengths={3: (4, 13)},
                 test=lambda f: m < 3 and p < 3,
             )
-            rules += rule("2NT", says("balanced_18_19"), (18, 19), balanced=True)
-            rules += rule("1NT", says("balanced_12_14"), (10, 14), balanced=True, to_play=True)
+            rules += rule(
+                "2NT", says("robot.system.balanced", lo=jlo, hi=jhi), (jlo, jhi), balanced=True
+            )
+            rules += rule(
+                "1NT",
+                says("robot.system.balanced", lo=rlo, hi=rhi),
+                (rlo if rlo != 12 else 10, rhi),
+                balanced=True,
+                to_play=True,
+            )
         else:
-            rules += rule("3NT", says("balanced_18_19"), (18, 19), balanced=True, to_play=True)
-            rules += rule("2NT", says("balanced_12_14"), (10, 14), balanced=True)
+            rules += rule(
+                "3NT",
+                says("robot.system.balanced", lo=jlo, hi=jhi),
+                (jlo, jhi),
+                balanced=True,
+                to_play=True,
+            )
+            rules += rule(
+                "2NT",
+                says("robot.system.balanced", lo=rlo, hi=rhi),
+                (rlo if rlo != 12 else 10, rhi),
+                balanced=True,
+            )
             if p < 2:
                 rules += rule(bid_at(3, p), says("support_minor"), (10, 21), lengths={p: (4, 13)})
         # a strong one-suiter, too strong to invite: game opposite any response (a major's game,

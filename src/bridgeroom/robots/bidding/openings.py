@@ -26,35 +26,65 @@ from bridgeroom.robots.bidding.model import (
 )
 from bridgeroom.rules.core import Call, Strain
 
-__all__ = ["opening_calls", "two_club_sequence", "responses_to_preempt"]
+__all__ = ["opening_calls", "two_club_sequence", "responses_to_preempt", "strong_two_sequence"]
 
 
 def opening_calls(ctx: Context) -> list[Rule]:
     """Nobody has bid yet: the openings, in order of preference (pre-empts and weak twos in the
     first three seats only; a light opening by the rule of 20 not in the fourth)."""
     pos = ctx.position
+    sys = ctx.system
     rules: list[Rule] = []
-    rules += rule("2C", says("open_2c"), (22, 37), forcing=True)
-    rules += rule("2NT", says("open_2nt"), (20, 21), balanced=True)
-    rules += rule("1NT", says("open_1nt"), (15, 17), balanced=True)
+    two_lo, two_hi = sys.notrump_two
+    if sys.strong_2c:
+        rules += rule(
+            "2C",
+            says("open_2c"),
+            (max(22, two_hi + 1), 37),
+            forcing=True,
+            convention="strong_2c",
+        )
+    if sys.twos == "strong":
+        for suit in (3, 2, 1):
+            rules += rule(
+                bid_at(2, suit),
+                says("robot.system.strong_two", lo=16, hi=22, suit=Strain(suit)),
+                (16, 22),
+                lengths={suit: (6, 13)},
+                test=for_suit(suit, lambda f, s: f.longest == s and f.suit_hcp(s) >= 5),
+                forcing=True,
+                convention="strong_two",
+            )
+    rules += rule(
+        "2NT", says("robot.system.nt_open", lo=two_lo, hi=two_hi), sys.notrump_two, balanced=True
+    )
+    lo, hi = sys.notrump
+    rules += rule("1NT", says("robot.system.nt_open", lo=lo, hi=hi), (lo, hi), balanced=True)
+    majors = sys.majors
 
     def opens(suit: int) -> Callable[[Facts], bool]:
         def test(f: Facts) -> bool:
             strong = f.hcp >= 12 or (f.hcp >= 10 and f.rule_of_20 and pos < 4)
-            return strong and f.opening_suit() == suit
+            return strong and f.opening_suit(majors) == suit
 
         return test
 
-    rules += rule("1S", says("open_major", suit=S), (10, 21), test=opens(3), lengths={3: (5, 13)})
-    rules += rule("1H", says("open_major", suit=H), (10, 21), test=opens(2), lengths={2: (5, 13)})
+    major_why = "open_major" if majors == 5 else "robot.system.open_major_four"
+    top = 21 if sys.strong_2c else 37
+    rules += rule(
+        "1S", says(major_why, suit=S), (10, top), test=opens(3), lengths={3: (majors, 13)}
+    )
+    rules += rule(
+        "1H", says(major_why, suit=H), (10, top), test=opens(2), lengths={2: (majors, 13)}
+    )
     rules += rule(
         "1D",
         says("open_minor", suit=D),
-        (10, 21),
+        (10, top),
         test=opens(1),
         lengths={1: (3, 13)},
     )
-    rules += rule("1C", says("open_minor", suit=C), (10, 21), test=opens(0), lengths={0: (2, 13)})
+    rules += rule("1C", says("open_minor", suit=C), (10, top), test=opens(0), lengths={0: (2, 13)})
     if pos <= 3:
         for level, n in ((4, (8, 13)), (3, (7, 7))):
             for suit in (3, 2, 1, 0):
@@ -67,7 +97,7 @@ def opening_calls(ctx: Context) -> list[Rule]:
                     lengths={suit: n},
                     test=for_suit(suit, lambda f, s: f.suit_hcp(s) >= 3),
                 )
-        for suit in (3, 2, 1):
+        for suit in (3, 2, 1) if sys.twos == "weak" else ():
             rules += rule(
                 bid_at(2, suit),
                 says("weak_two", suit=Strain(suit)),
@@ -89,12 +119,15 @@ def two_club_sequence(ctx: Context) -> list[Rule] | None:
     if opening != Call("2C") or ctx.opener is None:
         return None
     opener = ctx.opener
+    if not ctx.systems.of(opener).strong_2c:
+        return None
     if ctx.seat == opener.partner and not ctx.bids_of(ctx.seat) and ctx.last_bid == Call("2C"):
-        return rule("2D", says("waiting"), forcing=True)
+        return rule("2D", says("waiting"), forcing=True, convention="waiting")
     if ctx.seat == opener and len(ctx.bids_of(ctx.seat)) == 1 and ctx.partner_last == Call("2D"):
-        rules = rule("2NT", says("balanced_22_24"), (22, 24), balanced=True) + rule(
-            "3NT", says("balanced_25_27"), (25, 27), balanced=True, to_play=True
-        )
+        low = max(22, ctx.system.notrump_two[1] + 1)
+        rules = rule(
+            "2NT", says("robot.system.balanced", lo=low, hi=24), (low, 24), balanced=True
+        ) + rule("3NT", says("balanced_25_27"), (25, 27), balanced=True, to_play=True)
         for suit in (3, 2, 1, 0):
             call = ctx.cheapest(suit)
             rules += rule(
@@ -147,3 +180,58 @@ def responses_to_preempt(ctx: Context) -> list[Rule]:
     )
     rules += rule("P", says("partner_preempt_to_play"), (0, 15), to_play=True)
     return rules
+
+
+def strong_two_sequence(ctx: Context) -> list[Rule] | None:
+    """After our strong two in a suit (strong twos, docs/bidding.md "Systems"): responder's
+    negative 2NT (0-7) or positive answer, then the opener's rebid over the negative; ``None``
+    when the auction is not at one of these calls."""
+    opening, opener = ctx.opening, ctx.opener
+    if (
+        opening is None
+        or opener is None
+        or opening.level != 2
+        or opening.strain in (None, NT, C)
+        or ctx.systems.of(opener).twos != "strong"
+        or not ctx.ours(opener)
+    ):
+        return None
+    assert opening.strain is not None
+    s = int(opening.strain)
+    mine = ctx.bids_of(ctx.seat)
+    if ctx.seat == opener.partner and not mine and ctx.last_bid == opening:
+        rules = rule(
+            bid_at(3, s),
+            says("robot.system.strong_two_raise", lo=8, suit=Strain(s)),
+            (8, 37),
+            lengths={s: (3, 13)},
+            forcing=True,
+        )
+        for suit in (3, 2, 1, 0):
+            if suit == s:
+                continue
+            rules += rule(
+                ctx.cheapest(suit),
+                says("robot.system.strong_two_suit", lo=8, suit=Strain(suit)),
+                (8, 37),
+                lengths={suit: (5, 13)},
+                test=for_suit(suit, lambda f, x: f.longest == x),
+                forcing=True,
+            )
+        rules += rule("3NT", says("robot.system.strong_two_nt", lo=8), (8, 37), balanced=True)
+        rules += rule(
+            "2NT",
+            says("robot.system.negative_2nt", hi=7),
+            (0, 7),
+            forcing=True,
+            convention="negative_2nt",
+        )
+        return rules
+    if ctx.seat == opener and len(mine) == 1 and ctx.partner_last == Call("2NT"):
+        game = bid_at(4 if s >= 2 else 5, s)
+        return rule(game, says("fit_enough_for_game"), (19, 37), to_play=True) + rule(
+            bid_at(3, s), says("robot.system.strong_two_minimum", suit=Strain(s)), (0, 18)
+        )
+    if ctx.seat == opener and len(mine) == 1 and ctx.partner_last == bid_at(3, s):
+        return rule(bid_at(4 if s >= 2 else 5, s), says("fit_enough_for_game"), to_play=True)
+    return None

@@ -143,6 +143,8 @@ def place(ctx: Context, f: Facts, partner: HandLimits, legal: Sequence[Call]) ->
         and not any(c == Call("4NT") for _, c in ctx.calls)
         and side.low >= 29
     ):
+        if ctx.system.ace_ask == "rkcb1430":
+            return because(Call("4NT"), "robot.system.rkcb")
         return because(Call("4NT"), "blackwood", points=round(points), strain=strain)
     if level >= 6 and (side.low < 29 or (strain is NT and side.low < 31)):
         level = 4 if strain in (H, S) else 3 if strain is NT else 5

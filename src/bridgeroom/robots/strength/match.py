@@ -51,7 +51,8 @@ def match_board(
     layouts: int | None = None,
 ) -> dict[str, object]:
     """Board ``index`` at two tables, ``a`` North-South at the first and East-West at the second
-    (``budget`` and ``layouts``: :func:`~bridgeroom.robots.strength.players.robot`)."""
+    (``budget`` and ``layouts``: :func:`~bridgeroom.robots.strength.players.robot`; a level may
+    name its side's bidding system, ``basic@acol``, and each side reads the other's by its own)."""
     from bridgeroom.robots.strength.players import robot
     from bridgeroom.scoring.compare import imps
 
@@ -67,6 +68,7 @@ def match_board(
                 seed * 11 + index * 8 + table * 4 + s,
                 budget=budget,
                 layouts=layouts,
+                opponents=ew if s in (Seat.NORTH, Seat.SOUTH) else ns,
             )
             for s in Seat
         }

@@ -11,6 +11,12 @@ change can be measured paired, card for card.
     ExpertRobot(seed=7, time_budget=inf, samples=20)
     >>> robot("expert", 7, budget=0.5)
     ExpertRobot(seed=7, time_budget=0.5, samples=100)
+
+A level may name the bidding system its robots play after an ``@``: ``basic@acol`` (its
+opponents play their own, ``opponents``; by default the same).
+
+    >>> robot("basic@acol", 7).system.name, robot("basic@acol", 7, opponents="basic").opponents.name
+    ('acol', 'standard')
 """
 
 from __future__ import annotations
@@ -20,17 +26,42 @@ import math
 from bridgeroom.robots import make_robot
 from bridgeroom.robots.base import Robot
 
-__all__ = ["robot"]
+__all__ = ["robot", "split_level"]
+
+
+def split_level(level: str) -> tuple[str, str]:
+    """A measured level's robot level and bidding system (``standard`` when not named).
+
+    >>> split_level("expert@acol"), split_level("basic")
+    (('expert', 'acol'), ('basic', 'standard'))
+    """
+    name, _, system = level.partition("@")
+    return name, system or "standard"
 
 
 def robot(
-    level: str, seed: int, *, budget: float | None = None, layouts: int | None = None
+    level: str,
+    seed: int,
+    *,
+    budget: float | None = None,
+    layouts: int | None = None,
+    opponents: str | None = None,
 ) -> Robot:
-    """A robot of ``level`` seeded with ``seed``; for the expert, ``budget`` seconds a card
-    (``None``: its default) or, with ``layouts``, no clock and at most ``layouts`` layouts a card
-    (``budget`` is then ignored)."""
+    """A robot of ``level`` (``basic``, ``expert@acol``...) seeded with ``seed``; for the
+    expert, ``budget`` seconds a card (``None``: its default) or, with ``layouts``, no clock and
+    at most ``layouts`` layouts a card (``budget`` is then ignored); ``opponents``: the level
+    whose system the other side plays (default: this one's)."""
+    name, system = split_level(level)
+    theirs = split_level(opponents)[1] if opponents is not None else system
     if layouts is not None:
         if layouts < 1:
             raise ValueError(f"a decision needs at least one layout, not {layouts}")
-        return make_robot(level, seed=seed, time_budget=math.inf, samples=layouts)
-    return make_robot(level, seed=seed, time_budget=budget)
+        return make_robot(
+            name,
+            seed=seed,
+            time_budget=math.inf,
+            samples=layouts,
+            system=system,
+            opponents=theirs,
+        )
+    return make_robot(name, seed=seed, time_budget=budget, system=system, opponents=theirs)

@@ -19,6 +19,15 @@ export async function renderLobby(main, page) {
   const seatsBox = el("div", { id: "seats" });
   const name = el("input", { id: "name", name: "name", type: "text", autocomplete: "nickname", value: localStorage.getItem("bridgeroom.name") || "" });
   const priv = el("input", { id: "private", type: "checkbox" });
+  // each side's bidding system (the games with a partnership auction)
+  const systemSel = (id) => el("select", { id, name: id },
+    ...(games.systems || []).map((s) => el("option", { value: s.name }, s.titles[lang] || s.titles.en)));
+  const nsSystem = systemSel("ns-system");
+  const ewSystem = systemSel("ew-system");
+  nsSystem.value = ewSystem.value = "standard";
+  const systemsBox = el("div", { id: "systems" },
+    el("div", { class: "form-row" }, el("label", { for: "ns-system" }, t("web.system.ns")), nsSystem),
+    el("div", { class: "form-row" }, el("label", { for: "ew-system" }, t("web.system.ew")), ewSystem));
 
   function refreshGame() {
     const game = games.games.find((g) => g.name === gameSel.value);
@@ -26,6 +35,7 @@ export async function renderLobby(main, page) {
     const keep = seatSel.value;
     seatSel.replaceChildren(...Array.from({ length: game.players }, (_, i) => el("option", { value: i }, slotLabel(game, i))));
     seatSel.value = keep && Number(keep) < game.players ? keep : (game.players === 4 ? "2" : "0");
+    systemsBox.hidden = !game.partnership;
     refreshSeats();
   }
   function refreshSeats() {
@@ -47,6 +57,7 @@ export async function renderLobby(main, page) {
     el("h2", { id: "create-h" }, t("web.create.heading")),
     el("div", { class: "form-row" }, el("label", { for: "game" }, t("web.create.game")), gameSel),
     el("div", { class: "form-row" }, el("label", { for: "scoring" }, t("web.create.scoring")), scoringSel),
+    systemsBox,
     el("div", { class: "form-row" }, el("label", { for: "name" }, t("web.create.name")), name),
     el("div", { class: "form-row" }, el("label", { for: "seat" }, t("web.create.seat")), seatSel),
     el("fieldset", { class: "seats" }, el("legend", null, t("web.create.others")), seatsBox),
@@ -59,9 +70,12 @@ export async function renderLobby(main, page) {
     localStorage.setItem("bridgeroom.name", who);
     const robots = {};
     for (const sel of seatsBox.querySelectorAll("select")) if (sel.value) robots[sel.dataset.slot] = sel.value;
+    const game = games.games.find((g) => g.name === gameSel.value);
+    const systems = game.partnership ? [nsSystem.value, ewSystem.value] : null;
     try {
       const out = await api("/api/tables", {
         game: gameSel.value, scoring: scoringSel.value, private: priv.checked, robots, name: who, slot: Number(seatSel.value),
+        systems,
       });
       saveToken(out.code, { token: out.token, slot: out.slot, name: who, game: gameSel.value, host_token: out.host_token });
       page.go("/table/" + out.code);

@@ -16,10 +16,24 @@ export function infoPanel(table, session) {
   return el("section", { class: "panel info", "aria-labelledby": "info-h", "data-key": "info", id: "info" },
     el("h2", { id: "info-h" }, table.titles[lang] || table.titles.en),
     el("p", { class: "muted" }, t("web.scoring." + table.scoring)),
+    systemsLine(table),
     el("div", { class: "copyline" }, input,
       el("button", { type: "button", onclick: () => { document.getElementById("table-link").select(); if (navigator.clipboard) navigator.clipboard.writeText(link); } }, t("web.table.copy"))),
     el("p", null, el("a", { href: pbn, download: "", id: "download" }, t(session ? "web.session.download_pbn" : "web.table.download"))));
 }
+
+// The sides' convention cards, each a link to its printable page (games with a partnership
+// auction only: the table's `systems` are those of North-South and East-West).
+function systemsLine(table) {
+  if (!table.systems || table.players !== 4) return "";
+  const [ns, ew] = table.systems;
+  return el("p", { id: "systems-line" }, t("web.system.cards") + ": ",
+    el("a", { href: "/system/" + encodeURIComponent(ns) + "?lang=" + lang, id: "card-ns" }, t("web.system.side_ns")), " · ",
+    el("a", { href: "/system/" + encodeURIComponent(ew) + "?lang=" + lang, id: "card-ew" }, t("web.system.side_ew")));
+}
+
+// Whether the list of explanations is open (kept across redraws of the auction).
+let explaining = false;
 
 export function announcementsPanel(deal) {
   const rows = deal.extra.announcements || [];
@@ -42,13 +56,15 @@ export function auctionPanel(deal, table) {
   // a robot's call carries what it means in the robots' system (Law 20F: the explanation a
   // player may ask for): shown on the call itself, and in words under the auction for the last
   const meanings = deal.meanings || [];
+  const alerts = deal.alerts || [];
   let explained = null;
+  const all = [];
   deal.calls.forEach(([s, c], n) => {
     const col = SEATS.indexOf(s);
     if (!row || col <= last) { row = [null, null, null, null]; rows.push(row); }
     const meaning = meanings[n] ? meanings[n][lang] : null;
-    row[col] = { call: c, meaning };
-    if (meaning) explained = { seat: s, call: c, meaning };
+    row[col] = { call: c, meaning, alert: !!alerts[n] };
+    if (meaning) { explained = { seat: s, call: c, meaning }; all.push({ seat: s, call: c, meaning, alert: !!alerts[n] }); }
     last = col;
   });
   const muted = (i) => table.players === 3 && SEATS[i] === deal.dummy_seat;
@@ -56,7 +72,8 @@ export function auctionPanel(deal, table) {
     if (!c) return el("td", { class: muted(i) ? "muted" : null }, muted(i) ? el("span", { "aria-hidden": "true" }, "—") : "");
     const attrs = { class: [muted(i) ? "muted" : "", c.meaning ? "explained" : "", /[HD]$/.test(c.call) ? "red-text" : ""].join(" ").trim() || null };
     if (c.meaning) attrs.title = c.meaning;
-    return el("td", attrs, el("span", { "aria-hidden": "true" }, callText(c.call)), srOnly(callName(c.call)));
+    const mark = c.alert ? [el("span", { class: "alert-mark", "aria-hidden": "true" }, "!"), srOnly(" (" + t("web.system.alerted") + ")")] : [];
+    return el("td", attrs, el("span", { "aria-hidden": "true" }, callText(c.call)), srOnly(callName(c.call)), ...mark);
   };
   const body = rows.map((r) => el("tr", null, ...r.map(cell)));
   const sec = el("section", { class: "panel auction-panel", "aria-labelledby": "auction-h", "data-key": "auction", id: "auction-panel" },
@@ -64,6 +81,23 @@ export function auctionPanel(deal, table) {
     el("table", { class: "auction", id: "auction" }, el("caption", { class: "sr-only" }, t("web.table.auction")), el("thead", null, head), el("tbody", null, ...body)));
   if (explained) {
     sec.append(el("p", { class: "muted", id: "call-meaning" }, t("web.table.call_means", { seat: seatName(explained.seat), call: callText(explained.call), meaning: explained.meaning })));
+  }
+  if (table.players === 4) {
+    // on request, every call of the opponents with its meaning from their card
+    const list = el("ul", { id: "explanations", hidden: !explaining },
+      ...(all.length ? all.map((x) => el("li", null,
+        t("web.table.call_means", { seat: seatName(x.seat), call: callText(x.call), meaning: x.meaning }),
+        x.alert ? el("strong", { class: "alert-mark" }, " " + t("web.system.alert") + "!") : ""))
+        : [el("li", { class: "muted" }, t("web.system.none"))]));
+    const button = el("button", { type: "button", id: "explain", "aria-expanded": String(explaining), "aria-controls": "explanations" },
+      t(explaining ? "web.system.hide" : "web.system.explain"));
+    button.addEventListener("click", () => {
+      explaining = !explaining;
+      list.hidden = !explaining;
+      button.setAttribute("aria-expanded", String(explaining));
+      button.textContent = t(explaining ? "web.system.hide" : "web.system.explain");
+    });
+    sec.append(button, list);
   }
   return sec;
 }

@@ -107,6 +107,10 @@ async function renderNew(main, page) {
   // played at the server's tables (robots fill the empty seats) or with real cards at the club
   const play = select("s-play", [["online", t("web.cards.play_online")], ["cards", t("web.cards.play_cards")]], "online");
   const sitOut = el("input", { id: "s-sit-out", type: "checkbox" });
+  // each side's bidding system at every table (contract bridge)
+  const systemChoices = (page.games.systems || []).map((s) => [s.name, s.titles[lang] || s.titles.en]);
+  const nsSystem = select("s-ns-system", systemChoices, "standard");
+  const ewSystem = select("s-ew-system", systemChoices, "standard");
   const form = el("form", { class: "panel", id: "session-form", "aria-labelledby": "session-new-h" },
     el("h2", { id: "session-new-h" }, t("web.session.new_heading")),
     row("s-play", t("web.cards.play"), play),
@@ -117,14 +121,18 @@ async function renderNew(main, page) {
     row("s-scoring", t("web.session.scoring"), scoring),
     row("s-robots", t("web.session.robots"), robots),
     el("div", { class: "form-row inline", hidden: true }, sitOut, el("label", { for: "s-sit-out" }, t("web.cards.sit_out_option"))),
+    row("s-ns-system", t("web.system.ns"), nsSystem),
+    row("s-ew-system", t("web.system.ew"), ewSystem),
     row("s-practice", t("web.session.practice"), practice),
     row("s-seed", t("web.session.seed"), seed),
     row("s-pbn", t("web.cards.pbn_file"), el("input", { id: "s-pbn", type: "file", accept: ".pbn,text/plain" })),
     row("s-language", t("web.session.language"), language),
     el("button", { type: "submit", class: "primary", id: "session-create" }, t("web.session.create")));
   // a room of three-handed tables has no boards, movement or scoring of boards: their rows hide
+  const showSystems = () => { for (const c of [nsSystem, ewSystem]) c.closest(".form-row").hidden = game.value !== "contract" || play.value === "cards"; };
   game.addEventListener("change", () => {
     for (const c of [boards, movement, scoring, practice, document.getElementById("s-pbn")]) c.closest(".form-row").hidden = game.value === ROOM;
+    showSystems();
   });
   // with real cards: no robots, no room of three-handed tables; an odd number of pairs may come
   play.addEventListener("change", () => {
@@ -134,17 +142,20 @@ async function renderNew(main, page) {
     game.querySelector(`option[value="${ROOM}"]`).hidden = cards;
     if (cards && game.value === ROOM) { game.value = "contract"; game.dispatchEvent(new Event("change")); }
     if (cards && movement.value === "class" && game.value === "contract") movement.value = "mitchell";
+    showSystems();
   });
   // teams play contract bridge scored by IMPs: choosing the movement chooses those too
   movement.addEventListener("change", () => {
     if (movement.value === "teams") { game.value = "contract"; scoring.value = "imps"; }
   });
+  showSystems();
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     let body = {
       game: game.value, tables: Number(tables.value), boards: Number(boards.value), movement: movement.value,
       scoring: scoring.value, robots: robots.value, language: language.value,
     };
+    if (game.value === "contract") body.systems = [nsSystem.value, ewSystem.value];
     if (game.value === ROOM) body = roomBody(body);
     if (seed.value !== "") body.seed = Number(seed.value);
     if (practice.value && game.value !== ROOM) body.practice = practice.value;
@@ -154,6 +165,7 @@ async function renderNew(main, page) {
     if (play.value === "cards") {
       body.play = "cards";
       delete body.robots;
+      delete body.systems;  // no robots at a table of real cards: nobody bids by a card
       if (sitOut.checked) body.pairs = 2 * body.tables - 1;  // one pair short: one sits out a round
     }
     try {
