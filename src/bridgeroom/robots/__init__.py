@@ -100,9 +100,7 @@ def make_robot(
     if key == "random":
         return RandomRobot(seed=seed)
     if key == "basic":
-        return BasicRobot(
-            seed=seed, scoring=form, system=mine, opponents=theirs, at_score=at_score
-        )
+        return BasicRobot(seed=seed, scoring=form, system=mine, opponents=theirs, at_score=at_score)
     if key == "expert":
         options: dict[str, object] = {}
         if time_budget is not None:

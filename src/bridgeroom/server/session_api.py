@@ -97,6 +97,7 @@ class CreateSession(BaseModel):
         default=None, max_length=2
     )
 
+
 class Score(BaseModel):
     """A table's result of a board (``contract`` ``"pass"``: passed out)."""
 
