@@ -314,3 +314,14 @@ def test_three_handed_robot_bids_the_part_score_that_completes_its_game():
         # game, 2600/9 on each opponent, TH-19), with 30 or nothing a part-score: only with 60
         # does the robot bid on the tricks it expects, without the half trick to spare
         assert _choice(view) == expected
+
+
+def test_partners_strength_at_the_score_is_read_by_his_sides_system():
+    # The same auction as above (1NT by North, 2H by East, EW 60 on): South's double of a game
+    # reached cheaply needs 21 points between us. Under `standard` North's 1NT shows 15-17, so
+    # 8 + 15 = 23: double; under `acol` it shows 12-14 (bidding.md), so 8 + 12 = 20: no double,
+    # and South passes as his system says.
+    view = _view(PENALTY, "N", ["1NT", "2H"], EW_60)
+    standard = make_robot("basic", system="standard").decide(view).action
+    acol = make_robot("basic", system="acol", opponents="standard").decide(view).action
+    assert (standard, acol) == (Call.DOUBLE, Call.PASS)

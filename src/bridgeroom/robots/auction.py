@@ -71,7 +71,7 @@ def expert_call(
     decision, placing = basic_call_detail(view, systems)
     score = view.score if at_score else None
     if score is not None:
-        decision = call_at_score(view, decision, form)
+        decision = call_at_score(view, decision, form, systems)
     if not placing or view.hand is None:
         return decision
     me = view.seat

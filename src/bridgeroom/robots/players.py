@@ -130,7 +130,7 @@ class BasicRobot(Robot):
         if self.at_score and view.score is not None:
             from bridgeroom.robots.score import call_at_score
 
-            decision = call_at_score(view, decision, self.form(view))
+            decision = call_at_score(view, decision, self.form(view), self.agreements(view))
         return decision
 
     def three_handed_call(self, view: View) -> Decision:

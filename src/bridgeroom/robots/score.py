@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from bridgeroom.robots.base import Decision
 from bridgeroom.robots.bidding import Context, Facts, Partnership, infer_calls
 from bridgeroom.robots.bidding.inference import partner_forcing
+from bridgeroom.robots.bidding.system import Agreements
 from bridgeroom.robots.values import completes_game, game_level, value
 from bridgeroom.rules.core import Call, Contract, Seat, Strain
 from bridgeroom.rules.score import ScoreState
@@ -59,19 +60,22 @@ def _their_side(seat: Seat) -> str:
     return "EW" if seat in (Seat.NORTH, Seat.SOUTH) else "NS"
 
 
-def call_at_score(view: View, decision: Decision, form: ScoreForm) -> Decision:
+def call_at_score(
+    view: View, decision: Decision, form: ScoreForm, systems: Agreements | None = None
+) -> Decision:
     """The system's ``decision`` for ``view``, changed where the score asks (see the module
-    text); the same decision where the view has no score or the form counts no games."""
+    text); the same decision where the view has no score or the form counts no games. Partner's
+    strength is read by each side's system in ``systems`` (both ``standard`` unless given)."""
     score = view.score
     if score is None or form.boards or view.hand is None or not view.variant.partnership_auction:
         return decision
     action = decision.action
     if not isinstance(action, Call):
         return decision
-    ctx = Context.from_view(view)
+    ctx = Context.from_view(view, systems)
     legal = {c for c in view.legal if isinstance(c, Call)}
     f = Facts(view.hand.mask)
-    limits = infer_calls(ctx.calls, ctx.dealer)
+    limits = infer_calls(ctx.calls, ctx.dealer, ctx.systems)
     side = Partnership(f, limits[ctx.partner])
     ours = _our_column(view)
     leg = score.leg(ours)
