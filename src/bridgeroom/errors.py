@@ -176,35 +176,31 @@ class ScoringError(BridgeError, ValueError):
     """Scoring input that cannot be scored (a trick count out of range, ...)."""
 
 
-class SystemFileError(ParseError):
+class SystemFileError(BridgeError, ValueError):
     """A bidding-system file that cannot be read: ``path`` names the file, ``line`` and
-    ``where`` (the key, as ``section.key``) the place when known, the message what is wrong
-    (``problem``: the same as a message of the catalogue, for the faces to render)."""
+    ``where`` (the key, as ``section.key``) the place when known, ``problem`` what is wrong (a
+    message of the catalogue, or text). Its one wording is the catalogue's
+    (``system.bad_file``): ``str()`` is the English, every face renders it in its language."""
 
     def __init__(
-        self,
-        path: str,
-        message: str,
-        *,
-        line: int | None = None,
-        where: str | None = None,
-        problem: object = None,
+        self, path: str, problem: object, *, line: int | None = None, where: str | None = None
     ) -> None:
         self.path = path
-        self.where = where
-        place = path if line is None else f"{path}, line {line}"
-        if where is not None:
-            place += f" ({where})"
-        super().__init__(
-            f"{place}: {message}",
-            key="system.bad_file",
-            params={
-                "path": path,
-                "where": where or "-",
-                "problem": message if problem is None else problem,
-            },
-        )
         self.line = line
+        self.where = where
+        params = {
+            "path": path,
+            "line": line,
+            "where": f" ({where})" if where else "",
+            "problem": problem,
+        }
+        self._keyed("system.bad_file" if line is None else "system.bad_file_line", params)
+        super().__init__(self.key)
+
+    def __str__(self) -> str:
+        from bridgeroom.i18n.message import error_text
+
+        return error_text(self, "en")
 
 
 class UnknownSystemError(BridgeError, ValueError):

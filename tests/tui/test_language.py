@@ -34,7 +34,9 @@ CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 #: Latin words a Russian screen may show: rule numbers, the command line, key names, a robot
 #: level, the name of a format (JSON), the websocket address and first message a client sends
 #: (``/ws/CODE``, ``{"type": "hello", "token": ...}``), and the codes a player types for cards
-#: and calls.
+#: and calls; the format of a bidding system's file (TOML) and the keys and values one types in
+#: it (``[system] name``, ``title = { en = "...", ru = "..." }``, ``ace_ask = "blackwood"`` or
+#: ``"rkcb1430"``, ``twos = "weak"`` or ``"strong"``, ``true``/``false``).
 ALLOWED = {
     "CB-",
     "MB-",
@@ -53,6 +55,19 @@ ALLOWED = {
     "type",
     "hello",
     "token",
+    "TOML",
+    "system",
+    "name",
+    "ace",
+    "ask",
+    "blackwood",
+    "rkcb",
+    "true",
+    "false",
+    "en",
+    "ru",
+    "weak",
+    "strong",
 }
 CODE = re.compile(r"(?i)^(?:[1-7]?(?:[cdhsnp]|nt|x|xx)|[shdc](?:10|[2-9akqjt]))$")
 

@@ -273,8 +273,7 @@ def _fail(
     path: str, key: str, *, line: int | None = None, where: str | None = None, **params: object
 ) -> SystemFileError:
     """The error of the file ``path``: ``system.file.<key>`` of the catalogue with ``params``."""
-    problem = Message(f"system.file.{key}", **params)
-    return SystemFileError(path, problem.render("en"), line=line, where=where, problem=problem)
+    return SystemFileError(path, Message(f"system.file.{key}", **params), line=line, where=where)
 
 
 def _toml(value: object) -> str:
