@@ -454,6 +454,12 @@ function recordsPanel(records) {
 function seatForm(session, code, token, page) {
   const n = session.movement.tables;
   const handed = (held()[code] || {}).handed || [];
+  // the page is drawn again whenever the session changes (a person joins, a board ends): what
+  // the director was choosing stays chosen (the form drawn before is still in the page here)
+  const kept = (id) => { const node = document.getElementById(id); return node ? node.value : undefined; };
+  const keep = (id, options, fallback) => { const v = kept(id); return options.some(([o]) => o === v) ? v : fallback; };
+  const tables = Array.from({ length: n }, (_, i) => [String(i + 1), String(i + 1)]);
+  const seats = seatOptions(session);
   const form = el("form", { id: "seat-form", "aria-labelledby": "seat-h", onsubmit: async (ev) => {
     ev.preventDefault();
     const who = document.getElementById("d-name").value.trim();
@@ -470,9 +476,9 @@ function seatForm(session, code, token, page) {
   } },
   el("h3", { id: "seat-h" }, t("web.session.seat_heading")),
   el("p", { class: "muted" }, t(session.status === "waiting" ? "web.session.seat_help" : "web.session.seat_help_late")),
-  row("d-table", t("web.session.table"), select("d-table", Array.from({ length: n }, (_, i) => [String(i + 1), String(i + 1)]), "1")),
-  row("d-seat", t("web.session.seat"), select("d-seat", seatOptions(session), firstSeat(session, "N"))),
-  row("d-name", t("web.session.person_name"), el("input", { id: "d-name", type: "text", autocomplete: "off" })),
+  row("d-table", t("web.session.table"), select("d-table", tables, keep("d-table", tables, "1"))),
+  row("d-seat", t("web.session.seat"), select("d-seat", seats, keep("d-seat", seats, firstSeat(session, "N")))),
+  row("d-name", t("web.session.person_name"), el("input", { id: "d-name", type: "text", autocomplete: "off", value: kept("d-name") || "" })),
   el("button", { type: "submit", id: "seat-person" }, t("web.session.seat_person")));
   if (handed.length) {
     const list = el("ul", { class: "plain", id: "handed" });
