@@ -62,7 +62,7 @@ def test_a_mitchell_with_an_adjustment_and_bad_lines(
     )  # fmt: skip
     assert code == 1  # two lines refused, the rest scored and written
     assert "line 15: board 2 at table 2 is given twice" in err
-    assert "line 16: no board 9" in err
+    assert "line 16: There is no board 9 in a session of 2 boards." in err
     assert "2 lines were refused" in err
     assert "1NS   Ann Smith – Bob Jones  2       3.20  80.00" in out
     assert "2EW   Cat Brown – Dan Green  2       2.80  70.00" in out
@@ -175,7 +175,7 @@ def test_a_mini_bridge_class_by_points(tmp_path: Path, capsys: pytest.CaptureFix
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('movement = "swiss"\ntables = 2\nboards = 2\n', "no movement 'swiss'"),
+        ('movement = "swiss"\ntables = 2\nboards = 2\n', "no movement “swiss”"),
         ("tables = 2\nboards = 2\n", "says its movement"),
         ('movement = "class"\ntables = 2\nboards = 2\ncolour = 1\n', "unknown key 'colour'"),
         ("movement = [", "not a TOML file"),

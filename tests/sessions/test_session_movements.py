@@ -131,3 +131,22 @@ def test_bad_movements_are_refused(
     with pytest.raises(ScoringError, match=words) as err:
         Movement.make(kind, tables, boards, rounds)
     assert isinstance(err.value, BridgeError)
+
+
+def test_a_movement_that_cannot_be_is_refused_in_both_languages() -> None:
+    """What a director asks of a movement is refused with a message of the catalogue, in the
+    language of the person reading it."""
+    from bridgeroom.i18n import error_text
+
+    with pytest.raises(ScoringError) as info:
+        Movement.make("howell", tables=1, boards=4)
+    assert str(info.value) == "A Howell movement needs two tables or more (four pairs)."
+    assert error_text(info.value, "ru") == (
+        "Для движения Хоуэлла нужно два стола или больше (четыре пары)."
+    )
+    with pytest.raises(ScoringError) as info:
+        Movement.make("mitchell", tables=3, boards=4, rounds=4)
+    assert error_text(info.value, "ru") == (
+        "В движении «mitchell» на 3 стола не больше 3 раундов (ни одна пара не встречает "
+        "другую дважды), а не 4."
+    )

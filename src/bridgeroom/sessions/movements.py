@@ -52,6 +52,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from bridgeroom.errors import ScoringError
+from bridgeroom.i18n import keyed
 
 __all__ = ["KINDS", "Encounter", "Movement"]
 
@@ -94,20 +95,18 @@ class Movement:
         >>> Movement.make("mitchell", tables=2, boards=3, rounds=2)
         Traceback (most recent call last):
         ...
-        bridgeroom.errors.ScoringError: 3 boards cannot be shared out in 2 rounds of the same number of boards
+        bridgeroom.errors.ScoringError: 3 boards cannot be shared out in 2 rounds of the same number of boards.
         """
         kind = str(kind).strip().lower()
         if kind not in KINDS:
-            raise ScoringError(f"no movement {kind!r}; the movements are {', '.join(KINDS)}")
+            raise keyed(ScoringError, "movement.unknown", kind=kind, kinds=", ".join(KINDS))
         for what, value, most in (("tables", tables, MAX_TABLES), ("boards", boards, MAX_BOARDS)):
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
-                raise ScoringError(f"a session has 1 to {most} {what}, not {value!r}")
+                raise keyed(ScoringError, f"movement.{what}", n=most, value=repr(value))
         if kind == "howell" and tables < 2:
-            raise ScoringError("a Howell movement needs two tables or more (four pairs)")
+            raise keyed(ScoringError, "movement.howell_tables")
         if kind == "teams" and tables % 2:
-            raise ScoringError(
-                f"teams play matches of two tables: an even number of tables, not {tables}"
-            )
+            raise keyed(ScoringError, "movement.teams_even", tables=tables)
         most_rounds = {
             "class": 1,
             "rotating": 1,
@@ -120,17 +119,18 @@ class Movement:
             while rounds > 1 and boards % rounds:
                 rounds -= 1
         if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-            raise ScoringError(f"a session has one round or more, not {rounds!r}")
+            raise keyed(ScoringError, "movement.rounds_min", rounds=repr(rounds))
         if rounds > most_rounds:
-            raise ScoringError(
-                f"a {kind} movement of {tables} tables has at most {most_rounds} rounds "
-                f"(no pair meets another twice), not {rounds}"
+            raise keyed(
+                ScoringError,
+                "movement.rounds_max",
+                kind=kind,
+                tables=tables,
+                n=most_rounds,
+                rounds=rounds,
             )
         if boards % rounds:
-            raise ScoringError(
-                f"{boards} boards cannot be shared out in {rounds} rounds of the same number "
-                "of boards"
-            )
+            raise keyed(ScoringError, "movement.rounds_share", boards=boards, rounds=rounds)
         return cls(kind, tables, boards, rounds)
 
     @property
@@ -157,7 +157,7 @@ class Movement:
         """The team pair ``pair`` plays for (a ``teams`` movement): ``tNS`` and ``tEW`` are
         team ``t``."""
         if self.kind != "teams":
-            raise ScoringError(f"a {self.kind} movement has pairs, not teams")
+            raise keyed(ScoringError, "movement.no_teams", kind=self.kind)
         self.label(pair)
         return pair if pair <= self.tables else pair - self.tables
 
@@ -165,15 +165,15 @@ class Movement:
         """The table of the same match (a ``teams`` movement): tables ``2k - 1`` and ``2k``
         play the same boards between the same two teams."""
         if self.kind != "teams":
-            raise ScoringError(f"a {self.kind} movement has no matches of two tables")
+            raise keyed(ScoringError, "movement.no_matches", kind=self.kind)
         if not 1 <= table <= self.tables:
-            raise ScoringError(f"no table {table!r} in a session of {self.tables} tables")
+            raise keyed(ScoringError, "movement.no_table", table=repr(table), n=self.tables)
         return table + 1 if table % 2 else table - 1
 
     def label(self, pair: int) -> str:
         """How a pair is named: ``3NS`` and ``3EW`` in a class or a Mitchell, ``5`` in a Howell."""
         if pair not in self.pairs:
-            raise ScoringError(f"no pair {pair!r} in a session of {self.tables} tables")
+            raise keyed(ScoringError, "movement.no_pair", pair=repr(pair), n=self.tables)
         if self.kind == "howell":
             return str(pair)
         n = self.tables
@@ -197,7 +197,7 @@ class Movement:
         """
         boards = self.boards_of(round_)
         if not 1 <= table <= self.tables:
-            raise ScoringError(f"no table {table!r} in a session of {self.tables} tables")
+            raise keyed(ScoringError, "movement.no_table", table=repr(table), n=self.tables)
         if self.kind != "rotating":
             return boards
         start = (table - 1) * len(boards) // self.tables
@@ -206,7 +206,7 @@ class Movement:
     def round_of(self, board: int) -> int:
         """The round in which ``board`` is played."""
         if not 1 <= board <= self.boards:
-            raise ScoringError(f"no board {board!r} in a session of {self.boards} boards")
+            raise keyed(ScoringError, "movement.no_board", board=repr(board), n=self.boards)
         return (board - 1) // self.boards_per_round
 
     def expected(self, board: int) -> int:
@@ -216,7 +216,7 @@ class Movement:
 
     def _check_round(self, round_: int) -> None:
         if not 0 <= round_ < self.rounds:
-            raise ScoringError(f"no round {round_!r} in a session of {self.rounds} rounds")
+            raise keyed(ScoringError, "movement.no_round", round=repr(round_), n=self.rounds)
 
     def round(self, round_: int) -> tuple[Encounter, ...]:
         """The encounters of round ``round_`` (from 0), table by table."""
@@ -265,14 +265,14 @@ class Movement:
         for e in self.round(round_):
             if e.table == table:
                 return e
-        raise ScoringError(f"no table {table!r} in a session of {self.tables} tables")
+        raise keyed(ScoringError, "movement.no_table", table=repr(table), n=self.tables)
 
     def where(self, pair: int, round_: int) -> tuple[int, str]:
         """Pair ``pair``'s table and direction (``NS`` or ``EW``) in round ``round_``."""
         for e in self.round(round_):
             if pair in (e.ns, e.ew):
                 return e.table, "NS" if pair == e.ns else "EW"
-        raise ScoringError(f"no pair {pair!r} in a session of {self.tables} tables")
+        raise keyed(ScoringError, "movement.no_pair", pair=repr(pair), n=self.tables)
 
     def to_dict(self) -> dict[str, object]:
         """The movement as plain data: its kind, size and every round's encounters."""
