@@ -9,6 +9,7 @@ board's vulnerability (CB-B2), never by our scorer."""
 from __future__ import annotations
 
 import subprocess
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -270,6 +271,14 @@ def test_weighted_and_assigned_scores_and_a_fouled_board(tmp_path: Path, helpers
         assert mps == {1: [3.5, 0.5, 2], 2: [3.5, 0.5, 2], 3: [1, 1, 4]}
         xml = client.get(f"/api/sessions/{code}/usebio.xml").text
         assert xml.startswith("<?xml") and "USEBIO" in xml
+        from bridgeroom.sessions.usebio import read_usebio
+
+        # the session's date: the day of its first result (entered just now, UTC)
+        today = datetime.now(UTC).date()
+        assert read_usebio(xml)["date"] in (
+            today.strftime("%d/%m/%Y"),
+            (today - timedelta(days=1)).strftime("%d/%m/%Y"),
+        )
         # the hand records: every board for the director, the boards every table has played
         # (1, 2 and 3 here) for anyone
         records = client.get(f"/api/sessions/{code}/handrecord", headers=auth).json()

@@ -23,6 +23,7 @@ from bridgeroom.sessions.usebio import read_usebio
 MITCHELL = '''title = "Club night"
 date = "2026-12-01"
 club = "Riverside BC"
+club_number = "4680"
 movement = "mitchell"
 tables = 2
 boards = 2
@@ -61,13 +62,14 @@ def test_a_mitchell_with_an_adjustment_and_bad_lines(
         "--csv", str(files["csv"]), "--html", str(files["html"]),
     )  # fmt: skip
     assert code == 1  # two lines refused, the rest scored and written
-    assert "line 15: board 2 at table 2 is given twice" in err
-    assert "line 16: There is no board 9 in a session of 2 boards." in err
+    assert "line 16: board 2 at table 2 is given twice" in err
+    assert "line 17: There is no board 9 in a session of 2 boards." in err
     assert "2 lines were refused" in err
     assert "1NS   Ann Smith – Bob Jones  2       3.20  80.00" in out
     assert "2EW   Cat Brown – Dan Green  2       2.80  70.00" in out
     read = read_usebio(files["xml"].read_text(encoding="utf-8"))
     assert (read["version"], read["event_type"], read["date"]) == ("1.2", "MP_PAIRS", "01/12/2026")
+    assert (read["club"], read["club_number"]) == ("Riverside BC", "4680")
     places = {(p["number"], p["direction"]): (p["place"], p["score"]) for p in read["pairs"]}
     assert places == {
         ("1", "NS"): ("1", "80.0"),
@@ -78,7 +80,7 @@ def test_a_mitchell_with_an_adjustment_and_bad_lines(
     assert read["pairs"][0]["players"] == [("Ann Smith", "123456"), ("Bob Jones", "234567")]
     lines = read["boards"][2]
     assert [(x["ns"], x["ew"], x["score"], x["ns_points"]) for x in lines] == [
-        ("1", "2", "A60A40", "1.20"),
+        ("1", "2", "A6040", "1.20"),
         ("2", "1", "600", "1"),
     ]
     games = pbn_loads(files["pbn"].read_text(encoding="utf-8"))

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import secrets
+from datetime import UTC, datetime
 from typing import Any
 
 from bridgeroom.errors import BridgeError
@@ -668,10 +669,14 @@ class CardSessions:
 
         row = await self._get(code)
         results, deals = await self.exports(code, token)
+        entries = await self._db(self.rows.entries, row.code)
+        # the session's date: its first entry's (UTC), or today's for a session not started
+        day = entries[0].at.date() if entries else datetime.now(UTC).date()
         return usebio_xml(
             results,
             {b: Deal.parse(d) for b, d in deals.items()},
             event=row.options.get("title", "") or f"bridgeroom session {code}",
+            date=day,
         )
 
     async def exports(self, code: str, token: str | None) -> tuple[Results, dict[int, str]]:

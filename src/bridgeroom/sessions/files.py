@@ -7,6 +7,7 @@ team's players::
     title = "Tuesday pairs"
     date = "2026-12-01"           # optional: YYYY-MM-DD, for the USEBIO file
     club = "Riverside BC"         # optional
+    club_number = "4680"          # optional: the federation's number of the club (USEBIO)
     game = "contract"             # or "minibridge"
     movement = "mitchell"         # class, rotating, mitchell, howell, teams
     tables = 3
@@ -74,8 +75,8 @@ __all__ = ["SessionFile", "load", "loads", "seeded_deals"]
 
 _KEYS = frozenset(
     {
-        "title", "date", "club", "game", "movement", "tables", "boards", "rounds", "scoring",
-        "sitout", "deals", "seed", "results", "fouled", "players",
+        "title", "date", "club", "club_number", "game", "movement", "tables", "boards",
+        "rounds", "scoring", "sitout", "deals", "seed", "results", "fouled", "players",
     }
 )  # fmt: skip
 
@@ -89,6 +90,7 @@ class SessionFile:
     deals: dict[int, Deal] = field(default_factory=dict)
     date: str | None = None
     club: str = ""
+    club_number: str | None = None
     errors: list[ParseError] = field(default_factory=list)
 
 
@@ -150,7 +152,13 @@ def loads(text: str, base: str | Path | None = None) -> SessionFile:
         )
     except BridgeError as err:
         raise ParseError(None if err.key else str(err), key=err.key, params=err.params) from None
-    out = SessionFile(results, date=_date(data.get("date")), club=str(data.get("club", "")))
+    number = data.get("club_number")
+    out = SessionFile(
+        results,
+        date=_date(data.get("date")),
+        club=str(data.get("club", "")),
+        club_number=None if number is None else str(number),
+    )
     players = data.get("players", {})
     if not isinstance(players, dict):
         raise keyed(ParseError, "club.file_players_table")

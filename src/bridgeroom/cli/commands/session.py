@@ -159,7 +159,12 @@ def _write(args: argparse.Namespace, read: Any, lang: str) -> list[tuple[str, st
 
     if args.usebio:
         xml = usebio.usebio_xml(
-            results, read.deals, event=results.title, club=read.club, date=read.date
+            results,
+            read.deals,
+            event=results.title,
+            club=read.club,
+            club_number=read.club_number,
+            date=read.date,
         )
         save(args.usebio, xml, "USEBIO")
     if args.pbn:
