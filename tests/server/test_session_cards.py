@@ -172,11 +172,11 @@ def test_an_odd_number_of_pairs_sits_one_out_until_a_late_pair_arrives(
 def test_table_cards_and_the_boards_for_a_dealing_machine(tmp_path: Path, helpers: Any) -> None:
     """The table cards (PDF, read back with pdftotext; each QR code read by zxing-cpp, an
     independent decoder) open each table's page with its token; the boards as Duplimate's .dup
-    read back to the session's boards."""
+    and Dealer4's .dlm read back to the session's boards."""
     import zxingcpp
     from PIL import Image
 
-    from bridgeroom.formats.dealing import read_dup
+    from bridgeroom.formats.dealing import read_dlm, read_dup
     from bridgeroom.formats.pbn import loads
 
     with helpers.make_client(tmp_path / "cards.sqlite3") as client:
@@ -214,8 +214,11 @@ def test_table_cards_and_the_boards_for_a_dealing_machine(tmp_path: Path, helper
         games = loads(pbn.text)
         assert [g.tags["Board"] for g in games] == [str(b) for b in range(1, 7)]
         assert read_dup(dup.content) == [g.deal for g in games]
-        r = client.get(f"/api/sessions/{code}/boards.dlm", headers=helpers.auth(director))
-        assert r.status_code == 422 and "pbn or dup" in r.json()["detail"]
+        dlm = client.get(f"/api/sessions/{code}/boards.dlm", headers=helpers.auth(director))
+        assert dlm.status_code == 200 and dlm.content.startswith(b"[DOCUMENT]\r\n")
+        assert list(read_dlm(dlm.text).values()) == [g.deal for g in games]
+        r = client.get(f"/api/sessions/{code}/boards.rzd", headers=helpers.auth(director))
+        assert r.status_code == 422 and "pbn, dup or dlm" in r.json()["detail"]
 
 
 def test_weighted_and_assigned_scores_and_a_fouled_board(tmp_path: Path, helpers: Any) -> None:

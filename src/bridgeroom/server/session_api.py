@@ -44,8 +44,9 @@ for it as well):
 ``POST /api/sessions/{code}/next-round``  the director calls the move
 ``GET /api/sessions/{code}/usebio.xml``   the results as USEBIO 1.2 XML
 ``GET /api/sessions/{code}/tablecards.pdf``  each table's card: its link and QR code
-``GET /api/sessions/{code}/boards.{fmt}`` the boards for dealing machines: ``pbn`` or
-                                          Duplimate's ``dup`` (the director's)
+``GET /api/sessions/{code}/boards.{fmt}`` the boards for dealing machines: ``pbn``,
+                                          Duplimate's ``dup`` or Dealer4's ``dlm`` (the
+                                          director's)
 ========================================  =====================================================
 """
 
@@ -459,7 +460,9 @@ def mount_cards(app: FastAPI, cards: CardSessions) -> None:
         code: str, fmt: str, authorization: Annotated[str | None, Header()] = None
     ) -> Response:
         data = await cards.boards_file(code, _bearer(authorization), fmt)
-        media = "application/x-pbn; charset=utf-8" if fmt == "pbn" else "application/octet-stream"
+        media = {"pbn": "application/x-pbn; charset=utf-8", "dlm": "text/plain; charset=ascii"}.get(
+            fmt, "application/octet-stream"
+        )
         return Response(
             data,
             media_type=media,

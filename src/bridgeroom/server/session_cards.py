@@ -616,8 +616,8 @@ class CardSessions:
 
     async def boards_file(self, code: str, token: str | None, fmt: str) -> bytes:
         """The session's boards for a dealing machine (the director's: they show every hand):
-        ``pbn`` or Duplimate's ``dup``."""
-        from bridgeroom.formats.dealing import dup_bytes
+        ``pbn``, Duplimate's ``dup`` or Dealer4's ``dlm``."""
+        from bridgeroom.formats.dealing import dlm_text, dup_bytes
         from bridgeroom.formats.pbn import PbnGame, dumps
         from bridgeroom.rules import Deal, board_dealer, board_vulnerability
 
@@ -626,6 +626,8 @@ class CardSessions:
         deals = {b: Deal.parse(d) for b, d in enumerate(row.options["deals"], start=1)}
         if fmt == "dup":
             return dup_bytes(deals)
+        if fmt == "dlm":
+            return dlm_text(deals).encode("ascii")
         if fmt == "pbn":
             games = [
                 PbnGame(
@@ -646,7 +648,7 @@ class CardSessions:
                 for b, deal in deals.items()
             ]
             return dumps(games).encode("utf-8")
-        raise bad_request(f"the boards are downloaded as pbn or dup, not {fmt[:10]!r}")
+        raise bad_request(f"the boards are downloaded as pbn, dup or dlm, not {fmt[:10]!r}")
 
     async def hand_records(self, code: str, token: str | None) -> list[dict[str, Any]]:
         """The hands of the boards the request may see (:meth:`_visible`: the director's,
