@@ -20,6 +20,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from bridgeroom.errors import ParseError
+from bridgeroom.i18n import error_text
 from bridgeroom.rules import Deal
 from bridgeroom.sessions import Movement, Played, Player, Results
 from bridgeroom.sessions.results import Artificial
@@ -223,3 +225,17 @@ def test_one_match_is_scored_in_imps() -> None:
     assert [(x["team"], x["opponents"], x["score"]) for x in read["matches"]] == [
         ("1", "2", ("5", "-5")),
     ]
+
+
+def test_what_is_not_usebio_is_refused_in_both_languages() -> None:
+    with pytest.raises(ParseError, match="it is not XML") as e:
+        read_usebio("<USEBIO")
+    assert error_text(e.value, "ru").startswith("Это не файл USEBIO: это не XML")
+    with pytest.raises(ParseError, match="its root element is 'PBN', not USEBIO") as e:
+        read_usebio("<PBN/>")
+    assert error_text(e.value, "ru") == (
+        "Это не файл USEBIO: его корневой элемент 'PBN', а не USEBIO."
+    )
+    with pytest.raises(ParseError, match="has no EVENT") as e:
+        read_usebio('<USEBIO Version="1.2"><CLUB/></USEBIO>')
+    assert error_text(e.value, "ru") == "В этом файле USEBIO нет элемента EVENT."

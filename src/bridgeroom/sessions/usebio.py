@@ -370,12 +370,12 @@ def read_usebio(text: str) -> dict[str, Any]:
     try:
         root = ET.fromstring(text.encode("utf-8") if isinstance(text, str) else text)
     except ET.ParseError as err:
-        raise ParseError(f"not a USEBIO file: {err}") from None
+        raise keyed(ParseError, "usebio.not_xml", reason=str(err)) from None
     if root.tag != "USEBIO":
-        raise ParseError(f"not a USEBIO file: its root is {root.tag!r}")
+        raise keyed(ParseError, "usebio.root", root=repr(root.tag))
     ev = root.find("EVENT")
     if ev is None:
-        raise ParseError("a USEBIO file has an EVENT")
+        raise keyed(ParseError, "usebio.no_event")
     pairs = []
     for el in ev.iter():
         if el.tag not in ("PAIR", "TEAM") or el.find("PLACE") is None:
