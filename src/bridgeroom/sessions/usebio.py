@@ -80,23 +80,10 @@ from bridgeroom.sessions.results import (
     Weighted,
 )
 
-__all__ = ["DTD", "EVENT_TYPES", "SCORING_METHODS", "pair_number", "read_usebio", "usebio_xml"]
+__all__ = ["DTD", "pair_number", "read_usebio", "usebio_xml"]
 
 #: The DTD a USEBIO 1.2 file declares.
 DTD: Final[str] = "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd"
-
-#: The ``EVENT_TYPE`` values the published readers know (ImportUsebio's closed list).
-EVENT_TYPES: Final[frozenset[str]] = frozenset(
-    {
-        "MP_PAIRS", "BUTLER_PAIRS", "CROSS_IMPS", "AGGREGATE", "INDIVIDUAL", "SWISS_PAIRS",
-        "SWISS_PAIRS_CROSS_IMPS", "SWISS_PAIRS_BUTLER_IMPS", "SWISS_TEAMS", "TEAMS_OF_FOUR",
-        "PAIRS", "TEAMS", "KO", "LADDER",
-    }
-)  # fmt: skip
-#: The ``BOARD_SCORING_METHOD`` and ``MATCH_SCORING_METHOD`` values the readers know.
-SCORING_METHODS: Final[frozenset[str]] = frozenset(
-    {"VPS", "IMPS", "MATCH_POINTS", "PERCENTAGE", "CROSS_IMPS", "AGGREGATE"}
-)
 
 # scoring -> (EVENT_TYPE, BOARD_SCORING_METHOD, the traveller lines' points elements)
 _PAIRS: Final[dict[str, tuple[str, str, str | None]]] = {
