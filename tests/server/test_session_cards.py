@@ -296,6 +296,24 @@ def test_teams_and_a_mini_bridge_class_are_played_with_cards(tmp_path: Path, hel
         rounds = client.get(f"/api/sessions/{s['code']}/rounds").json()
         # a round robin of four teams: three rounds of two matches of two tables
         assert len(rounds) == 12 and {r["round"] for r in rounds} == {1, 2, 3}
+        # round 1, board 1 (nobody vulnerable): team 4's 4S= at table 1 (+420) and team 1's
+        # 4S-1 at table 2 (-50): 470 points, 10 IMPs, 16.46 victory points over the match's
+        # two boards (WBF continuous scale); the USEBIO file has that match, not the others
+        tokens = {t["table"]: t["token"] for t in s["tables"]}
+        for table, tricks in ((1, 10), (2, 9)):
+            r = score(client, s["code"], tokens[table], round=1, board=1, contract="4S",
+                      declarer="N", tricks=tricks)  # fmt: skip
+            assert r.status_code == 200, r.text
+        from bridgeroom.sessions.usebio import read_usebio
+
+        xml = client.get(
+            f"/api/sessions/{s['code']}/usebio.xml", headers=helpers.auth(s["director_token"])
+        ).text  # the director's: every board, not only those every table has played
+        usebio = read_usebio(xml)
+        assert [(m["round"], m["team"], m["opponents"], m["score"]) for m in usebio["matches"]] == [
+            (1, "4", "1", ("16.46", "3.54"))
+        ]
+        assert usebio["matches"][0]["board"][1]["imps"] == "10"
         bad = client.post("/api/sessions", json={"play": "cards", "movement": "teams",
                                                  "tables": 4, "scoring": "matchpoints"})  # fmt: skip
         assert bad.status_code == 422 and "IMPs" in bad.json()["detail"]
