@@ -16,14 +16,17 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgeroom.dds import dd_table
 from bridgeroom.errors import SystemFileError
 from bridgeroom.robots import get_system, make_robot
-from bridgeroom.robots.bidding import alerted, explain_call
+from bridgeroom.robots.bidding import alerted, explain_call, shown_by
 from bridgeroom.robots.bidding.card import card_text
 from bridgeroom.robots.bidding.system import Agreements, System, load_system, parse_system
-from bridgeroom.rules import Call, ContractBridgeDeal, Deal, Phase, Seat, Strain
+from bridgeroom.rules import Call, ContractBridgeDeal, Deal, Phase, Seat, Strain, deal_cards
+from bridgeroom.table import Table
 
 STANDARD = get_system("standard")
 #: standard with RKCB 1430 (the queen ask is standard's, as in both shipped files)
@@ -121,6 +124,29 @@ def test_the_answers_to_the_queen_ask(north: str, reply: str) -> None:
     assert alerted(calls, Seat.NORTH, len(calls) - 1, Agreements(RKCB, STANDARD))
 
 
+@given(seed=st.integers(0, 10**9))
+@settings(max_examples=80, deadline=None)
+def test_every_hand_has_one_answer_to_the_queen_ask(seed: int) -> None:
+    """Whatever North holds, his answer to 5♦ (spades trumps) is the treatment's, read here from
+    the hand's text: 5♠ without the ♠Q, else the cheapest bid of a side suit whose king he holds
+    (5♥, then 6♣, 6♦), else 5NT."""
+    state = ContractBridgeDeal(deal_cards(seed=seed), dealer=Seat.NORTH)
+    for c in "1S P 2D P 2S P 4NT P 5C P 5D P".split():
+        state.apply(c)
+    view = state.view(Seat.NORTH)
+    assert view.hand is not None
+    spades, hearts, diamonds, clubs = str(view.hand).split(".")
+    if "Q" not in spades:
+        expected = "5S"
+    else:
+        kings = [
+            bid for bid, suit in (("5H", hearts), ("6C", clubs), ("6D", diamonds)) if "K" in suit
+        ]
+        expected = kings[0] if kings else "5NT"
+    robot = make_robot("basic", system=RKCB, opponents=STANDARD)
+    assert robot.decide(view).action == Call(expected)
+
+
 def test_the_queen_ask_is_explained_and_alerted() -> None:
     sides = Agreements(RKCB, STANDARD)
     calls = _calls("1S P 2D P 2S P 4NT P 5C P 5D P 6C P 5NT")[:-1]
@@ -143,6 +169,36 @@ def test_the_queen_ask_is_explained_and_alerted() -> None:
     )
     # plain Blackwood has no queen ask: 5♦ there is not one
     assert not alerted(calls, Seat.NORTH, 10, Agreements(STANDARD, STANDARD))
+
+
+def test_at_the_table_the_opponents_are_told_the_queen_ask() -> None:
+    deal = _fill(north="KQJ54.J2.43.KQJ3", south=SOUTH, east="T987.T98.JT98.T9")
+    table = Table(
+        "contract",
+        seed=1,
+        robots={p: "basic" for p in range(4)},
+        boards=[deal],
+        systems=(RKCB, STANDARD),
+    )
+    table.deal()
+    while table.current is not None and table.current.phase is Phase.AUCTION:
+        table.run_robots(1)
+    state = table.state
+    assert state is not None
+    calls = [c for _, c in state.calls]
+    ask = calls.index(Call("5D"))
+    assert calls[ask - 2 : ask + 3] == [Call("5C"), Call.PASS, Call("5D"), Call.PASS, Call("6C")]
+    east, west, north = 1, 3, 0
+    for viewer in (east, west, None):
+        meaning = table.call_meanings(state, viewer)[ask]
+        assert meaning is not None
+        assert (
+            meaning.render("ru") == "вопрос о даме: спрашивает о даме козырей после ответа на РКБ"
+        )
+        assert table.call_alerts(state, viewer)[ask]
+        assert table.call_alerts(state, viewer)[ask + 2]  # North's answer, 6♣
+    assert table.call_meanings(state, north)[ask] is None  # partner's ask is not explained to him
+    assert not table.call_alerts(state, north)[ask]
 
 
 def test_without_the_queen_ask_the_asker_does_not_ask(tmp_path: Path) -> None:
@@ -188,6 +244,26 @@ EAST_MINORS = "5.T5.KJT87.AKT98"
 def test_unusual_over_unusual_after_their_unusual_2nt(south: str, call: str) -> None:
     deal = _fill(north=NORTH_1H, east=EAST_MINORS, south=south)
     assert _bid(deal, "1H 2NT", Seat.SOUTH, STANDARD, TWO_SUITED) == Call(call)
+
+
+@given(
+    seed=st.integers(0, 10**9),
+    auction=st.sampled_from(("1H 2NT", "1S 2NT", "1C 2NT", "1D 2D", "1H 2H", "1C 2C")),
+)
+@settings(max_examples=80, deadline=None)
+def test_every_call_over_their_two_suiter_is_read_back_by_its_card(seed: int, auction: str) -> None:
+    """Whatever South holds, his call over their two-suited bid is legal and, read back by his
+    side's card (the limits the other robots' sampler uses), admits his hand."""
+    state = ContractBridgeDeal(deal_cards(seed=seed), dealer=Seat.NORTH)
+    for c in auction.split():
+        state.apply(c)
+    view = state.view(Seat.SOUTH)
+    assert view.hand is not None
+    call = make_robot("basic", system=STANDARD, opponents=TWO_SUITED).decide(view).action
+    assert call in view.legal and isinstance(call, Call)
+    calls = [*state.calls, (Seat.SOUTH, call)]
+    shown = shown_by(calls, Seat.NORTH, 2, Agreements(STANDARD, TWO_SUITED))
+    assert shown is not None and shown.limits.admits(view.hand.mask), (call, view.hand)
 
 
 def test_over_michaels() -> None:
