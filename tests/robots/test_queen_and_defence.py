@@ -124,6 +124,15 @@ def test_the_answers_to_the_queen_ask(north: str, reply: str) -> None:
     assert alerted(calls, Seat.NORTH, len(calls) - 1, Agreements(RKCB, STANDARD))
 
 
+def test_blackwood_counts_no_more_than_four_aces() -> None:
+    # plain Blackwood (standard): South holds the four aces, so 5♣ is none, not four more; the
+    # side holds every ace and 37+ points: the grand slam, which double dummy makes
+    deal = _fill(north="KJ954.J2.43.KQJ3", south=SOUTH, east="QT87.T98.JT98.T9")
+    calls = [c for c in _auction(deal, STANDARD, STANDARD) if not c.is_pass]
+    assert calls[-3:] == [Call("4NT"), Call("5C"), Call("7NT")]
+    assert dd_table(Deal(deal))[Seat.SOUTH, Strain.NOTRUMP] == 13
+
+
 @given(seed=st.integers(0, 10**9))
 @settings(max_examples=80, deadline=None)
 def test_every_hand_has_one_answer_to_the_queen_ask(seed: int) -> None:

@@ -160,11 +160,19 @@ def keycards(f: Facts, trump: int) -> int:
     return f.aces + (f.mask >> (13 * trump + 11) & 1)
 
 
+#: The fewest points that hold this many key cards (aces first, then the trump king).
+_KEY_POINTS = (0, 3, 7, 11, 15, 19)
+
+
 def _after_rkcb(ctx: Context, f: Facts, answer: Call, trump: int, partner: HandLimits) -> Decision:
     """The RKCB asker places the contract from partner's key cards (1430)."""
     mine = keycards(f, trump)
     his_options = {C: (1, 4), D: (0, 3), H: (2,), S: (2,)}[answer.strain]  # type: ignore[index]
-    his = min(his_options, key=lambda n: abs(5 - mine - n) if mine + n <= 5 else 9)
+    # of the two counts an answer shows, those that fit beside mine (five in all) and within
+    # partner's points; the higher when even his fewest points hold it (an ace 4, the king 3)
+    fits = [n for n in his_options if mine + n <= 5 and partner.hcp[1] >= _KEY_POINTS[n]]
+    high = [n for n in fits if partner.hcp[0] >= _KEY_POINTS[n]]
+    his = max(high) if high else min(fits, default=min(his_options))
     keys = mine + his
     strain = Strain(trump)
     if keys <= 3:
@@ -379,7 +387,7 @@ def after_blackwood(ctx: Context, f: Facts, partner: HandLimits) -> Decision | N
     if rkcb is not None and rkcb[1] == answer:
         return _after_rkcb(ctx, f, answer, rkcb[0], partner)
     his = {C: 0, D: 1, H: 2, S: 3}[answer.strain]
-    if his == 0 and f.aces == 0 and (partner.hcp[0] // 4 >= 4 or partner.hcp[0] >= 13):
+    if his == 0 and f.aces == 0 and partner.hcp[0] >= 13:
         # 5♣ is none or all four: all four when partner's points say so (never beside my aces)
         his = 4
     aces = f.aces + his
