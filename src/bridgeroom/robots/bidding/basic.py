@@ -76,5 +76,9 @@ def basic_call_detail(view: View, systems: Agreements | None = None) -> tuple[De
     partner = infer_calls(ctx.calls, ctx.dealer, ctx.systems)[ctx.partner]
     decision = place(ctx, f, partner, legal)
     if decision.action in legal_set:
-        return decision, decision.why.key not in ("robot.bid.blackwood", "robot.system.rkcb")
+        return decision, decision.why.key not in (
+            "robot.bid.blackwood",
+            "robot.system.rkcb",
+            "robot.queen.ask",
+        )
     return because(Call.PASS, "nothing_more"), True

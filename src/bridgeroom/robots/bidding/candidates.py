@@ -9,7 +9,12 @@ public auction alone (so that the same tables read other players' calls backward
 
 from __future__ import annotations
 
-from bridgeroom.robots.bidding.competition import advances, doubler_rebid, overcalls
+from bridgeroom.robots.bidding.competition import (
+    advances,
+    doubler_rebid,
+    overcalls,
+    two_suited_defence,
+)
 from bridgeroom.robots.bidding.model import NT, Context, Rule, rule, says
 from bridgeroom.robots.bidding.notrump import (
     after_stayman,
@@ -68,6 +73,9 @@ def candidates(ctx: Context) -> list[Rule]:
             if opening.level == 1:
                 if uncontested or (rho is not None and rho.is_double and len(ctx.bids) == 1):
                     return responses_to_one(ctx)
+                defence = two_suited_defence(ctx)
+                if defence is not None:
+                    return defence
                 return responses_after_overcall(ctx)
             if opening != Call("2C") and only_opening:
                 return responses_to_preempt(ctx)

@@ -17,7 +17,22 @@ from bridgeroom.robots.bidding.system import ALERTABLE, System
 __all__ = ["convention_card", "card_text"]
 
 #: The conventions played or not, as the card names them.
-_SWITCHES = ("stayman", "transfers", "gerber", "negative_doubles", "michaels", "unusual_2nt")
+_SWITCHES = (
+    "stayman",
+    "transfers",
+    "gerber",
+    "negative_doubles",
+    "michaels",
+    "unusual_2nt",
+    "unusual_over_unusual",
+)
+#: The catalogue's keys of a convention's name and of an alerted call, where they are not
+#: ``system.name_<name>`` and ``system.call_<name>``.
+_NAMES = {"unusual_over_unusual": "system.card_more.name_unusual_over_unusual"}
+_CALLS = {
+    "queen_ask": "system.card_more.call_queen_ask",
+    "unusual_over_unusual": "system.card_more.call_unusual_over_unusual",
+}
 
 
 def convention_card(system: System) -> list[Message]:
@@ -48,16 +63,23 @@ def convention_card(system: System) -> list[Message]:
         on = bool(getattr(s, name))
         lines.append(
             Message(
-                "system.card_on" if on else "system.card_off", name=Message(f"system.name_{name}")
+                "system.card_on" if on else "system.card_off",
+                name=Message(_NAMES.get(name, f"system.name_{name}")),
             )
         )
     lines.append(
         Message("system.card_ace_blackwood" if s.ace_ask == "blackwood" else "system.card_ace_rkcb")
     )
+    if s.ace_ask == "rkcb1430":
+        lines.append(
+            Message("system.card_more.queen_on" if s.queen_ask else "system.card_more.queen_off")
+        )
     alerted = [a for a in ALERTABLE if a in s.alerts and s.plays(a)]
     calls = Texts(
         **{
-            lang: ", ".join(Message(f"system.call_{a}").render(lang) for a in alerted)
+            lang: ", ".join(
+                Message(_CALLS.get(a, f"system.call_{a}")).render(lang) for a in alerted
+            )
             or Message("system.card_nothing").render(lang)
             for lang in LANGUAGES
         }

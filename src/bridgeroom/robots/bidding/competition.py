@@ -16,9 +16,17 @@ from bridgeroom.robots.bidding.model import (
     rule,
     says,
 )
+from bridgeroom.robots.bidding.system import System
 from bridgeroom.rules.core import Call, Strain
 
-__all__ = ["overcalls", "advances", "doubler_rebid"]
+__all__ = [
+    "overcalls",
+    "advances",
+    "doubler_rebid",
+    "their_suits",
+    "their_two_suiter",
+    "two_suited_defence",
+]
 
 
 def overcalls(ctx: Context) -> list[Rule]:
@@ -170,13 +178,151 @@ def two_suited_suits(ctx: Context, bid: Call) -> list[int] | None:
     ):
         return None
     assert opening.strain is not None
-    t = int(opening.strain)
-    sys = ctx.system
-    if sys.michaels and bid == bid_at(2, t):
+    return _shown_suits(ctx.system, int(opening.strain), bid)
+
+
+def _shown_suits(system: System, t: int, bid: Call) -> list[int] | None:
+    """The suits a Michaels cue-bid or an Unusual 2NT over a one-level opening of suit ``t``
+    shows in ``system`` (the major alone for a Michaels over a major), ``None`` if neither."""
+    if system.michaels and bid == bid_at(2, t):
         return [2, 3] if t < 2 else [5 - t]
-    if sys.unusual_2nt and bid == Call("2NT"):
+    if system.unusual_2nt and bid == Call("2NT"):
         return [s for s in range(4) if s != t][:2]
     return None
+
+
+def their_two_suiter(ctx: Context) -> list[int] | None:
+    """The suits the right-hand opponent's Michaels cue-bid or Unusual 2NT showed, by his side's
+    system, directly over partner's one-level opening, before I have bid (``None`` otherwise)."""
+    opening = ctx.opening
+    if (
+        opening is None
+        or opening.level != 1
+        or opening.strain in (None, NT)
+        or ctx.opener != ctx.partner
+        or len(ctx.bids) != 2
+        or ctx.bids[1][0] != ctx.rho
+        or ctx.rho_call != ctx.bids[1][1]
+        or any(c.is_double or c.is_redouble for _, c in ctx.calls)
+    ):
+        return None
+    assert opening.strain is not None
+    return _shown_suits(ctx.systems.of(ctx.rho), int(opening.strain), ctx.bids[1][1])
+
+
+def their_suits(ctx: Context) -> list[int]:
+    """The suits the opponents have bid, as their calls meant them: after their Michaels cue-bid
+    or Unusual 2NT over our opening (by their system), the suits it showed and not our suit that
+    it named; else the suits of their bids."""
+    theirs = ctx.suits_bid_by([ctx.lho, ctx.rho])
+    opening = ctx.opening
+    if (
+        opening is None
+        or ctx.opener is None
+        or not ctx.ours(ctx.opener)
+        or opening.level != 1
+        or opening.strain in (None, NT)
+        or len(ctx.bids) < 2
+        or ctx.ours(ctx.bids[1][0])
+    ):
+        return theirs
+    seat, bid = ctx.bids[1]
+    t = int(opening.strain)
+    shown = _shown_suits(ctx.systems.of(seat), t, bid)
+    if shown is None:
+        return theirs
+    out = list(shown)
+    out += [x for x in theirs if x not in out and not (x == t and bid.strain == Strain(t))]
+    return out
+
+
+def two_suited_defence(ctx: Context) -> list[Rule] | None:
+    """Unusual over unusual, when my side's system plays it and the right-hand opponent made a
+    Michaels cue-bid or an Unusual 2NT over partner's opening (docs/bidding.md, "After the
+    opponents overcall partner's opening"; the treatment of the ACBL's "Unusual vs. unusual",
+    the lower cue-bid for the lower of our suits): a cue-bid of their lower shown suit shows the
+    lower of the two other suits, of the higher the higher, with 10+ (in partner's suit, support
+    and a limit raise or better; in the fourth suit five cards); with one suit shown (a Michaels
+    over a major), its cue-bid is the limit raise or better. A double shows 10+ and a penalty
+    double of one of their suits; a raise, 7-9 support points; a new suit, natural and not
+    forcing; 3NT, 13+ with their suits stopped."""
+    if not ctx.system.unusual_over_unusual:
+        return None
+    theirs = their_two_suiter(ctx)
+    if theirs is None:
+        return None
+    opening = ctx.opening
+    assert opening is not None and opening.strain is not None
+    t = int(opening.strain)
+    support = ctx.system.raise_cards if t >= 2 else 4
+    rules: list[Rule] = []
+
+    def limit_raise(f: Facts) -> bool:
+        return f.support_points(t) >= 10
+
+    if len(theirs) == 2:
+        ours = sorted(s for s in range(4) if s not in theirs)
+        pairs = sorted(zip(sorted(theirs), ours, strict=True), key=lambda p: p[1] != t)
+    else:
+        pairs = [(theirs[0], t)]
+    for cue_suit, suit in pairs:
+        cue = ctx.cheapest(cue_suit)
+        if cue is None:
+            continue
+        if suit == t:
+            rules += rule(
+                cue,
+                says("robot.defence.cue_raise", suit=Strain(t), n=support),
+                (8, 37),
+                lengths={t: (support, 13)},
+                test=limit_raise,
+                forcing=True,
+                convention="unusual_over_unusual",
+            )
+        else:
+            rules += rule(
+                cue,
+                says("robot.defence.cue_suit", suit=Strain(suit)),
+                (10, 37),
+                lengths={suit: (5, 13)},
+                forcing=True,
+                convention="unusual_over_unusual",
+            )
+    rules += rule(
+        "X",
+        says("robot.defence.double"),
+        (10, 37),
+        test=lambda f: any(f.len(s) >= 4 and f.suit_hcp(s) >= 3 for s in theirs),
+    )
+    rules += rule(
+        "3NT",
+        says("robot.defence.notrump"),
+        (13, 37),
+        test=lambda f: all(f.stopper(s) for s in theirs),
+        to_play=True,
+    )
+    rules += rule(
+        ctx.cheapest(t),
+        says("robot.defence.raise", suit=Strain(t), n=support),
+        (4, 9),
+        lengths={t: (support, 13)},
+        test=lambda f: 7 <= f.support_points(t) <= 9,
+        to_play=True,
+    )
+    for suit in (3, 2, 1, 0):
+        call = ctx.cheapest(suit)
+        if suit in theirs or suit == t or call is None or call.level > 3:
+            continue
+        rules += rule(
+            call,
+            says("robot.defence.natural", suit=Strain(suit)),
+            (6, 9),
+            lengths={suit: (5, 13)},
+            test=for_suit(suit, lambda f, s: f.len(s) == max(f.lengths)),
+            to_play=True,
+        )
+    rules += rule("P", says("robot.defence.pass"), to_play=True)
+    return rules
 
 
 def _advance_two_suiter(ctx: Context, suits: list[int]) -> list[Rule]:

@@ -10,7 +10,7 @@ from bridgeroom.i18n import DEFAULT_LANGUAGE, LANGUAGES, Message, Texts, catalog
 from bridgeroom.robots.bidding.candidates import candidates
 from bridgeroom.robots.bidding.inference import shown_by
 from bridgeroom.robots.bidding.model import Context
-from bridgeroom.robots.bidding.slam import is_blackwood
+from bridgeroom.robots.bidding.slam import is_blackwood, is_queen_ask
 from bridgeroom.robots.bidding.system import Agreements, default_agreements
 from bridgeroom.rules.core import Call, Seat, Suit
 
@@ -73,6 +73,8 @@ def explain_call(
         elif is_blackwood(ctx, call, seat):
             rkcb = agreements.of(seat).ace_ask == "rkcb1430"
             key = "robot.system.rkcb" if rkcb else "robot.meaning.blackwood"
+        elif is_queen_ask(ctx, call):
+            key = "robot.queen.ask_meaning"
         else:
             key = "robot.meaning.natural"
         return Texts(**{lang: Message(key).render(lang) for lang in LANGUAGES})
@@ -137,6 +139,8 @@ def alerted(
     seat, call = calls[index]
     ctx = Context(seat, dealer, tuple(calls[:index]), agreements)
     system = agreements.of(seat)
+    if is_queen_ask(ctx, call):
+        return system.alerts_call("queen_ask")
     return any(
         rule.call == call and system.alerts_call(rule.convention) for rule in candidates(ctx)
     )

@@ -9,9 +9,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bridgeroom.robots.base import Decision
+from bridgeroom.robots.bidding.competition import their_suits
 from bridgeroom.robots.bidding.inference import infer, partner_forcing
 from bridgeroom.robots.bidding.model import NT, Context, Facts, H, S, because
-from bridgeroom.robots.bidding.slam import after_blackwood
+from bridgeroom.robots.bidding.slam import after_blackwood, after_queen_ask, partner_losers
 from bridgeroom.robots.sampler import HandLimits
 from bridgeroom.rules.core import Call, Strain
 from bridgeroom.rules.state import View
@@ -83,12 +84,6 @@ def partnership_view(view: View) -> Partnership:
     return Partnership(Facts(view.hand.mask), infer(view)[view.seat.partner])
 
 
-def partner_losers(partner: HandLimits) -> float:
-    """Partner's losing tricks as his fewest points suggest (a minimum opening about seven, a
-    six-point response about nine): ``11 - points / 3``, at least four."""
-    return max(4.0, 11 - partner.hcp[0] / 3)
-
-
 def _points_for_tricks(tricks: float) -> float:
     """The points that :func:`_level_for` needs for a contract of ``tricks`` in a suit."""
     if tricks >= 13:
@@ -121,10 +116,10 @@ def _level_for(points: float, strain: Strain) -> int:
 
 def place(ctx: Context, f: Facts, partner: HandLimits, legal: Sequence[Call]) -> Decision:
     """Choose a contract from the partnership's known strength and fits, and bid it (or pass)."""
-    done = after_blackwood(ctx, f, partner)
+    done = after_blackwood(ctx, f, partner) or after_queen_ask(ctx, f)
     if done is not None and done.action in legal:
         return done
-    side = Partnership(f, partner, tuple(ctx.suits_bid_by([ctx.lho, ctx.rho])), _partner_stops(ctx))
+    side = Partnership(f, partner, tuple(their_suits(ctx)), _partner_stops(ctx))
     strain, _ = side.best_strain()
     points = side.expected
     if strain is not NT and f.len(int(strain)) >= 3:

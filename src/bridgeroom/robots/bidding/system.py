@@ -3,7 +3,8 @@
 
 A system file names the system and sets its options: the notrump ranges, four- or five-card
 majors, weak or strong twos, the strong 2♣, and the conventions (Stayman, Jacoby transfers,
-Blackwood or RKCB 1430, Gerber, negative doubles, Michaels, the Unusual 2NT), and the
+Blackwood or RKCB 1430 with its trump-queen ask, Gerber, negative doubles, Michaels, the
+Unusual 2NT and the defence to them), and the
 artificial calls the robots alert. Two systems are shipped (``standard`` and ``acol``, in
 ``robots/bidding/systems/``); a file of one's own loads from a path.
 
@@ -58,6 +59,8 @@ ALERTABLE: tuple[str, ...] = (
     "unusual_2nt",
     "gerber",
     "ace_answer",
+    "queen_ask",
+    "unusual_over_unusual",
 )
 
 _ACE_ASKS = ("blackwood", "rkcb1430")
@@ -88,6 +91,10 @@ class System:
     negative_doubles: bool = True
     michaels: bool = False
     unusual_2nt: bool = False
+    #: after an RKCB answer of 5♣ or 5♦, the next step (not the trump suit) asks for the trump queen
+    queen_ask: bool = True
+    #: over the opponents' Michaels or Unusual 2NT after partner's opening: unusual over unusual
+    unusual_over_unusual: bool = True
     alerts: frozenset[str] = field(default_factory=frozenset)
     #: where it was read from: a shipped system's name or a file's path
     source: str = field(default="", compare=False)
@@ -120,6 +127,8 @@ class System:
             "unusual_2nt": self.unusual_2nt,
             "gerber": self.gerber,
             "ace_answer": True,
+            "queen_ask": self.ace_ask == "rkcb1430" and self.queen_ask,
+            "unusual_over_unusual": self.unusual_over_unusual,
         }
         return played[convention]
 
@@ -153,6 +162,8 @@ _SECTIONS: dict[str, dict[str, str]] = {
         "negative_doubles": "bool",
         "michaels": "bool",
         "unusual_2nt": "bool",
+        "queen_ask": "bool",
+        "unusual_over_unusual": "bool",
     },
     "alerts": {"calls": "alerts"},
 }
