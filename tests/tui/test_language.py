@@ -36,7 +36,9 @@ CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 #: (``/ws/CODE``, ``{"type": "hello", "token": ...}``), and the codes a player types for cards
 #: and calls; the format of a bidding system's file (TOML) and the keys and values one types in
 #: it (``[system] name``, ``title = { en = "...", ru = "..." }``, ``ace_ask = "blackwood"`` or
-#: ``"rkcb1430"``, ``twos = "weak"`` or ``"strong"``, ``true``/``false``).
+#: ``"rkcb1430"``, ``twos = "weak"`` or ``"strong"``, ``true``/``false``); the formats of a
+#: club's files (``.dlm``, USEBIO, XML), the element a USEBIO file must hold (``EVENT``) and a
+#: ``.dlm`` board's line as it is written (``Board NN=``, letters ``a`` to ``p``).
 ALLOWED = {
     "CB-",
     "MB-",
@@ -68,6 +70,13 @@ ALLOWED = {
     "ru",
     "weak",
     "strong",
+    "dlm",
+    "USEBIO",
+    "XML",
+    "EVENT",
+    "Board",
+    "NN",
+    "a",
 }
 CODE = re.compile(r"(?i)^(?:[1-7]?(?:[cdhsnp]|nt|x|xx)|[shdc](?:10|[2-9akqjt]))$")
 
