@@ -30,7 +30,7 @@ from typing import Any
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.i18n import LANGUAGES, translate
-from bridgeroom.rules import Card, Deal, Phase, Seat
+from bridgeroom.rules import Deal, Phase, Seat
 from bridgeroom.server.hub import Hub
 from bridgeroom.server.limits import Rate
 from bridgeroom.server.rooms import Room
@@ -775,20 +775,8 @@ class SessionManager:
                     continue
                 board = state.board or index + 1
                 e = m.encounter(m.round_of(board), t)
-                lead = next((str(a) for _, a in state.history if isinstance(a, Card)), None)
-                results.add(
-                    Played.of(
-                        row.options["game"],
-                        board,
-                        t,
-                        e.ns,
-                        e.ew,
-                        result.declarer,
-                        result.contract,
-                        result.tricks,
-                        lead,
-                    )
-                )
+                game = row.options["game"]
+                results.add(Played.from_deal(game, state, t, e.ns, e.ew, board=board))
                 done.setdefault(board, set()).add(t)
         return results, done
 
