@@ -31,9 +31,10 @@ from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import selectinload, sessionmaker
 
 from bridgeroom.store.errors import StoreError, failure
-from bridgeroom.store.models import SessionEntryRow, SessionRow, utcnow
+from bridgeroom.store.models import MatchRow, SessionEntryRow, SessionRow, utcnow
 from bridgeroom.store.options import MatchOptions
 from bridgeroom.store.records import SeatSpec
 from bridgeroom.store.store import Store
@@ -175,13 +176,15 @@ class SessionStore:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        #: this store's transactions, on the store's engine
+        self._session = sessionmaker(store.engine, expire_on_commit=False)
 
     def create(
         self, director_hash: str, options: Mapping[str, Any], state: SessionState
     ) -> SessionRecord:
         """A new session with a fresh code."""
         try:
-            with self.store._session() as session, session.begin():
+            with self._session() as session, session.begin():
                 row = SessionRow(
                     code=secrets.token_urlsafe(6),
                     director_hash=director_hash,
@@ -198,7 +201,7 @@ class SessionStore:
     def get(self, code: str) -> SessionRecord:
         """The session ``code`` (:class:`StoreError` if there is none)."""
         try:
-            with self.store._session() as session:
+            with self._session() as session:
                 row = session.scalar(select(SessionRow).where(SessionRow.code == code))
                 if row is None:
                     raise StoreError(f"no session {code!r}")
@@ -209,7 +212,7 @@ class SessionStore:
     def active(self) -> list[str]:
         """The codes of the sessions being played."""
         try:
-            with self.store._session() as session:
+            with self._session() as session:
                 rows = session.scalars(
                     select(SessionRow.code).where(SessionRow.status == "playing")
                 )
@@ -220,7 +223,7 @@ class SessionStore:
     def save(self, code: str, state: SessionState, status: str) -> None:
         """Replace a session's state and status."""
         try:
-            with self.store._session() as session, session.begin():
+            with self._session() as session, session.begin():
                 row = session.scalar(select(SessionRow).where(SessionRow.code == code))
                 if row is None:
                     raise StoreError(f"no session {code!r}")
@@ -234,8 +237,14 @@ class SessionStore:
         """Who sits at a session's table from now on (names, robot levels, the people's token
         hashes) and its options (the round it may deal to, whether it is paused), together."""
         try:
-            with self.store._session() as session, session.begin():
-                row = self.store._match_row(session, match, deals=False)
+            with self._session() as session, session.begin():
+                row = session.scalar(
+                    select(MatchRow)
+                    .options(selectinload(MatchRow.seats))
+                    .where(MatchRow.id == match)
+                )
+                if row is None:
+                    raise StoreError(f"no match {match} for a session's table")
                 by_position = {seat.position: seat for seat in row.seats}
                 for position, spec in enumerate(seats):
                     seat = by_position[position]
@@ -252,7 +261,7 @@ class SessionStore:
         """Append a change to session ``code``'s results (who made it: ``by``); returns its
         number."""
         try:
-            with self.store._session() as session, session.begin():
+            with self._session() as session, session.begin():
                 row = session.scalar(select(SessionRow).where(SessionRow.code == code))
                 if row is None:
                     raise StoreError(f"no session {code!r}")
@@ -267,7 +276,7 @@ class SessionStore:
     def entries(self, code: str) -> list[SessionEntry]:
         """Every change to session ``code``'s results, oldest first."""
         try:
-            with self.store._session() as session:
+            with self._session() as session:
                 rows = session.scalars(
                     select(SessionEntryRow)
                     .join(SessionRow, SessionRow.id == SessionEntryRow.session_id)
