@@ -125,3 +125,16 @@ def test_a_played_deal_needs_its_board_and_its_end() -> None:
     deal = "N:AKQJT98765432... .5432.T98.AKQJT9 .AKQJT9876.AKQJ. ..765432.8765432"
     with pytest.raises(BridgeError, match="not over"):
         Played.from_deal("minibridge", MiniBridgeDeal.from_board(1, deal), 1, 1, 2)
+
+
+def test_the_lines_refused_come_in_the_files_order() -> None:
+    """A pair seated twice (line 3) comes before a contract that is not one (line 4)."""
+    text = (
+        "board,table,ns,ew,declarer,contract,tricks\n"
+        "1,1,A,B,N,3NT,9\n1,2,A,C,N,3NT,8\n1,3,D,E,N,9S,8\n"
+    )
+    read = loads(text, strict=False)
+    assert [e.line for e in read.errors] == [3, 4]
+    with pytest.raises(ParseError, match="twice") as info:
+        loads(text)
+    assert info.value.line == 3

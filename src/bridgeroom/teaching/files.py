@@ -41,6 +41,7 @@ class _Line:
     """One result as the file gives it, before its pairs and table are numbered."""
 
     line: int | None
+    order: int  # its place in the file: a CSV line's number, a JSON record's
     where: str  # how an error names it: "" (a CSV line) or "result #3: " (a JSON record)
     board: int
     table: str
@@ -51,7 +52,7 @@ class _Line:
     tricks: int
 
 
-def _line_from(record: Mapping[str, object], line: int | None, where: str) -> _Line:
+def _line_from(record: Mapping[str, object], line: int | None, order: int, where: str) -> _Line:
     """A result from one record of the file (a CSV row or a JSON object); ``where`` is kept
     for the refusals of its seating and score."""
 
@@ -106,7 +107,7 @@ def _line_from(record: Mapping[str, object], line: int | None, where: str) -> _L
             ) from None
     ns = text("ns", f"table {table} NS")
     ew = text("ew", f"table {table} EW")
-    return _Line(line, where, board, table, ns, ew, declarer, contract, tricks)
+    return _Line(line, order, where, board, table, ns, ew, declarer, contract, tricks)
 
 
 def _refused(err: BridgeError, line: int | None, where: str) -> ParseError:
@@ -120,25 +121,24 @@ def _refused(err: BridgeError, line: int | None, where: str) -> ParseError:
 
 
 class _Reader:
-    """The lines of a class file, read one by one into a session."""
+    """The lines of a class file, read one by one into a session; the lines refused are kept
+    in the file's order (strict: the first of them is raised)."""
 
     def __init__(self, strict: bool) -> None:
         self.strict = strict
         self.lines: list[_Line] = []
-        self.errors: list[ParseError] = []
+        self.refused: list[tuple[int, ParseError]] = []
 
-    def refuse(self, err: BridgeError, line: int | None, where: str = "") -> None:
-        """Strict: raise ``err``; else keep it (with its line) and read on."""
-        problem = _refused(err, line, where)
-        if self.strict:
-            raise problem
-        self.errors.append(problem)
+    def refuse(self, err: BridgeError, line: int | None, order: int, where: str = "") -> None:
+        self.refused.append((order, _refused(err, line, where)))
 
-    def read(self, record: Mapping[str, object], line: int | None, where: str = "") -> None:
+    def read(
+        self, record: Mapping[str, object], line: int | None, order: int, where: str = ""
+    ) -> None:
         try:
-            self.lines.append(_line_from(record, line, where))
+            self.lines.append(_line_from(record, line, order, where))
         except BridgeError as err:
-            self.refuse(err, line, where)
+            self.refuse(err, line, order, where)
 
     def session(self, title: str, overtricks: bool) -> SessionFile:
         """The results of the lines read: the seating they tell (a table named by a number
@@ -163,7 +163,10 @@ class _Reader:
                 )
                 movement = seated
             except BridgeError as err:
-                self.refuse(err, x.line, x.where)
+                self.refuse(err, x.line, x.order, x.where)
+        errors = [e for _, e in sorted(self.refused, key=lambda refused: refused[0])]
+        if errors and self.strict:
+            raise errors[0]
         results = Results(
             movement,
             "minibridge",
@@ -173,7 +176,7 @@ class _Reader:
             overtricks=overtricks,
             summed=True,
         )
-        return SessionFile(results, errors=self.errors)
+        return SessionFile(results, errors=errors)
 
 
 def _loads_csv(text: str, strict: bool, overtricks: bool) -> SessionFile:
@@ -196,9 +199,9 @@ def _loads_csv(text: str, strict: bool, overtricks: bool) -> SessionFile:
     for n, line in lines[1:]:
         values = next(csv.reader([line]))
         if len(values) != len(fields):
-            reader.refuse(ParseError(f"{len(values)} values for {len(fields)} columns"), n)
+            reader.refuse(ParseError(f"{len(values)} values for {len(fields)} columns"), n, n)
             continue
-        reader.read({f: v.strip() for f, v in zip(fields, values, strict=True)}, n)
+        reader.read({f: v.strip() for f, v in zip(fields, values, strict=True)}, n, n)
     return reader.session("", overtricks)
 
 
@@ -223,9 +226,9 @@ def _loads_json(text: str, strict: bool, overtricks: bool | None) -> SessionFile
     reader = _Reader(strict)
     for i, record in enumerate(data, 1):
         if isinstance(record, dict):
-            reader.read(record, None, f"result #{i}: ")
+            reader.read(record, None, i, f"result #{i}: ")
         else:
-            reader.refuse(ParseError(f"result #{i} is not an object: {record!r}"), None)
+            reader.refuse(ParseError(f"result #{i} is not an object: {record!r}"), None, i)
     return reader.session(title, own if overtricks is None else overtricks)
 
 
