@@ -462,19 +462,6 @@ class DDTable:
             format(self[seat, strain], "x") for seat in _PBN_SEATS for strain in _PBN_STRAINS
         )
 
-    @classmethod
-    def from_double_dummy_tricks(cls, text: str) -> DDTable:
-        """Read a ``DoubleDummyTricks`` value (the inverse of :attr:`double_dummy_tricks`)."""
-        text = text.strip()
-        if len(text) != 20 or any(c not in "0123456789abcdefABCDEF" for c in text):
-            raise ValueError(f"DoubleDummyTricks is 20 hexadecimal digits, not {text!r}")
-        rows = [[0] * 5 for _ in Seat]
-        digits = iter(text)
-        for seat in _PBN_SEATS:
-            for strain in _PBN_STRAINS:
-                rows[int(seat)][int(strain)] = int(next(digits), 16)
-        return cls(tuple(tuple(row) for row in rows))
-
     def optimum_result_table(self) -> list[str]:
         """The data lines of PBN 2.1's ``OptimumResultTable`` (columns
         ``Declarer;Denomination\\2R;Result\\2R``): ``N NT  8``, ``N  S  9``... for N, S, E, W."""

@@ -116,4 +116,4 @@ def test_session_bad_result_is_reported_and_the_rest_scored(
     assert code == 1
     assert "line 3" in err and "MB-6" in err
     data = json.loads(out)
-    assert [r["table"] for r in data["boards"][0]["results"]] == ["1", "3"]
+    assert [r["table"] for r in data["boards"][0]["results"]] == [1, 3]

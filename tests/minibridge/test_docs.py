@@ -19,6 +19,6 @@ def _block(text: str, lang: str) -> str:
 def test_docs_session_example_is_current() -> None:
     """The CSV example of docs/minibridge.md, scored, gives the printout shown there."""
     text = DOC.read_text(encoding="utf-8")
-    session = loads(_block(text, "csv"))
-    session.title = "Tuesday class"
-    assert format_session(session) == _block(text, "text")
+    results = loads(_block(text, "csv")).results
+    results.title = "Tuesday class"
+    assert format_session(results) == _block(text, "text")

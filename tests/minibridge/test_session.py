@@ -1,5 +1,8 @@
 """Class sessions: scoresheets, matchpoints (Law 78A) and cross-IMPs (Law 78B) on a session worked by hand.
 
+A class file is read into the club's results model (``bridgeroom.sessions.Results``): its seating
+the ``free`` movement its lines tell, mini-bridge scoring, the cross-IMPs summed.
+
 The session: three tables, pairs stationary (NS and EW), boards 1-3.
 
 Board 1 (dealer N, none vulnerable; MB-T1 3NT NV 400, 2NT 120, MB-T2 one down NV 50):
@@ -30,16 +33,10 @@ from pathlib import Path
 import pytest
 
 from bridgeroom.errors import BridgeError, ParseError
-from bridgeroom.rules import Contract, MiniBridgeDeal, Seat, Side
+from bridgeroom.rules import Contract, MiniBridgeDeal, Seat
 from bridgeroom.scoring.compare import IMP_SCALE, cross_imps, imps, matchpoint_top, matchpoints
-from bridgeroom.teaching import (
-    ClassSession,
-    SessionResult,
-    dumps_csv,
-    format_session,
-    load,
-    loads,
-)
+from bridgeroom.sessions import Played, Results
+from bridgeroom.teaching import dumps_csv, format_session, load, loads
 
 CSV = """\
 # Tuesday class: three tables, three boards
@@ -57,8 +54,12 @@ board,table,ns,ew,declarer,contract,tricks
 
 
 @pytest.fixture
-def session() -> ClassSession:
-    return loads(CSV)
+def session() -> Results:
+    return loads(CSV).results
+
+
+def pair(session: Results, name: str) -> int:
+    return session.movement.find_pair(name)
 
 
 # --- Law 78A / 78B ----------------------------------------------------------------------
@@ -104,7 +105,7 @@ def test_cross_imps() -> None:
 # --- the hand-worked session ------------------------------------------------------------------
 
 
-def test_travellers(session: ClassSession) -> None:
+def test_travellers(session: Results) -> None:
     """Per board: the NS score, matchpoints and cross-IMPs of each table (worked above)."""
     expected = {
         1: [(400, 4, 0, 17), (-50, 0, 4, -15), (120, 2, 2, -2)],
@@ -118,46 +119,60 @@ def test_travellers(session: ClassSession) -> None:
         assert all(r.top == 4 and r.ew_imps == -r.ns_imps for r in session.traveller(board))
 
 
-def test_mb1_scores_belong_to_the_pair(session: ClassSession) -> None:
+def test_mb1_scores_belong_to_the_pair(session: Results) -> None:
     """MB-1: the pair's score is the same for both partners: one line per pair on the scorecard."""
-    card = session.scorecard("Anna & Boris")
-    assert [(r.board, r.side, r.opponents) for r in card] == [
-        (1, Side.NS, "Vera & Gleb"),
-        (2, Side.NS, "Vera & Gleb"),
-        (3, Side.NS, "Vera & Gleb"),
+    card = session.scorecard(pair(session, "Anna & Boris"))
+    assert [(r["board"], r["direction"], r["opponents"]) for r in card] == [
+        (1, "NS", "Vera & Gleb"),
+        (2, "NS", "Vera & Gleb"),
+        (3, "NS", "Vera & Gleb"),
     ]
 
 
-def test_scorecard_running_totals(session: ClassSession) -> None:
+def test_scorecard_running_totals(session: Results) -> None:
     """Each pair's scorecard: points, matchpoints and IMPs with running totals."""
-    card = session.scorecard("Anna & Boris")
-    assert [(r.score, r.total_score) for r in card] == [(400, 400), (-420, -20), (420, 400)]
-    assert [(r.mp, r.total_mp, r.total_top) for r in card] == [(4, 4, 4), (0, 4, 8), (3, 7, 12)]
-    assert [(r.imps, r.total_imps) for r in card] == [(17, 17), (-17, 0), (6, 6)]
-    lena = session.scorecard("Lena & Misha")
-    assert [(r.score, r.total_score) for r in lena] == [(-120, -120), (110, -10), (-200, -210)]
-    assert [r.total_mp for r in lena] == [2, 4, 8]
-    assert [r.total_imps for r in lena] == [2, -1, 11]
+    card = session.scorecard(pair(session, "Anna & Boris"))
+    assert [(r["points"], r["total_points"]) for r in card] == [(400, 400), (-420, -20), (420, 400)]
+    assert [(r["mp"], r["total_mp"], r["total_top"]) for r in card] == [
+        (4, 4, 4),
+        (0, 4, 8),
+        (3, 7, 12),
+    ]
+    assert [(r["imps"], r["total_imps"]) for r in card] == [(17, 17), (-17, 0), (6, 6)]
+    lena = session.scorecard(pair(session, "Lena & Misha"))
+    assert [(r["points"], r["total_points"]) for r in lena] == [
+        (-120, -120),
+        (110, -10),
+        (-200, -210),
+    ]
+    assert [r["total_mp"] for r in lena] == [2, 4, 8]
+    assert [r["total_imps"] for r in lena] == [2, -1, 11]
 
 
-def test_standings(session: ClassSession) -> None:
+def test_standings(session: Results) -> None:
     """Totals: matchpoints, percentage of the tops, IMPs, points (worked above)."""
-    got = {s.pair: (s.side, s.boards, s.mp, s.top, s.imps, s.score) for s in session.standings()}
-    assert got == {
-        "Anna & Boris": (Side.NS, 3, 7, 12, 6, 400),
-        "Dima & Egor": (Side.NS, 3, 7, 12, 5, 420),
-        "Ivan & Katya": (Side.NS, 3, 4, 12, -11, 210),
-        "Vera & Gleb": (Side.EW, 3, 5, 12, -6, -400),
-        "Zhenya & Zoya": (Side.EW, 3, 5, 12, -5, -420),
-        "Lena & Misha": (Side.EW, 3, 8, 12, 11, -210),
+    got = {
+        s.label: (s.direction, s.boards, s.mp, s.top, s.imps, s.points) for s in session.standings()
     }
-    lena = session.standing("Lena & Misha")
-    assert lena.percent == pytest.approx(800 / 12)
-    assert session.separate_directions
-    assert session.standings()[0].pair == "Lena & Misha"  # 66.67 %
+    assert got == {
+        "Anna & Boris": ("NS", 3, 7, 12, 6, 400),
+        "Dima & Egor": ("NS", 3, 7, 12, 5, 420),
+        "Ivan & Katya": ("NS", 3, 4, 12, -11, 210),
+        "Vera & Gleb": ("EW", 3, 5, 12, -6, -400),
+        "Zhenya & Zoya": ("EW", 3, 5, 12, -5, -420),
+        "Lena & Misha": ("EW", 3, 8, 12, 11, -210),
+    }
+    best = session.ranking(by="matchpoints")[0]
+    assert best.label == "Lena & Misha" and best.percent == 66.67  # 8/12, to two decimals
+    assert session.movement.separate_directions
+    assert [s.label for s in session.ranking("NS", by="imps")] == [
+        "Anna & Boris",  # +6
+        "Dima & Egor",  # +5
+        "Ivan & Katya",  # -11
+    ]
 
 
-def test_printed_session(session: ClassSession) -> None:
+def test_printed_session(session: Results) -> None:
     """The printout has a traveller per board, a scorecard per pair and both rankings."""
     text = format_session(session)
     for needle in ("Board 1  dealer N  vulnerable: None", "Board 2  dealer E  vulnerable: NS",
@@ -168,46 +183,49 @@ def test_printed_session(session: ClassSession) -> None:
     assert first_ns.split()[0] == "1="  # Anna & Boris and Dima & Egor share first place
 
 
-def test_json_format_and_round_trip(session: ClassSession, tmp_path: Path) -> None:
+def test_json_format_and_round_trip(session: Results, tmp_path: Path) -> None:
     """The JSON form of the file gives the same session; CSV written back reads back."""
+    m = session.movement
     records = [
-        {"board": r.board, "table": int(r.table), "ns": r.ns, "ew": r.ew,
+        {"board": r.board, "table": r.table, "ns": m.label(r.ns), "ew": m.label(r.ew),
          "declarer": r.declarer.letter, "contract": str(r.contract), "tricks": r.tricks}
-        for r in session.results
+        for r in session.played
+        if isinstance(r, Played) and r.declarer is not None
     ]  # fmt: skip
     path = tmp_path / "tuesday.json"
     path.write_text(json.dumps({"title": "Tuesday", "results": records}), encoding="utf-8")
-    again = load(path)
+    again = load(path).results
     assert again.title == "Tuesday"
-    assert again.results == session.results
+    assert again.played == session.played and len(again.played) == 9
     csv_path = tmp_path / "back.csv"
-    csv_path.write_text(dumps_csv(session.results), encoding="utf-8")
-    assert load(csv_path).results == session.results
-    assert load(csv_path).title == "back"
+    csv_path.write_text(dumps_csv(session), encoding="utf-8")
+    assert load(csv_path).results.played == session.played
+    assert load(csv_path).results.title == "back"
     data = session.to_dict()
     assert data["boards"][0]["results"][0]["ns_score"] == 400
-    assert data["pairs"][0]["pair"] == "Lena & Misha" and data["pairs"][0]["mp"] == 8
+    first = data["rankings"]["EW"][0]
+    assert first["pair"] == "Lena & Misha" and first["mp"] == 8
 
 
 def test_relative_tricks_and_declarer_in_contract() -> None:
     """Tricks may be written relative to the contract (=, +1, -2); the declarer may follow it."""
-    s = loads("board,table,contract,tricks\n1,1,3NTN,=\n1,2,4SE,+1\n1,3,2HS,-2\n")
-    assert [(r.declarer, r.tricks) for r in s.results] == [
+    s = loads("board,table,contract,tricks\n1,1,3NTN,=\n1,2,4SE,+1\n1,3,2HS,-2\n").results
+    assert [(r.declarer, r.tricks) for r in s.played if isinstance(r, Played)] == [
         (Seat.NORTH, 9),
         (Seat.EAST, 11),
         (Seat.SOUTH, 6),
     ]
     # 3NT= NV 400; 4S+1 by E NV 420 (no overtricks) -> NS -420; 2H-2 by S NV -> NS -100
     assert [r.ns_score for r in s.traveller(1)] == [400, -420, -100]
-    assert s.pairs[0] == "table 1 NS"
+    assert s.movement.label(1) == "table 1 NS"
 
 
 def test_overtricks_option() -> None:
     """MB-A6: a session may be scored the EBU way, overtricks counted (4S+1 NV = 450)."""
     s = loads(
         '{"overtricks": true, "results": [{"board": 1, "table": 1, "declarer": "N", "contract": "4S", "tricks": 11}]}'
-    )
-    assert s.options.overtricks
+    ).results
+    assert s.overtricks
     assert s.traveller(1)[0].ns_score == 450
 
 
@@ -219,16 +237,16 @@ def test_result_from_a_played_deal() -> None:
     state.apply("7S")  # S declares; N's 13 trumps take every trick
     while not state.is_over:
         state.apply(state.legal_actions()[0])
-    result = SessionResult.from_deal(state, "1", "A", "B")
+    result = Played.from_deal("minibridge", state, 1, 1, 2)
     assert (result.board, result.declarer, result.contract, result.tricks) == (
         5,
         Seat.SOUTH,
         Contract("7S"),
         13,
     )
-    assert ClassSession([result]).ns_score(result) == 2210  # MB-T1 7S vulnerable
+    assert result.ns_score == 2210  # MB-T1 7S vulnerable
     with pytest.raises(BridgeError):
-        SessionResult.from_deal(MiniBridgeDeal.from_board(1, deal), "1", "A", "B")
+        Played.from_deal("minibridge", MiniBridgeDeal.from_board(1, deal), 1, 1, 2)
 
 
 @pytest.mark.parametrize(
@@ -267,9 +285,9 @@ def test_csv_errors_name_the_line() -> None:
     assert info.value.line == 4
 
 
-def test_unknown_pair_and_board(session: ClassSession) -> None:
+def test_unknown_pair_and_board(session: Results) -> None:
     """Asking for a board or pair that did not play is an error."""
     with pytest.raises(BridgeError):
         session.traveller(9)
     with pytest.raises(BridgeError):
-        session.scorecard("Nobody")
+        session.movement.find_pair("Nobody")

@@ -29,7 +29,6 @@ from bridgeroom.scoring import (
     ThreeHandedRubber,
     new_session,
 )
-from bridgeroom.teaching import ClassSession
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 NS, EW = Side.NS, Side.EW
@@ -54,8 +53,7 @@ def test_every_score_form_answers_the_session_protocol(form: str) -> None:
     assert all(points == 0 for points in summary.totals.values())
 
 
-def test_the_class_session_answers_the_session_protocol_too() -> None:
-    assert isinstance(ClassSession(), Session)
+def test_an_unknown_score_form_is_refused() -> None:
     with pytest.raises(ScoringError, match="no score form"):
         new_session("whist")
 
@@ -208,21 +206,17 @@ def test_cb_d1_the_sheet_of_boards() -> None:
         boards.record_deal(NS, "1NT", 7)  # a board needs the declarer's seat
 
 
-def test_mb_6_mb_9_a_class_session_records_the_boards_of_one_table() -> None:
-    session = ClassSession(at_table="3")
+def test_mb_6_mb_9_a_mini_bridge_table_records_its_boards() -> None:
+    session = new_session("minibridge")
     assert (session.next_board, session.next_dealer(), session.next_vulnerability()) == (1, N, NONE)
     entry = session.record_deal(N, "3NT", 9)  # MB-T1: 3NT made, not vulnerable: 400
     assert entry.hand is not None and entry.hand.score == 400
     session.record_result(played("2HE", 8, dealer=E))  # board 2 (NS vulnerable): EW 2H made
     assert session.next_board == 3
     summary = session.summary()
-    assert [(r.board, r.table, r.ns_score) for r in summary.boards] == [
-        (1, "3", 400),
-        (2, "3", -110),
-    ]
-    assert summary.totals == {"table 3 NS": 290, "table 3 EW": -290}
+    assert [(r.board, r.ns_score) for r in summary.boards] == [(1, 400), (2, -110)]
     with pytest.raises(ScoringError, match="MB-6"):
         session.record_deal(N, None)  # no pass-out in mini-bridge
     with pytest.raises(BridgeError):
         session.record_deal(N, "3NT", 9, Honors("4-one", "declarer"))
-    assert len(session.results) == 2
+    assert len(session.summary().boards) == 2

@@ -488,7 +488,7 @@ class Hub:
                     )
                 except StoreError as err:
                     room.table.places[:] = before
-                    raise await self._not_saved(err) from None
+                    raise await self.not_saved(err) from None
                 self.limiter.take("join", joins)
                 await self.after_change(room)
         return token
@@ -502,7 +502,7 @@ class Hub:
             await self.db(self.store.set_robots, room.match_id, robots)
         except StoreError as err:
             room.table.places[:] = before
-            raise await self._not_saved(err) from None
+            raise await self.not_saved(err) from None
 
     async def fill(self, code: str, level: str, token: str | None) -> None:
         """Robots of ``level`` take every open place, asked by a seated person or the host."""
@@ -533,7 +533,7 @@ class Hub:
                 try:
                     await self.db(self.store.delete_match, room.match_id)
                 except StoreError as err:
-                    raise await self._not_saved(err) from None
+                    raise await self.not_saved(err) from None
                 await self.forget(room)
                 if self.cluster is not None:
                     await self.cluster.gone(room)
@@ -552,7 +552,7 @@ class Hub:
                 await watcher.conn.close(4410, "deleted")
         room.watchers.clear()
 
-    async def _not_saved(self, err: StoreError) -> TableError:
+    async def not_saved(self, err: StoreError) -> TableError:
         """The error a person is told when his request could not be stored."""
         if isinstance(err, StoreUnavailable):
             await self.health.failed(err)
@@ -676,12 +676,12 @@ class Hub:
         try:
             await self.records.write(room, events)
         except StoreError as err:
-            raise await self._not_saved(err) from None
+            raise await self.not_saved(err) from None
         for listener in self.listeners:
             listener(room, events)
 
     async def send_error(self, watcher: Watcher, err: BridgeError) -> None:
-        await self._send(watcher, error_message(err, watcher.ack).model_dump(mode="json"))
+        await self.send(watcher, error_message(err, watcher.ack).model_dump(mode="json"))
 
     async def _hint(self, room: Room, watcher: Watcher) -> None:
         player = watcher.player
@@ -699,7 +699,7 @@ class Hub:
             decision = await self.scheduler.hint(room, player, self.hint_level)
         finally:
             room.hinting.discard(player)
-        await self._send(watcher, hint_message(decision, watcher.ack).model_dump(mode="json"))
+        await self.send(watcher, hint_message(decision, watcher.ack).model_dump(mode="json"))
 
     # --- after every change: the first deal, robots, broadcast ------------------------------------
 
@@ -755,7 +755,7 @@ class Hub:
         with contextlib.suppress(Exception):
             await watcher.conn.send_text(text)
 
-    async def _send(self, watcher: Watcher, data: dict[str, Any]) -> None:
+    async def send(self, watcher: Watcher, data: dict[str, Any]) -> None:
         await self._send_text(watcher, json.dumps(data, separators=(",", ":")))
 
     def payload(
@@ -812,7 +812,7 @@ class Hub:
         room.watchers.append(watcher)
         if self.cluster is not None and not room.writer and len(room.watchers) == 1:
             await self.cluster.watched_here(room)
-        await self._send(watcher, {**self.payload(room, watcher.player), "id": None})
+        await self.send(watcher, {**self.payload(room, watcher.player), "id": None})
         if not self.health.writable:
             await self._send_text(watcher, status_message(self.health.error()).model_dump_json())
         self.scheduler.schedule(room)

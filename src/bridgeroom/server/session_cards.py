@@ -52,7 +52,7 @@ from bridgeroom.sessions import (
     parse_entry,
 )
 from bridgeroom.store import StoreError, StoreUnavailable, hash_token, new_token
-from bridgeroom.store.sessions import SessionRecord, SessionStore
+from bridgeroom.store.sessions import SessionRecord, SessionState, SessionStore
 from bridgeroom.table import SeatError, TableError
 from bridgeroom.table.seats import person_name
 
@@ -88,7 +88,7 @@ class CardSessions:
             await self.hub.health.failed(err)
             raise self.hub.health.error() from None
         except StoreError as err:
-            raise await self.hub._not_saved(err) from None
+            raise await self.hub.not_saved(err) from None
 
     async def _get(self, code: str) -> SessionRecord:
         if not code.replace("-", "").replace("_", "").isalnum() or len(code) > 32:
@@ -224,9 +224,8 @@ class CardSessions:
             "absent": absent,
             "table_hashes": [hash_token(t) for t in table_tokens],
         }
-        state = {"people": [], "tables": [], "round": 0, "paused": []}
-        row = await self._db(self.rows.create, hash_token(token), options, state)
-        await self._db(self.rows.save, row.code, state, "playing")
+        row = await self._db(self.rows.create, hash_token(token), options, SessionState())
+        await self._db(self.rows.save, row.code, row.state, "playing")
         row = await self._get(row.code)
         return (
             row,

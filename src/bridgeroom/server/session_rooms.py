@@ -12,9 +12,11 @@ his table (TH-20, rounded pairwise as TH-A8 resolves), net of what he pays.
 
 :class:`RoomSessions` is asked by the :class:`~bridgeroom.server.sessions.SessionManager` for
 what differs in a room (the places, the tables, the results, the exports); the people, the
-director's rights, pausing, replacing and ending are the manager's own. The manager hands it
-what it needs of the manager's as a :class:`SessionHost` (the stored sessions, the rooms of a
-session's tables, saving a session's state), so this module does not import the manager's.
+director's rights, pausing, replacing and ending are the manager's own. The manager is the
+rooms' host: it answers the public protocol :class:`SessionHost` (its hub and stored sessions,
+a session by its code, the rooms of a session's tables, saving a session's typed state, who a
+token is), so this module does not import the manager's and neither reaches into the other's
+private names.
 
     >>> [place_label(p) for p in range(3)], person_label(2, 1)
     (['P1', 'P2', 'P3'], '2/P2')
@@ -28,9 +30,8 @@ import csv
 import io
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any, Final
+from collections.abc import Iterable, Mapping
+from typing import Any, Final, Protocol
 
 from bridgeroom.formats.pbn import dumps
 from bridgeroom.rules import Phase
@@ -39,7 +40,7 @@ from bridgeroom.server.hub import Hub
 from bridgeroom.server.protocol import pbn_game
 from bridgeroom.server.rooms import Room
 from bridgeroom.store import MatchOptions, SeatSpec, StoreError, hash_token, new_token
-from bridgeroom.store.sessions import SessionRecord, SessionStore
+from bridgeroom.store.sessions import SessionPerson, SessionRecord, SessionState, SessionStore
 from bridgeroom.table import ROBOT_LEVELS, TableError, deal_points
 from bridgeroom.table.seats import Holder, Place
 
@@ -95,21 +96,39 @@ def seat_spec(place: Place) -> SeatSpec:
     return SeatSpec(place.name, place.level, place.token_hash if place.is_person else None)
 
 
-@dataclass(frozen=True)
-class SessionHost:
-    """What the rooms need of the sessions' manager: its hub and stored sessions, the time each
-    table last changed, a session by its code (``get``), the rooms of a session's tables
-    (``tables``), saving a session's state and status (``save``), and who a token is."""
+class SessionHost(Protocol):
+    """What the rooms need of the sessions' manager (which answers it): its hub and stored
+    sessions, the time each table last changed, a session by its code, the rooms of a
+    session's tables, saving a session's state and status, and who a token is."""
 
-    hub: Hub
-    rows: SessionStore
-    last_change: Mapping[str, float]
-    get: Callable[[str], Awaitable[SessionRecord]]
-    tables: Callable[[SessionRecord], Awaitable[list[Room]]]
-    save: Callable[[SessionRecord, dict[str, Any], str], Awaitable[None]]
-    #: Whether a token is the director's; the person (his stored entry) whose token it is.
-    is_director: Callable[[SessionRecord, str | None], bool]
-    person: Callable[[SessionRecord, str | None], dict[str, Any] | None]
+    @property
+    def hub(self) -> Hub: ...
+
+    @property
+    def rows(self) -> SessionStore: ...
+
+    @property
+    def last_change(self) -> Mapping[str, float]: ...
+
+    async def get(self, code: str) -> SessionRecord:
+        """The stored session ``code``."""
+        ...
+
+    async def tables(self, row: SessionRecord) -> list[Room]:
+        """The rooms of the session's tables, in the tables' order."""
+        ...
+
+    async def save(self, row: SessionRecord, state: SessionState, status: str) -> None:
+        """Store the session's new state and status."""
+        ...
+
+    def is_director(self, row: SessionRecord, token: str | None) -> bool:
+        """Whether ``token`` is the director's."""
+        ...
+
+    def person(self, row: SessionRecord, token: str | None) -> SessionPerson | None:
+        """The person whose token ``token`` is, if any."""
+        ...
 
 
 class RoomSessions:
@@ -163,11 +182,11 @@ class RoomSessions:
             "rubbers": 1,
         }
         token = new_token()
-        state = {"people": [], "tables": [], "round": 0, "paused": []}
         try:
-            row = await self.hub.db(self.sessions.rows.create, hash_token(token), options, state)
+            rows = self.sessions.rows
+            row = await self.hub.db(rows.create, hash_token(token), options, SessionState())
         except StoreError as err:
-            raise await self.hub._not_saved(err) from None
+            raise await self.hub.not_saved(err) from None
         return row, token
 
     def place_at(self, row: SessionRecord, table: int, seat: str) -> tuple[int, int]:
@@ -186,14 +205,13 @@ class RoomSessions:
     def places(self, row: SessionRecord, table: int) -> list[Place]:
         """Who holds the three places of ``table``: its people, robots elsewhere."""
         level = row.options["robots"]
-        people = {(p["pair"], p["member"]): p for p in row.state["people"] if not p.get("left")}
         places = []
         for player in range(3):
-            person = people.get((table, player))
+            person = row.state.at(table, player)
             if person is None:
                 places.append(Place(player, Holder.ROBOT, f"Robot ({level})", level))
             else:
-                places.append(Place(player, Holder.PERSON, person["name"], None, person["hash"]))
+                places.append(Place(player, Holder.PERSON, person.name, None, person.hash))
         return places
 
     # --- the tables ---------------------------------------------------------------------------
@@ -233,12 +251,8 @@ class RoomSessions:
             "round": 1,
             "movement": {"kind": "room", "tables": o["tables"], "boards": None, "rounds": []},
             "people": [
-                {
-                    "name": p["name"],
-                    "pair": person_label(p["pair"], p["member"]),
-                    "left": bool(p.get("left")),
-                }
-                for p in row.state["people"]
+                {"name": p.name, "pair": person_label(p.pair, p.member), "left": p.left}
+                for p in row.state.people
             ],
             "tables": tables,
             "director": s.is_director(row, token),
@@ -272,16 +286,16 @@ class RoomSessions:
         }
 
     @staticmethod
-    def _you(you: dict[str, Any], rooms: list[Room]) -> dict[str, Any]:
-        table, player = int(you["pair"]), int(you["member"])
+    def _you(you: SessionPerson, rooms: list[Room]) -> dict[str, Any]:
+        table, player = you.pair, you.member
         return {
-            "name": you["name"],
+            "name": you.name,
             "pair": person_label(table, player),
             "table": table,
             "seat": place_label(player),
             "slot": player,
             "code": rooms[table - 1].code if rooms else None,
-            "left": bool(you.get("left")),
+            "left": you.left,
         }
 
     async def results(self, row: SessionRecord) -> dict[str, Any]:
@@ -392,7 +406,7 @@ class RoomSessions:
             try:
                 record = await self.hub.db(self.hub.store.get_match, room.code)
             except StoreError as err:
-                raise await self.hub._not_saved(err) from None
+                raise await self.hub.not_saved(err) from None
             for number, state in enumerate(room.table.match.deals, start=1):
                 if state.phase is not Phase.DONE:
                     continue

@@ -26,11 +26,12 @@ import logging
 import secrets
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from bridgeroom.errors import BridgeError
 from bridgeroom.i18n import LANGUAGES, translate
-from bridgeroom.rules import Card, Deal, Phase, Seat
+from bridgeroom.rules import Deal, Phase, Seat
 from bridgeroom.server.hub import Hub
 from bridgeroom.server.limits import Rate
 from bridgeroom.server.rooms import Room
@@ -45,8 +46,8 @@ from bridgeroom.server.session_boards import (
 from bridgeroom.server.session_evening import is_cards
 from bridgeroom.server.session_rooms import (
     RoomSessions,
-    SessionHost,
     is_room,
+    place_label,
     seat_spec,
     seconds_since,
 )
@@ -59,7 +60,7 @@ from bridgeroom.store import (
     hash_token,
     new_token,
 )
-from bridgeroom.store.sessions import SessionRecord, SessionStore
+from bridgeroom.store.sessions import SessionPerson, SessionRecord, SessionState, SessionStore
 from bridgeroom.table import (
     ROBOT_LEVELS,
     DealEnded,
@@ -104,19 +105,9 @@ class SessionManager:
             hub.cluster.operations.update(
                 reseat=self._remote_reseat, end_table=self._remote_end_table
             )
-        #: A room of three-handed tables is asked what differs; it is given what it needs here.
-        self.rooms = RoomSessions(
-            SessionHost(
-                hub,
-                self.rows,
-                self.last_change,
-                self._get,
-                self._tables,
-                self._save,
-                self._is_director,
-                self._person,
-            )
-        )
+        #: A room of three-handed tables is asked what differs; the manager is its host
+        #: (:class:`~bridgeroom.server.session_rooms.SessionHost`).
+        self.rooms = RoomSessions(self)
 
     def _lock(self, code: str) -> asyncio.Lock:
         return self._locks.setdefault(code, asyncio.Lock())
@@ -130,16 +121,17 @@ class SessionManager:
             return
         for code in codes:
             try:
-                row = await self._get(code)
+                row = await self.get(code)
                 if is_cards(row):
                     continue  # played with real cards: no table of the server's to go on
-                for room in await self._tables(row):
+                for room in await self.tables(row):
                     self.hub.scheduler.schedule(room)  # its robots go on where they stood
                 await self._advance(code)  # a round that ended as the server stopped
             except BridgeError as err:
                 log.warning("session %s cannot be read back: %s", code, err)
 
-    async def _get(self, code: str) -> SessionRecord:
+    async def get(self, code: str) -> SessionRecord:
+        """The stored session ``code`` (a :class:`SeatError` if there is none)."""
         if not code.replace("-", "").replace("_", "").isalnum() or len(code) > 32:
             raise SeatError("session.no_session", code=code[:32])
         try:
@@ -150,20 +142,22 @@ class SessionManager:
         except StoreError:
             raise SeatError("session.no_session", code=code) from None
 
-    async def _save(self, row: SessionRecord, state: dict[str, Any], status: str) -> None:
+    async def save(self, row: SessionRecord, state: SessionState, status: str) -> None:
+        """Store a session's new state and status."""
         try:
             await self.hub.db(self.rows.save, row.code, state, status)
         except StoreError as err:
-            raise await self.hub._not_saved(err) from None
+            raise await self.hub.not_saved(err) from None
 
     @staticmethod
-    def _is_director(row: SessionRecord, token: str | None) -> bool:
+    def is_director(row: SessionRecord, token: str | None) -> bool:
+        """Whether ``token`` is the director's of ``row``."""
         return bool(token) and hmac.compare_digest(row.director_hash, hash_token(token or ""))
 
     def _director(self, row: SessionRecord, token: str | None) -> None:
         if not token:
             raise SeatError("server.token_needed")
-        if not self._is_director(row, token):
+        if not self.is_director(row, token):
             raise SeatError("session.not_director")
 
     @staticmethod
@@ -241,11 +235,10 @@ class SessionManager:
             "deals": deals,
             "systems": list(systems or ()),
         }
-        state = {"people": [], "tables": [], "round": 0, "paused": []}
         try:
-            row = await self.hub.db(self.rows.create, hash_token(token), options, state)
+            row = await self.hub.db(self.rows.create, hash_token(token), options, SessionState())
         except StoreError as err:
-            raise await self.hub._not_saved(err) from None
+            raise await self.hub.not_saved(err) from None
         return row, token
 
     async def join(
@@ -265,12 +258,12 @@ class SessionManager:
         seat someone are counted, per session and address, as many as the session has seats
         (a class behind one school address fits; a refused join costs nothing)."""
         async with self._lock(code):
-            row = await self._get(code)
+            row = await self.get(code)
             joins = ((code, address), Rate(self._seats(row), 600.0))
             if row.status != "waiting":
                 raise TableError("session.join_late")
-            seated = self._person(row, token)
-            if seated is not None and not seated.get("left"):
+            seated = self.person(row, token)
+            if seated is not None and not seated.left:
                 raise TableError("session.seated_already", **self._where_seated(row, seated))
             out = await self._add_person(row, table, seat, name, joins=joins)
             self.hub.limiter.take("join", joins)
@@ -280,13 +273,13 @@ class SessionManager:
         """How many people the session seats at once: its tables' seats."""
         return int(row.options["tables"]) * (3 if is_room(row) else len(_SEATS))
 
-    def _where_seated(self, row: SessionRecord, person: dict[str, Any]) -> dict[str, Any]:
+    def _where_seated(self, row: SessionRecord, person: SessionPerson) -> dict[str, Any]:
         """The table and seat (or place) of a person in the current round, for a message."""
         if is_room(row):
-            return {"table": person["pair"], "seat": f"P{person['member'] + 1}"}
-        table, direction = self.movement(row).where(person["pair"], self._round(row))
+            return {"table": person.pair, "seat": place_label(person.member)}
+        table, direction = self.movement(row).where(person.pair, self._round(row))
         seat = {("NS", 0): "N", ("NS", 1): "S", ("EW", 0): "E", ("EW", 1): "W"}[
-            (direction, person["member"])
+            (direction, person.member)
         ]
         return {"table": table, "seat": seat}
 
@@ -297,14 +290,14 @@ class SessionManager:
         before the start any free seat; once started, a seat a robot holds (a latecomer, or in
         the place of a person who left), which the person takes from the robot at once."""
         async with self._lock(code):
-            row = await self._get(code)
+            row = await self.get(code)
             self._director(row, token)
             if row.status == "finished":
                 raise TableError("session.not_playing")
             out = await self._add_person(row, table, seat, name)
-            row = await self._get(code)
+            row = await self.get(code)
         if row.status == "playing":
-            room = self._table_room(row, table, await self._tables(row))
+            room = self._table_room(row, table, await self.tables(row))
             await self._reseat(row, room, table, {})
         return out
 
@@ -323,17 +316,16 @@ class SessionManager:
         director seats whom he likes."""
         pair, member = self._pair_at(row, table, seat)
         name = person_name(name)
-        people = list(row.state["people"])
-        for person in people:
-            if (person["pair"], person["member"]) == (pair, member) and not person.get("left"):
-                raise SeatError("table.seat_taken", player=seat, name=person["name"])
+        there = row.state.at(pair, member)
+        if there is not None:
+            raise SeatError("table.seat_taken", player=seat, name=there.name)
         if joins is not None:
-            if any(p["name"].casefold() == name.casefold() and not p.get("left") for p in people):
+            if any(p.name.casefold() == name.casefold() for p in row.state.present):
                 raise TableError("session.name_taken", name=name)
             self.hub.limiter.check("join", joins, count=False)
         token = new_token()
-        people.append({"name": name, "hash": hash_token(token), "pair": pair, "member": member})
-        await self._save(row, {**row.state, "people": people}, row.status)
+        person = SessionPerson(name, hash_token(token), pair, member)
+        await self.save(row, row.state.seated(person), row.status)
         label = self.rooms.label(pair, member) if is_room(row) else self.movement(row).label(pair)
         return {"code": row.code, "token": token, "pair": label, "name": name, "table": table}
 
@@ -353,7 +345,7 @@ class SessionManager:
 
     @staticmethod
     def _round(row: SessionRecord) -> int:
-        return int(row.state.get("round", 0))
+        return row.state.round
 
     # --- the tables ------------------------------------------------------------------------------
 
@@ -363,15 +355,14 @@ class SessionManager:
             return self.rooms.places(row, table)
         e = self.movement(row).encounter(round_, table)
         level = row.options["robots"]
-        people = {(p["pair"], p["member"]): p for p in row.state["people"] if not p.get("left")}
         places = []
         for seat in Seat:
             side, member = _SEATS[seat]
-            person = people.get((e.ns if side == "ns" else e.ew, member))
+            person = row.state.at(e.ns if side == "ns" else e.ew, member)
             if person is None:
                 places.append(Place(int(seat), Holder.ROBOT, f"Robot ({level})", level))
             else:
-                places.append(Place(int(seat), Holder.PERSON, person["name"], None, person["hash"]))
+                places.append(Place(int(seat), Holder.PERSON, person.name, None, person.hash))
         return places
 
     def _hold(self, row: SessionRecord, round_: int) -> int:
@@ -400,7 +391,7 @@ class SessionManager:
         three-handed table each), robots in the seats nobody holds; each deals its first
         board."""
         async with self._lock(code):
-            row = await self._get(code)
+            row = await self.get(code)
             self._director(row, token)
             if row.status != "waiting":
                 raise TableError("session.started")
@@ -422,17 +413,17 @@ class SessionManager:
                         host_hash=row.director_hash,
                     )
                 except StoreError as err:
-                    raise await self.hub._not_saved(err) from None
+                    raise await self.hub.not_saved(err) from None
                 codes.append(record.code)
-            await self._save(row, {**row.state, "tables": codes, "round": 0}, "playing")
+            await self.save(row, replace(row.state, tables=tuple(codes), round=0), "playing")
             self.round_times[code] = [time.monotonic()]
-        for room in await self._tables(await self._get(code)):
+        for room in await self.tables(await self.get(code)):
             async with room.lock:
                 await self.hub.after_change(room)
 
-    async def _tables(self, row: SessionRecord) -> list[Room]:
+    async def tables(self, row: SessionRecord) -> list[Room]:
         """The rooms of the session's tables, read from the store when not in memory."""
-        return [await self.hub.room(c) for c in row.state.get("tables", [])]
+        return [await self.hub.room(c) for c in row.state.tables]
 
     def _changed(self, room: Room, events: list[TableEvent]) -> None:
         """A table's change is committed: when it ends a board, look whether the round is over
@@ -458,11 +449,11 @@ class SessionManager:
             task.add_done_callback(self._tasks.discard)
 
     async def _remote_reseat(self, room: Room, args: dict[str, Any]) -> None:
-        row = await self._get(str(args["session"]))
+        row = await self.get(str(args["session"]))
         await self._reseat(row, room, int(args["table"]), dict(args["options"]))
 
     async def _remote_end_table(self, room: Room, args: dict[str, Any]) -> None:
-        row = await self._get(str(args["session"]))
+        row = await self.get(str(args["session"]))
         await self._end_table(row, room, int(args["table"]))
 
     async def _board_done(self, code: str) -> None:
@@ -475,10 +466,10 @@ class SessionManager:
         """Every table has played the round's boards: the pairs move and the next round's boards
         are dealt; after the last round the session is over."""
         async with self._lock(code):
-            row = await self._get(code)
+            row = await self.get(code)
             if row.status != "playing":
                 return
-            rooms = await self._tables(row)
+            rooms = await self.tables(row)
             if rooms and not rooms[0].writer:
                 return  # several processes: the writer of the first table moves the rounds on
             if is_room(row):
@@ -490,11 +481,11 @@ class SessionManager:
             self.round_times.setdefault(code, []).append(time.monotonic())
             m = self.movement(row)
             if round_ + 1 >= m.rounds:
-                await self._save(row, row.state, "finished")
+                await self.save(row, row.state, "finished")
                 return
             round_ += 1
-            await self._save(row, {**row.state, "round": round_}, "playing")
-            row = await self._get(code)
+            await self.save(row, replace(row.state, round=round_), "playing")
+            row = await self.get(code)
         for t, room in enumerate(rooms, start=1):
             await self._reseat(row, room, t, {"hold": self._hold(row, round_)})
 
@@ -514,7 +505,7 @@ class SessionManager:
                     self.rows.seat_table, room.match_id, [seat_spec(p) for p in places], options
                 )
             except StoreError as err:
-                raise await self.hub._not_saved(err) from None
+                raise await self.hub.not_saved(err) from None
             before = list(room.table.places)
             room.table.places[:] = places
             await self._drop_moved(row, room, before)
@@ -538,9 +529,9 @@ class SessionManager:
                 continue
             room.watchers.remove(watcher)
             digest = before[player].token_hash
-            person = next((p for p in row.state["people"] if p["hash"] == digest), None)
+            person = next((p for p in row.state.people if p.hash == digest), None)
             where: dict[str, Any] = {}
-            if person is None or person.get("left") or row.status != "playing":
+            if person is None or person.left or row.status != "playing":
                 texts = {
                     lang: translate("session.replaced", lang, session=row.code)
                     for lang in LANGUAGES
@@ -558,7 +549,7 @@ class SessionManager:
                     )
                     for lang in LANGUAGES
                 }
-            await self.hub._send(
+            await self.hub.send(
                 watcher,
                 {
                     "type": "moved",
@@ -574,51 +565,39 @@ class SessionManager:
     # --- the director ----------------------------------------------------------------------------
 
     async def pause(self, code: str, table: int, paused: bool, token: str | None) -> None:
-        row = await self._get(code)
+        row = await self.get(code)
         self._director(row, token)
-        room = self._table_room(row, table, await self._tables(row))
+        room = self._table_room(row, table, await self.tables(row))
         async with self._lock(code):
-            paused_tables = set(row.state.get("paused", []))
-            if paused:
-                paused_tables.add(table)
-            else:
-                paused_tables.discard(table)
-            state = {**row.state, "paused": sorted(paused_tables)}
-            await self._save(row, state, row.status)
-            row = await self._get(code)
+            await self.save(row, row.state.with_paused(table, paused), row.status)
+            row = await self.get(code)
         await self._reseat(row, room, table, {"paused": paused})
 
     async def replace(self, code: str, table: int, seat: str, token: str | None) -> None:
         """A robot takes the place of the person at ``table``'s ``seat`` for the rest of the
         session (he left)."""
         async with self._lock(code):
-            row = await self._get(code)
+            row = await self.get(code)
             self._director(row, token)
             if row.status != "playing":
                 raise TableError("session.not_playing")
             pair, member = self._pair_at(row, table, seat)
-            people = [dict(p) for p in row.state["people"]]
-            found = [
-                p
-                for p in people
-                if (p["pair"], p["member"]) == (pair, member) and not p.get("left")
-            ]
-            if not found:
+            person = row.state.at(pair, member)
+            if person is None:
                 raise TableError("session.no_person", seat=seat)
-            found[0]["left"] = True
-            await self._save(row, {**row.state, "people": people}, row.status)
-            row = await self._get(code)
-        room = self._table_room(row, table, await self._tables(row))
+            await self.save(row, row.state.gone(person), row.status)
+            row = await self.get(code)
+        room = self._table_room(row, table, await self.tables(row))
         await self._reseat(row, room, table, {})
 
     async def end(self, code: str, token: str | None) -> None:
         """The director ends the session: every table stops where it is."""
         async with self._lock(code):
-            row = await self._get(code)
+            row = await self.get(code)
             self._director(row, token)
-            rooms = await self._tables(row)
-            await self._save(row, row.state, "finished")
-            row = await self._get(code)
+            rooms = await self.tables(row)
+            await self.save(row, row.state, "finished")
+            row = await self.get(code)
         for t, room in enumerate(rooms, start=1):
             await self._end_table(row, room, t)
 
@@ -631,11 +610,11 @@ class SessionManager:
             try:
                 await self.hub.db(self.hub.store.set_status, room.match_id, "finished")
             except StoreError as err:
-                raise await self.hub._not_saved(err) from None
+                raise await self.hub.not_saved(err) from None
             room.status = "finished"
             async with room.lock:
                 await self.hub.broadcast(room)  # its people are told: the session ended
-            self.hub._settle(room)
+            self.hub.settle(room)
 
     def _table_room(self, row: SessionRecord, table: int, rooms: list[Room]) -> Room:
         if not rooms:
@@ -648,12 +627,12 @@ class SessionManager:
 
     async def summary(self, code: str, token: str | None = None) -> dict[str, Any]:
         """The session: its options, movement, people, and each table at a glance."""
-        row = await self._get(code)
+        row = await self.get(code)
         if is_room(row):
             return await self.rooms.summary(row, token)
         m = self.movement(row)
         o = row.options
-        rooms = await self._tables(row) if row.status != "waiting" else []
+        rooms = await self.tables(row) if row.status != "waiting" else []
         tables = []
         for t, room in enumerate(rooms, start=1):
             table = room.table
@@ -682,7 +661,7 @@ class SessionManager:
                     ],
                 }
             )
-        you = self._person(row, token)
+        you = self.person(row, token)
         return {
             "code": row.code,
             "status": row.status,
@@ -694,40 +673,39 @@ class SessionManager:
             "round": self._round(row) + 1,
             "movement": m.to_dict(),
             "people": [
-                {"name": p["name"], "pair": m.label(p["pair"]), "left": bool(p.get("left"))}
-                for p in row.state["people"]
+                {"name": p.name, "pair": m.label(p.pair), "left": p.left} for p in row.state.people
             ],
             "tables": tables,
-            "director": self._is_director(row, token),
+            "director": self.is_director(row, token),
             "you": None if you is None else self._you(row, you, rooms),
             "advice": (
                 coach_advice(o["deals"], o.get("language", "en"))
-                if self._is_director(row, token) and o["game"] == "minibridge"
+                if self.is_director(row, token) and o["game"] == "minibridge"
                 else None
             ),
         }
 
-    def _you(self, row: SessionRecord, you: dict[str, Any], rooms: list[Room]) -> dict[str, Any]:
+    def _you(self, row: SessionRecord, you: SessionPerson, rooms: list[Room]) -> dict[str, Any]:
         """Where a person sits in the current round: table, seat, and the table's code."""
         m = self.movement(row)
-        table, direction = m.where(you["pair"], self._round(row))
+        table, direction = m.where(you.pair, self._round(row))
         seat = {("NS", 0): "N", ("NS", 1): "S", ("EW", 0): "E", ("EW", 1): "W"}[
-            (direction, you["member"])
+            (direction, you.member)
         ]
         return {
-            "name": you["name"],
-            "pair": m.label(you["pair"]),
+            "name": you.name,
+            "pair": m.label(you.pair),
             "table": table,
             "seat": seat,
             "slot": int(Seat.find(seat)),
             "code": rooms[table - 1].code if rooms else None,
-            "left": bool(you.get("left")),
+            "left": you.left,
         }
 
     async def hand_records(self, code: str, token: str | None) -> list[dict[str, Any]]:
         """The hands of the boards the request may see, with their double-dummy tables and par
         (endplay, on a thread of its own; worked out once)."""
-        row = await self._get(code)
+        row = await self.get(code)
         if is_room(row):
             return []  # a room compares no boards: each table reviews its own deals
         _, done = await self._results(row)
@@ -743,7 +721,7 @@ class SessionManager:
         """A session's table shows a board's review (every card against double dummy) once
         every table has played the board, as anyone sees its traveller; before, the refusal
         says how many tables still play it."""
-        row = await self._get(str(record.options.session))
+        row = await self.get(str(record.options.session))
         if is_room(row):
             return  # a room's tables play their own deals
         _, done = await self._results(row)
@@ -754,13 +732,14 @@ class SessionManager:
             raise TableError("session.review_wait", board=board, n=left)
 
     @staticmethod
-    def _person(row: SessionRecord, token: str | None) -> dict[str, Any] | None:
+    def person(row: SessionRecord, token: str | None) -> SessionPerson | None:
+        """The person whose token ``token`` is (gone or not), if any."""
         if not token:
             return None
         digest = hash_token(token)
-        for p in row.state["people"]:
-            if hmac.compare_digest(p["hash"], digest):
-                return dict(p)
+        for p in row.state.people:
+            if hmac.compare_digest(p.hash, digest):
+                return p
         return None
 
     async def _results(self, row: SessionRecord) -> tuple[Results, dict[int, set[int]]]:
@@ -768,27 +747,15 @@ class SessionManager:
         m = self.movement(row)
         results = Results(m, row.options["game"], row.options["scoring"])
         done: dict[int, set[int]] = {}
-        for t, room in enumerate(await self._tables(row), start=1):
+        for t, room in enumerate(await self.tables(row), start=1):
             for index, state in enumerate(room.table.match.deals):
                 result = state.result
                 if state.phase is not Phase.DONE or result is None:
                     continue
                 board = state.board or index + 1
                 e = m.encounter(m.round_of(board), t)
-                lead = next((str(a) for _, a in state.history if isinstance(a, Card)), None)
-                results.add(
-                    Played.of(
-                        row.options["game"],
-                        board,
-                        t,
-                        e.ns,
-                        e.ew,
-                        result.declarer,
-                        result.contract,
-                        result.tricks,
-                        lead,
-                    )
-                )
+                game = row.options["game"]
+                results.add(Played.from_deal(game, state, t, e.ns, e.ew, board=board))
                 done.setdefault(board, set()).add(t)
         return results, done
 
@@ -798,16 +765,16 @@ class SessionManager:
         """The boards whose traveller and hands ``token`` may see: all (the director's), those
         his pair has played (a person's), those every table has played (anyone's)."""
         m = self.movement(row)
-        if self._is_director(row, token):
+        if self.is_director(row, token):
             return set(done)
         everywhere = {b for b, tables in done.items() if len(tables) == m.tables}
-        person = self._person(row, token)
+        person = self.person(row, token)
         if person is None:
             return everywhere
         mine = set()
         for b, tables in done.items():
             r = m.round_of(b)
-            table, _ = m.where(person["pair"], r)
+            table, _ = m.where(person.pair, r)
             if table in tables:
                 mine.add(b)
         return everywhere | mine
@@ -815,7 +782,7 @@ class SessionManager:
     async def results(self, code: str, token: str | None) -> dict[str, Any]:
         """The travellers of the boards the request may see, the ranking over them, each pair's
         scorecard, and the hands of those boards."""
-        row = await self._get(code)
+        row = await self.get(code)
         if is_room(row):
             return await self.rooms.results(row)
         everything, done = await self._results(row)
@@ -840,7 +807,7 @@ class SessionManager:
         }
 
     async def exports(self, code: str, token: str | None) -> tuple[Results, dict[int, Deal]]:
-        row = await self._get(code)
+        row = await self.get(code)
         everything, done = await self._results(row)
         visible = self._visible(row, token, done)
         results = Results(everything.movement, everything.game, everything.scoring)

@@ -65,13 +65,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bridgeroom.errors import BridgeError, ParseError
+from bridgeroom.errors import BridgeError, ParseError, ScoringError
 from bridgeroom.i18n import Message, keyed
 from bridgeroom.rules import Deal, board_dealer, deal_cards, make_rng
 from bridgeroom.sessions.movements import Movement
 from bridgeroom.sessions.results import Fouled, Player, Results, parse_entry
 
-__all__ = ["SessionFile", "load", "loads", "seeded_deals"]
+__all__ = ["SessionFile", "load", "loads", "refused_at", "seeded_deals"]
 
 _KEYS = frozenset(
     {
@@ -113,9 +113,10 @@ def _first_line(text: str, key: str) -> int:
 
 
 def _pair(movement: Movement, label: str) -> int:
-    for pair in movement.pairs:
-        if movement.label(pair).lower() == str(label).strip().lower():
-            return pair
+    try:
+        return movement.find_pair(label)
+    except ScoringError:
+        pass
     raise keyed(
         ParseError, "club.file_pair", label=repr(label), tables=movement.tables,
         first=movement.label(1), last=movement.label(movement.pairs[-1]),
@@ -224,8 +225,9 @@ def _reason(err: Exception) -> object:
     return Message(key, **getattr(err, "params", {})) if isinstance(key, str) else str(err)
 
 
-def _at(err: Exception, line: int) -> ParseError:
-    """``err`` as the refusal of line ``line`` of the file, its catalogue message kept."""
+def refused_at(err: Exception, line: int | None) -> ParseError:
+    """``err`` as the refusal of line ``line`` of a file (``None``: a record without a line),
+    its catalogue message kept (a session file's, a class file's)."""
     key = getattr(err, "key", None)
     message = None if isinstance(key, str) else str(err)
     return ParseError(message, line=line, key=key, params=getattr(err, "params", None))
@@ -246,7 +248,7 @@ def _read_results(text: str, data: dict[str, Any], out: SessionFile) -> None:
             entry = parse_entry(r.game, board, table, e.ns, e.ew, words[2])
             r.add(entry)
         except (BridgeError, ValueError) as err:
-            out.errors.append(_at(err, number))
+            out.errors.append(refused_at(err, number))
 
 
 def _read_fouled(text: str, data: dict[str, Any], out: SessionFile) -> None:
@@ -262,7 +264,7 @@ def _read_fouled(text: str, data: dict[str, Any], out: SessionFile) -> None:
             )
             out.results = out.results.with_fouled(Fouled(int(board), groups))
         except (BridgeError, ValueError) as err:
-            out.errors.append(_at(err, number))
+            out.errors.append(refused_at(err, number))
 
 
 def _read_deals(data: dict[str, Any], base: str | Path | None, out: SessionFile) -> None:

@@ -25,6 +25,13 @@ every table plays boards 1..N in order over the session. What moves are the pair
 * ``howell``: ``2 n`` pairs, each meeting a different opponent every round, at most
   ``2 n - 1`` rounds (the circle method of a round robin: pair ``2n`` stays at table 1, the
   others move), every pair changing direction now and then; one ranking.
+* ``free``: no movement: the seating as it was typed, board by board (a class whose results
+  name their pairs, docs/minibridge.md). :meth:`Movement.free` starts one and
+  :meth:`Movement.seat` seats two named pairs at a table for a board; each board is a round of
+  its own, played at the tables that were seated for it (so a board is compared over the
+  tables that played it, unfactored); a pair keeps its name (:meth:`Movement.label`), a table
+  its number or name (:meth:`Movement.table_label`); the pairs are ranked by direction when
+  each kept its own (:meth:`Movement.direction`).
 
     >>> m = Movement.make("mitchell", tables=3, boards=6)
     >>> m.rounds, m.boards_per_round, m.boards_of(1)
@@ -44,6 +51,9 @@ every table plays boards 1..N in order over the session. What moves are the pair
     >>> h = Movement.make("howell", tables=2, boards=3)
     >>> [(e.table, e.ns, e.ew) for e in h.round(0)]
     [(1, 4, 1), (2, 2, 3)]
+    >>> f = Movement.free().seat(1, 1, "Ann & Bob", "Cy & Di").seat(1, 2, "Ed & Flo", "Gus & Hal")
+    >>> f.expected(1), [f.label(p) for p in f.pairs], f.direction(3), f.separate_directions
+    (2, ['Ann & Bob', 'Cy & Di', 'Ed & Flo', 'Gus & Hal'], 'NS', True)
 """
 
 from __future__ import annotations
@@ -56,8 +66,10 @@ from bridgeroom.i18n import keyed
 
 __all__ = ["KINDS", "Encounter", "Movement"]
 
-#: The movements, by name.
+#: The movements, by name (:meth:`Movement.make`'s; a ``free`` seating is typed, not made).
 KINDS: Final[tuple[str, ...]] = ("class", "rotating", "mitchell", "howell", "teams")
+#: The kind of a movement typed as it was played (:meth:`Movement.free`).
+FREE: Final = "free"
 
 #: The most tables and boards a session may have.
 MAX_TABLES: Final[int] = 64
@@ -77,12 +89,77 @@ class Encounter:
 
 @dataclass(frozen=True)
 class Movement:
-    """Who plays where in each round (:meth:`make` builds one from its kind)."""
+    """Who plays where in each round (:meth:`make` builds one from its kind; :meth:`free`
+    and :meth:`seat` one typed as it was played)."""
 
     kind: str
     tables: int
     boards: int
     rounds: int
+    #: A ``free`` movement's seating: each board's encounters (its round is the board's, less 1).
+    seating: tuple[Encounter, ...] = ()
+    #: A ``free`` movement's pairs by their names, pair 1's first.
+    names: tuple[str, ...] = ()
+    #: A ``free`` movement's tables that have a name rather than a number: (number, name).
+    table_names: tuple[tuple[int, str], ...] = ()
+
+    @classmethod
+    def free(cls) -> Movement:
+        """No movement yet: a seating to be typed board by board (:meth:`seat`)."""
+        return cls(FREE, 0, 0, 0)
+
+    def seat(
+        self, board: int, table: int, ns: str, ew: str, *, table_name: str | None = None
+    ) -> Movement:
+        """A new ``free`` movement with pairs ``ns`` and ``ew`` (their names; a new name is
+        a new pair) at ``table`` for ``board``; ``table_name``: the table's name where it has
+        one. A table plays a board once, and so does a pair.
+
+        >>> m = Movement.free().seat(1, 1, "A", "B")
+        >>> m.seat(1, 2, "C", "A")
+        Traceback (most recent call last):
+        ...
+        bridgeroom.errors.ScoringError: A plays board 1 twice (tables 1 and 2).
+        """
+        if self.kind != FREE:
+            raise keyed(ScoringError, "movement.free.seated", kind=self.kind)
+        for what, value in (("board", board), ("table", table)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise keyed(ScoringError, f"movement.free.{what}", value=repr(value))
+        ns, ew = str(ns).strip(), str(ew).strip()
+        if not ns or not ew or ns == ew:
+            raise keyed(ScoringError, "movement.free.pairs", board=board, table=table)
+        names = list(self.names)
+        for e in self.seating:
+            if e.round != board - 1:
+                continue
+            if e.table == table:
+                raise keyed(ScoringError, "movement.free.twice", board=board, table=table)
+            for pair in (e.ns, e.ew):
+                if names[pair - 1] in (ns, ew):
+                    raise keyed(
+                        ScoringError, "movement.free.pair_twice", pair=names[pair - 1],
+                        board=board, first=self.table_label(e.table),
+                        table=table_name or str(table),
+                    )  # fmt: skip
+        numbers = []
+        for name in (ns, ew):
+            if name not in names:
+                names.append(name)
+            numbers.append(names.index(name) + 1)
+        named = dict(self.table_names)
+        if table_name is not None and named.setdefault(table, table_name) != table_name:
+            raise keyed(ScoringError, "movement.free.table_name", table=table, name=named[table])
+        encounter = Encounter(board - 1, table, numbers[0], numbers[1], (board,))
+        return Movement(
+            FREE,
+            max(self.tables, table),
+            max(self.boards, board),
+            max(self.boards, board),
+            (*self.seating, encounter),
+            tuple(names),
+            tuple(sorted(named.items())),
+        )
 
     @classmethod
     def make(cls, kind: str, tables: int, boards: int, rounds: int | None = None) -> Movement:
@@ -135,18 +212,35 @@ class Movement:
 
     @property
     def boards_per_round(self) -> int:
-        return self.boards // self.rounds
+        return 1 if self.kind == FREE else self.boards // self.rounds
 
     @property
     def pairs(self) -> tuple[int, ...]:
-        """Every pair's number: ``2 n`` pairs for ``n`` tables."""
+        """Every pair's number: ``2 n`` pairs for ``n`` tables (a ``free`` movement: those
+        seated)."""
+        if self.kind == FREE:
+            return tuple(range(1, len(self.names) + 1))
         return tuple(range(1, 2 * self.tables + 1))
 
     @property
     def separate_directions(self) -> bool:
-        """Whether every pair keeps its direction all session (a class, a Mitchell), so that
-        North-South and East-West pairs are ranked apart."""
+        """Whether every pair keeps its direction all session (a class, a Mitchell; a ``free``
+        movement where each pair sat one way), so that North-South and East-West pairs are
+        ranked apart."""
+        if self.kind == FREE:
+            return all(self.direction(p) is not None for p in self.pairs)
         return self.kind != "howell"
+
+    def direction(self, pair: int) -> str | None:
+        """The direction pair ``pair`` keeps all session (``NS``, ``EW``), or ``None`` where it
+        changes (a Howell; a ``free`` pair that sat both ways)."""
+        self.label(pair)
+        if self.kind == FREE:
+            sides = {"NS" if pair == e.ns else "EW" for e in self.seating if pair in (e.ns, e.ew)}
+            return sides.pop() if len(sides) == 1 else None
+        if self.kind == "howell":
+            return None
+        return "NS" if pair <= self.tables else "EW"
 
     @property
     def teams(self) -> tuple[int, ...]:
@@ -171,9 +265,12 @@ class Movement:
         return table + 1 if table % 2 else table - 1
 
     def label(self, pair: int) -> str:
-        """How a pair is named: ``3NS`` and ``3EW`` in a class or a Mitchell, ``5`` in a Howell."""
+        """How a pair is named: ``3NS`` and ``3EW`` in a class or a Mitchell, ``5`` in a Howell,
+        by its name in a ``free`` movement."""
         if pair not in self.pairs:
             raise keyed(ScoringError, "movement.no_pair", pair=repr(pair), n=self.tables)
+        if self.kind == FREE:
+            return self.names[pair - 1]
         if self.kind == "howell":
             return str(pair)
         n = self.tables
@@ -209,9 +306,29 @@ class Movement:
             raise keyed(ScoringError, "movement.no_board", board=repr(board), n=self.boards)
         return (board - 1) // self.boards_per_round
 
+    def find_pair(self, label: str) -> int:
+        """The number of the pair called ``label`` (``3NS``, ``5``, a ``free`` pair's name;
+        the case does not matter).
+
+        >>> Movement.make("mitchell", tables=3, boards=6).find_pair("2ew")
+        5
+        """
+        for pair in self.pairs:
+            if self.label(pair).casefold() == str(label).strip().casefold():
+                return pair
+        raise keyed(ScoringError, "movement.no_pair", pair=repr(label), n=self.tables)
+
+    def table_label(self, table: int) -> str:
+        """How a table is named: its number, or its name in a ``free`` movement that gave it
+        one."""
+        return dict(self.table_names).get(table, str(table))
+
     def expected(self, board: int) -> int:
-        """How many tables play ``board``: all of them."""
-        self.round_of(board)
+        """How many tables play ``board``: all of them (a ``free`` movement: those seated for
+        it)."""
+        round_ = self.round_of(board)
+        if self.kind == FREE:
+            return sum(1 for e in self.seating if e.round == round_)
         return self.tables
 
     def _check_round(self, round_: int) -> None:
@@ -221,6 +338,8 @@ class Movement:
     def round(self, round_: int) -> tuple[Encounter, ...]:
         """The encounters of round ``round_`` (from 0), table by table."""
         self._check_round(round_)
+        if self.kind == FREE:
+            return tuple(sorted((e for e in self.seating if e.round == round_), key=_table))
         n, boards = self.tables, self.boards_of(round_)
         out = []
         for t in range(n):
@@ -297,3 +416,7 @@ class Movement:
                 for r in range(self.rounds)
             ],
         }
+
+
+def _table(e: Encounter) -> int:
+    return e.table

@@ -99,9 +99,24 @@ from typing import Any, Final, TypeAlias
 
 from bridgeroom.errors import ScoringError
 from bridgeroom.i18n import keyed
-from bridgeroom.rules import Card, Contract, Seat, Side, board_dealer, board_vulnerability
+from bridgeroom.rules import (
+    Card,
+    Contract,
+    DealState,
+    Phase,
+    Seat,
+    Side,
+    board_dealer,
+    board_vulnerability,
+)
 from bridgeroom.scoring import score_duplicate, score_minibridge
-from bridgeroom.scoring.compare import imps, imps_across_field, matchpoint_top, neuberg
+from bridgeroom.scoring.compare import (
+    cross_imps,
+    imps,
+    imps_across_field,
+    matchpoint_top,
+    neuberg,
+)
 from bridgeroom.sessions.movements import Movement
 
 __all__ = [
@@ -147,21 +162,32 @@ def _err(key: str, /, **params: object) -> ScoringError:
 
 
 def ns_score(
-    game: str, board: int, declarer: Seat | None, contract: Contract | None, tricks: int
+    game: str,
+    board: int,
+    declarer: Seat | None,
+    contract: Contract | None,
+    tricks: int,
+    *,
+    overtricks: bool = False,
 ) -> int:
     """A board's score from North-South's side: duplicate (Law 77, CB-D1..CB-D5) or mini-bridge
-    (MB-9..MB-11), with the board's vulnerability (CB-B2); a passed-out board scores 0.
+    (MB-9..MB-11; ``overtricks``: the EBU's overtricks at trick value, MB-A6), with the
+    board's vulnerability (CB-B2); a passed-out board scores 0.
 
     >>> ns_score("contract", 3, Seat.EAST, Contract("4S"), 10)
     -620
     >>> ns_score("minibridge", 1, Seat.SOUTH, Contract("2H"), 9)
     110
+    >>> ns_score("minibridge", 1, Seat.SOUTH, Contract("2H"), 9, overtricks=True)
+    140
     """
+    if overtricks and game != "minibridge":
+        raise _err("options.overtricks", game=game)
     if contract is None or declarer is None:
         return 0
     vulnerable = board_vulnerability(board).is_vulnerable(declarer)
     if game == "minibridge":
-        score = score_minibridge(contract, tricks, vulnerable).score
+        score = score_minibridge(contract, tricks, vulnerable, overtricks=overtricks).score
     elif game == "contract":
         score = score_duplicate(contract, tricks, vulnerable).score
     else:
@@ -234,8 +260,10 @@ class Played:
         lead: str | None = None,
         *,
         assigned: bool = False,
+        overtricks: bool = False,
     ) -> Played:
-        """A result scored by ``game``'s table (``contract`` ``None``: passed out)."""
+        """A result scored by ``game``'s table (``contract`` ``None``: passed out;
+        ``overtricks``: mini-bridge's EBU scoring, MB-A6)."""
         seat = Seat.find(declarer) if isinstance(declarer, str) else declarer
         named = Contract.parse(contract) if isinstance(contract, str) else contract
         if named is not None:
@@ -253,8 +281,44 @@ class Played:
             seat = None
         if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
             raise _err("tricks", board=board, table=table, tricks=repr(tricks))
-        score = ns_score(game, board, seat, named, tricks)
+        score = ns_score(game, board, seat, named, tricks, overtricks=overtricks)
         return cls(board, table, ns, ew, seat, named, tricks, lead, score, assigned)
+
+    @classmethod
+    def from_deal(
+        cls,
+        game: str,
+        state: DealState,
+        table: int,
+        ns: int,
+        ew: int,
+        *,
+        board: int | None = None,
+        overtricks: bool = False,
+    ) -> Played:
+        """The result of a deal the engine played to its end: its contract, declarer, tricks
+        and opening lead, as board ``board`` (by default the deal's own board number).
+
+        >>> from bridgeroom.rules import ContractBridgeDeal
+        >>> state = ContractBridgeDeal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+        >>> for call in ("1NT", "P", "P", "P"):
+        ...     state.apply(call)
+        >>> Played.from_deal("contract", state, 1, 1, 2, board=1)
+        Traceback (most recent call last):
+        ...
+        bridgeroom.errors.ScoringError: board 1 at table 1: the deal is not over yet
+        """
+        number = state.board if board is None else board
+        if number is None:
+            raise _err("options.no_board", table=table)
+        result = state.result
+        if state.phase is not Phase.DONE or result is None:
+            raise _err("options.not_over", board=number, table=table)
+        lead = next((str(a) for _, a in state.history if isinstance(a, Card)), None)
+        return cls.of(
+            game, number, table, ns, ew, result.declarer, result.contract, result.tricks, lead,
+            overtricks=overtricks,
+        )  # fmt: skip
 
     @property
     def passed_out(self) -> bool:
@@ -681,7 +745,7 @@ def entry_record(entry: Entry) -> dict[str, Any]:
     return {**base, "kind": "not played"}
 
 
-def entry_from_record(game: str, record: Mapping[str, Any]) -> Entry:
+def entry_from_record(game: str, record: Mapping[str, Any], *, overtricks: bool = False) -> Entry:
     """The entry :func:`entry_record` wrote, scored again by ``game``'s table."""
     try:
         kind = record["kind"]
@@ -689,14 +753,17 @@ def entry_from_record(game: str, record: Mapping[str, Any]) -> Entry:
         if kind in ("played", "assigned"):
             return Played.of(
                 game, *where, record["declarer"], record["contract"], record["tricks"],
-                record.get("lead"), assigned=kind == "assigned",
+                record.get("lead"), assigned=kind == "assigned", overtricks=overtricks,
             )  # fmt: skip
         if kind == "weighted":
-            parts = [(Fraction(x["weight"]), entry_from_record(game, x)) for x in record["parts"]]
+            parts = [
+                (Fraction(x["weight"]), entry_from_record(game, x, overtricks=overtricks))
+                for x in record["parts"]
+            ]
             return Weighted.of(*where, [(w, p) for w, p in parts if isinstance(p, Played)])
         if kind == "split":
-            ns_side = entry_from_record(game, record["ns_side"])
-            ew_side = entry_from_record(game, record["ew_side"])
+            ns_side = entry_from_record(game, record["ns_side"], overtricks=overtricks)
+            ew_side = entry_from_record(game, record["ew_side"], overtricks=overtricks)
             if not isinstance(ns_side, (Played, Weighted)) or not isinstance(
                 ew_side, (Played, Weighted)
             ):
@@ -780,7 +847,12 @@ class Results:
     (an odd number of pairs): its tables' boards are not played, and every board is expected
     at one table fewer. ``players``: each pair's (or team's) players. A board counts on the
     traveller as soon as one table has played it; its comparisons are factored to the number
-    of tables the movement meant.
+    of tables the movement meant (a ``free`` movement means the tables that played it: no
+    factoring).
+
+    ``overtricks``: the entries are scored by mini-bridge's EBU option (MB-A6; the entries
+    are made with it, :meth:`Played.of`). ``summed``: IMPs across the field are each score's
+    IMPs against every other added up (a class's cross-IMPs), not divided by the comparisons.
     """
 
     def __init__(
@@ -794,6 +866,8 @@ class Results:
         players: Mapping[int, Sequence[Player]] | None = None,
         sitout: int | None = None,
         title: str = "",
+        overtricks: bool = False,
+        summed: bool = False,
     ) -> None:
         if scoring not in METHODS:
             raise _err("scoring", methods=", ".join(METHODS), scoring=repr(scoring))
@@ -801,6 +875,8 @@ class Results:
             raise _err("teams_scoring", scoring=repr(scoring))
         if game not in ("contract", "minibridge"):
             raise _err("game", game=game)
+        if overtricks and game != "minibridge":
+            raise _err("options.overtricks", game=game)
         if sitout is not None:
             movement.label(sitout)
             if movement.kind == "teams":
@@ -810,6 +886,8 @@ class Results:
         self.scoring = scoring
         self.sitout = sitout
         self.title = title
+        self.overtricks = overtricks
+        self.summed = summed
         self.played: list[Entry] = []
         self._travellers: dict[int, tuple[TravellerRow, ...]] = {}
         self.fouled: dict[int, Fouled] = {}
@@ -824,7 +902,10 @@ class Results:
     # -- building, and new values for corrections ---------------------------------------------
 
     def _copy(self) -> Results:
-        new = Results(self.movement, self.game, self.scoring, sitout=self.sitout, title=self.title)
+        new = Results(
+            self.movement, self.game, self.scoring, sitout=self.sitout, title=self.title,
+            overtricks=self.overtricks, summed=self.summed,
+        )  # fmt: skip
         new.played = list(self.played)
         new.fouled = dict(self.fouled)
         new.players = dict(self.players)
@@ -920,9 +1001,11 @@ class Results:
         return n - 1 if self.sitout is not None else n
 
     def traveller(self, board: int) -> tuple[TravellerRow, ...]:
-        """Board ``board``'s traveller: each table's entry and its comparison (factored)."""
+        """Board ``board``'s traveller: each table's entry and its comparison (factored); empty
+        while no table has played it."""
         cached = self._travellers.get(board)
         if cached is None:
+            self.movement.round_of(board)  # a board of the movement's, or an error
             cached = self._travellers[board] = self._compare(board)
         return cached
 
@@ -953,6 +1036,8 @@ class Results:
                 scores = [int(p.ns_score) for p in field_]
                 if self.scoring == "butler":
                     ims = [Fraction(imps(x - datum)) for x in scores]
+                elif self.summed:
+                    ims = [Fraction(x * expected, n) for x in cross_imps(scores)]
                 else:
                     ims = imps_across_field(scores, expected)
                 mps = neuberg(scores, expected)
@@ -991,7 +1076,7 @@ class Results:
                     ns_i = _imps_against(_ns_dist(p), ((Fraction(1), datum),), 1)
                     ew_i = _imps_against(_ew_dist(p), ((Fraction(1), datum),), -1)
                 elif expected > 1:
-                    scale = Fraction(expected, n * (expected - 1))
+                    scale = Fraction(expected, n * (1 if self.summed else expected - 1))
                     ns_i = scale * sum(
                         (_imps_against(_ns_dist(p), _ns_dist(o), 1) for o in others), Fraction(0)
                     )
@@ -1032,26 +1117,40 @@ class Results:
     # -- totals and rankings -----------------------------------------------------------------
 
     def scorecard(self, pair: int) -> list[dict[str, Any]]:
-        """A pair's boards: opponents, result, points, matchpoints and IMPs, as plain data."""
+        """A pair's boards: opponents, result, points, matchpoints and IMPs, with their running
+        totals (``total_points``, ``total_mp`` of ``total_top``, ``total_imps``), as plain data."""
         m = self.movement
         out = []
+        points, mps, tops, ims = Fraction(0), Fraction(0), 0, Fraction(0)
         for board in self.boards:
             for row in self.traveller(board):
                 p = row.result
                 if pair not in (p.ns, p.ew):
                     continue
                 ns = pair == p.ns
-                points = _side_points(p, ns)
+                scored = _side_points(p, ns)
+                mp, imp = (row.ns_mp, row.ns_imps) if ns else (row.ew_mp, row.ew_imps)
+                if row.counts:
+                    points, mps, tops, ims = (
+                        points + (scored or 0),
+                        mps + mp,
+                        tops + row.top,
+                        ims + imp,
+                    )
                 out.append(
                     {
                         "board": board,
                         "direction": "NS" if ns else "EW",
                         "opponents": m.label(p.ew if ns else p.ns),
                         **_entry_dict(p),
-                        "points": None if points is None else _num(points),
-                        "mp": _num(row.ns_mp if ns else row.ew_mp),
+                        "points": None if scored is None else _num(scored),
+                        "mp": _num(mp),
                         "top": row.top,
-                        "imps": _num(row.ns_imps if ns else row.ew_imps),
+                        "imps": _num(imp),
+                        "total_points": _num(points),
+                        "total_mp": _num(mps),
+                        "total_top": tops,
+                        "total_imps": _num(ims),
                     }
                 )
         return out
@@ -1086,7 +1185,7 @@ class Results:
         for pair, (boards, points, mp, top, imp, sides) in totals.items():
             direction = next(iter(sides)) if len(sides) == 1 else None
             if m.separate_directions:
-                direction = "NS" if pair <= m.tables else "EW"
+                direction = m.direction(pair)
             out.append(
                 Standing(
                     pair,
@@ -1102,28 +1201,31 @@ class Results:
             )
         return out
 
-    def _key(self, s: Standing) -> tuple[Any, ...]:
+    def _key(self, s: Standing, by: str) -> tuple[Any, ...]:
         if s.vp is not None:
             return (-s.vp, -s.imps)
-        if self.scoring == "matchpoints":
+        if by == "matchpoints":
             return (-(s.mp / s.top if s.top else Fraction(0)),)
-        if self.scoring in ("imps", "butler"):
+        if by in ("imps", "butler"):
             return (-s.imps,)
         return (-s.points,)
 
-    def ranking(self, direction: str | None = None) -> list[Standing]:
+    def ranking(self, direction: str | None = None, by: str | None = None) -> list[Standing]:
         """The pairs best first, by percentage of matchpoints, IMPs or points; pairs level
         share a rank. ``direction`` (``NS``, ``EW``) ranks one direction of a movement whose
-        pairs keep theirs (a class, a Mitchell)."""
+        pairs keep theirs (a class, a Mitchell); ``by``: one of :data:`METHODS` to rank by
+        (default: the session's scoring; a class ranks by both matchpoints and IMPs)."""
+        if by is not None and by not in METHODS:
+            raise _err("scoring", methods=", ".join(METHODS), scoring=repr(by))
         rows = [s for s in self.standings() if direction is None or s.direction == direction]
-        return self._ranked(rows)
+        return self._ranked(rows, by or self.scoring)
 
-    def _ranked(self, rows: list[Standing]) -> list[Standing]:
-        rows = sorted(rows, key=lambda s: (*self._key(s), s.pair))
+    def _ranked(self, rows: list[Standing], by: str) -> list[Standing]:
+        rows = sorted(rows, key=lambda s: (*self._key(s, by), s.pair))
         out: list[Standing] = []
         for i, s in enumerate(rows):
-            rank = out[-1].rank if out and self._key(out[-1]) == self._key(s) else i + 1
-            out.append(replace(s, rank=rank))
+            same = out and self._key(out[-1], by) == self._key(s, by)
+            out.append(replace(s, rank=out[-1].rank if same else i + 1))
         return out
 
     def matches(self) -> list[dict[str, Any]]:
@@ -1205,7 +1307,7 @@ class Results:
         """The ranking of each direction (a class, a Mitchell), the one ranking (``all``), or
         the teams' (``teams``)."""
         if self.movement.kind == "teams":
-            return {"teams": self._ranked(self.team_standings())}
+            return {"teams": self._ranked(self.team_standings(), self.scoring)}
         if self.movement.separate_directions:
             return {"NS": self.ranking("NS"), "EW": self.ranking("EW")}
         return {"all": self.ranking()}
@@ -1262,6 +1364,8 @@ class Results:
             "movement": m.kind,
             "tables": m.tables,
             "scoring": self.scoring,
+            "overtricks": self.overtricks,
+            "summed": self.summed,
             "sitout": None if self.sitout is None else m.label(self.sitout),
             "boards": [self.board_dict(b) for b in self.boards],
             "rankings": {

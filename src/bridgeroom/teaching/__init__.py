@@ -1,11 +1,11 @@
-"""Teaching mini-bridge: the coach that advises the declarer, and a class session of several tables.
+"""Teaching mini-bridge: the coach that advises the declarer, and a class's results file.
 
 :mod:`bridgeroom.teaching.coach` says which contract the declarer should name
-and why (MB-13, advice, not a rule); :mod:`bridgeroom.teaching.session` scores
-a class session, where several tables play the same boards and are compared
-as a duplicate club compares them (matchpoints and cross-IMPs);
-:mod:`bridgeroom.teaching.files` reads and writes its results file and
-:mod:`bridgeroom.teaching.report` prints it.
+and why (MB-13, advice, not a rule); :mod:`bridgeroom.teaching.files` reads a
+class's results file (CSV or JSON, the pairs named on each line) into the club's
+results model (:class:`bridgeroom.sessions.Results`, where several tables that
+played the same boards are compared by matchpoints and cross-IMPs) and writes it
+back; :mod:`bridgeroom.teaching.report` prints it.
 
     >>> from bridgeroom.teaching import advise
     >>> from bridgeroom.rules import Hand
@@ -16,13 +16,10 @@ as a duplicate club compares them (matchpoints and cross-IMPs);
 from bridgeroom.teaching.coach import Advice, Fit, advise, advise_counts, coach, describe_deal
 from bridgeroom.teaching.files import dumps_csv, load, loads
 from bridgeroom.teaching.report import format_session
-from bridgeroom.teaching.session import ClassSession, SessionResult
 
 __all__ = [
     "Advice",
-    "ClassSession",
     "Fit",
-    "SessionResult",
     "advise",
     "advise_counts",
     "coach",

@@ -1,8 +1,17 @@
-"""Reading and writing a class session's results file (``bridgeroom session FILE``): CSV or JSON.
+"""Reading and writing a mini-bridge class's results file (``bridgeroom session FILE``): CSV or
+JSON, each line naming its pairs.
 
->>> s = loads("board,table,declarer,contract,tricks\\n1,1,N,3NT,=\\n1,2,E,2S,-1\\n")
->>> [(r.result.table, r.ns_score) for r in s.traveller(1)]
-[('1', 400), ('2', 50)]
+A class file is read into the club's one results model (:class:`~bridgeroom.sessions.Results`,
+docs/results.md): its seating is the ``free`` movement the lines tell
+(:meth:`~bridgeroom.sessions.Movement.free`: the pairs by their names, each board compared over
+the tables that played it), each line a :class:`~bridgeroom.sessions.Played` result scored by
+mini-bridge scoring (MB-9..MB-11, the EBU's overtricks with ``overtricks``, MB-A6), the
+cross-IMPs summed (``summed``), ranked by matchpoints (and by IMPs in the printout,
+:mod:`bridgeroom.teaching.report`).
+
+>>> read = loads("board,table,declarer,contract,tricks\\n1,1,N,3NT,=\\n1,2,E,2S,-1\\n")
+>>> [(row.table, row.ns_score, int(row.ns_mp)) for row in read.results.traveller(1)]
+[(1, 400, 2), (2, 50, 0)]
 """
 
 from __future__ import annotations
@@ -11,13 +20,14 @@ import csv
 import io
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
-from bridgeroom.errors import BridgeError, ParseError, ScoringError
-from bridgeroom.formats.reading import BadGame
-from bridgeroom.rules import Contract, MiniBridgeOptions, Seat
-from bridgeroom.teaching.session import ClassSession, SessionResult
+from bridgeroom.errors import BridgeError, ParseError
+from bridgeroom.rules import Contract, Seat
+from bridgeroom.sessions import Movement, Played, Results
+from bridgeroom.sessions.files import SessionFile, refused_at
 
 __all__ = ["COLUMNS", "dumps_csv", "load", "loads"]
 
@@ -26,8 +36,25 @@ COLUMNS = ("board", "table", "ns", "ew", "declarer", "contract", "tricks")
 _RELATIVE = re.compile(r"^\s*(=|[+-]\d{1,2})\s*$")
 
 
-def _result_from(record: Mapping[str, object], line: int | None) -> SessionResult:
-    """A result from one record of the file (a CSV row or a JSON object)."""
+@dataclass(frozen=True)
+class _Line:
+    """One result as the file gives it, before its pairs and table are numbered."""
+
+    line: int | None
+    order: int  # its place in the file: a CSV line's number, a JSON record's
+    where: str  # how an error names it: "" (a CSV line) or "result #3: " (a JSON record)
+    board: int
+    table: str
+    ns: str
+    ew: str
+    declarer: Seat
+    contract: Contract
+    tricks: int
+
+
+def _line_from(record: Mapping[str, object], line: int | None, order: int, where: str) -> _Line:
+    """A result from one record of the file (a CSV row or a JSON object); ``where`` is kept
+    for the refusals of its seating and score."""
 
     def text(key: str, default: str | None = None) -> str:
         value = record.get(key)
@@ -40,21 +67,26 @@ def _result_from(record: Mapping[str, object], line: int | None) -> SessionResul
     unknown = sorted(set(record) - set(COLUMNS) - {"note"})
     if unknown:
         raise ParseError(
-            f"unknown field(s) {', '.join(map(repr, unknown))}; the fields are {', '.join(COLUMNS)}",
+            f"unknown field(s) {', '.join(map(repr, unknown))}; "
+            f"the fields are {', '.join(COLUMNS)}",
             line=line,
         )
     try:
         board = int(text("board"))
     except ValueError:
-        raise ParseError(f"not a board number: {record.get('board')!r}", line=line) from None
+        board = 0
+    if board < 1:
+        raise ParseError(
+            f"not a board number (1 or more, CB-B1): {record.get('board')!r}", line=line
+        )
     table = text("table")
     contract = Contract.parse(text("contract"))
     seat_text = record.get("declarer")
     if seat_text is None or (isinstance(seat_text, str) and not seat_text.strip()):
         if contract.declarer is None:
             raise ParseError(
-                f"no declarer for {contract}: give the 'declarer' field or write it after "
-                "the contract (3NTN)",
+                f"no declarer for {contract}: give the 'declarer' field or write it "
+                "after the contract (3NTN)",
                 line=line,
             )
         declarer = contract.declarer
@@ -70,21 +102,84 @@ def _result_from(record: Mapping[str, object], line: int | None) -> SessionResul
             tricks = int(tricks_text)
         except ValueError:
             raise ParseError(
-                f"not a number of tricks: {tricks_text!r} (0-13, or =, +1, -2 ...)", line=line
+                f"not a number of tricks: {tricks_text!r} (0-13, or =, +1, -2 ...)",
+                line=line,
             ) from None
-    return SessionResult(
-        board,
-        table,
-        text("ns", f"table {table} NS"),
-        text("ew", f"table {table} EW"),
-        declarer,
-        contract,
-        tricks,
-        line,
-    )
+    ns = text("ns", f"table {table} NS")
+    ew = text("ew", f"table {table} EW")
+    return _Line(line, order, where, board, table, ns, ew, declarer, contract, tricks)
 
 
-def _loads_csv(text: str, strict: bool = True) -> ClassSession:
+def _refused(err: BridgeError, line: int | None, where: str) -> ParseError:
+    """``err`` as the refusal of a line (CSV: with its line) or a record (JSON: named in the
+    message, ``result #3: ...``)."""
+    if where:
+        return ParseError(f"{where}{err}")
+    if isinstance(err, ParseError) and err.line is not None:
+        return err
+    return refused_at(err, line)
+
+
+class _Reader:
+    """The lines of a class file, read one by one into a session; the lines refused are kept
+    in the file's order (strict: the first of them is raised)."""
+
+    def __init__(self, strict: bool) -> None:
+        self.strict = strict
+        self.lines: list[_Line] = []
+        self.refused: list[tuple[int, ParseError]] = []
+
+    def refuse(self, err: BridgeError, line: int | None, order: int, where: str = "") -> None:
+        self.refused.append((order, _refused(err, line, where)))
+
+    def read(
+        self, record: Mapping[str, object], line: int | None, order: int, where: str = ""
+    ) -> None:
+        try:
+            self.lines.append(_line_from(record, line, order, where))
+        except BridgeError as err:
+            self.refuse(err, line, order, where)
+
+    def session(self, title: str, overtricks: bool) -> SessionFile:
+        """The results of the lines read: the seating they tell (a table named by a number
+        keeps it; the named tables come after the highest number, in their names' order),
+        each result scored; a line that seats a pair or a table twice is refused."""
+        numbered = [int(x.table) for x in self.lines if x.table.isdigit() and int(x.table)]
+        named = sorted({x.table for x in self.lines if not (x.table.isdigit() and int(x.table))})
+        after = max(numbered, default=0)
+        number = {name: after + i for i, name in enumerate(named, start=1)}
+        movement = Movement.free()
+        played = []
+        for x in self.lines:
+            table = number.get(x.table) or int(x.table)
+            try:
+                seated = movement.seat(
+                    x.board, table, x.ns, x.ew, table_name=x.table if x.table in number else None
+                )
+                e = seated.encounter(x.board - 1, table)
+                how = (x.declarer, x.contract, x.tricks)
+                played.append(
+                    Played.of("minibridge", x.board, table, e.ns, e.ew, *how, overtricks=overtricks)
+                )
+                movement = seated
+            except BridgeError as err:
+                self.refuse(err, x.line, x.order, x.where)
+        errors = [e for _, e in sorted(self.refused, key=lambda refused: refused[0])]
+        if errors and self.strict:
+            raise errors[0]
+        results = Results(
+            movement,
+            "minibridge",
+            "matchpoints",
+            played,
+            title=title,
+            overtricks=overtricks,
+            summed=True,
+        )
+        return SessionFile(results, errors=errors)
+
+
+def _loads_csv(text: str, strict: bool, overtricks: bool) -> SessionFile:
     lines = [
         (n, line)
         for n, line in enumerate(text.splitlines(), 1)
@@ -100,65 +195,49 @@ def _loads_csv(text: str, strict: bool = True) -> ClassSession:
             f"the first line names the columns ({', '.join(COLUMNS)}); missing: {', '.join(missing)}",
             line=header_no,
         )
-    session = ClassSession([])
+    reader = _Reader(strict)
     for n, line in lines[1:]:
         values = next(csv.reader([line]))
-        board = values[fields.index("board")].strip() if len(values) == len(fields) else None
-        try:
-            if len(values) != len(fields):
-                raise ParseError(f"{len(values)} values for {len(fields)} columns", line=n)
-            record = {f: v.strip() for f, v in zip(fields, values, strict=True)}
-            session.add(_result_from(record, n))
-        except (ParseError, ScoringError) as err:
-            _bad_result(session, err, n, board, strict)
-    return session
+        if len(values) != len(fields):
+            reader.refuse(ParseError(f"{len(values)} values for {len(fields)} columns"), n, n)
+            continue
+        reader.read({f: v.strip() for f, v in zip(fields, values, strict=True)}, n, n)
+    return reader.session("", overtricks)
 
 
-def _bad_result(
-    session: ClassSession, err: BridgeError, line: int, board: str | None, strict: bool
-) -> None:
-    """Strict: raise ``err``; else keep it in ``session.errors`` and read on."""
-    if strict:
-        raise err
-    problem = err if isinstance(err, ParseError) else ParseError(str(err), line=line)
-    session.errors.append(BadGame.from_error(problem, line=line, board=board or None))
-
-
-def _loads_json(text: str, strict: bool = True) -> ClassSession:
+def _loads_json(text: str, strict: bool, overtricks: bool | None) -> SessionFile:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise ParseError(f"not JSON: {err.msg}", line=err.lineno) from None
     title = ""
-    overtricks = False
+    own = False
     if isinstance(data, dict):
         unknown = sorted(set(data) - {"title", "overtricks", "results"})
         if unknown:
             raise ParseError(f"unknown session field(s): {', '.join(map(repr, unknown))}")
         title = str(data.get("title", ""))
-        overtricks = data.get("overtricks", False)
-        if not isinstance(overtricks, bool):
-            raise ParseError(f"'overtricks' is true or false, not {overtricks!r}")
+        own = data.get("overtricks", False)
+        if not isinstance(own, bool):
+            raise ParseError(f"'overtricks' is true or false, not {own!r}")
         data = data.get("results")
     if not isinstance(data, list) or not data:
         raise ParseError("a JSON session holds a list of results (or an object with 'results')")
-    session = ClassSession([], title=title, options=MiniBridgeOptions(overtricks=overtricks))
+    reader = _Reader(strict)
     for i, record in enumerate(data, 1):
-        board = str(record.get("board")) if isinstance(record, dict) else None
-        try:
-            if not isinstance(record, dict):
-                raise ParseError(f"result #{i} is not an object: {record!r}")
-            try:
-                session.add(_result_from(record, None))
-            except (ParseError, ScoringError) as err:
-                raise ParseError(f"result #{i}: {err}") from None
-        except ParseError as err:
-            _bad_result(session, err, i, board, strict)
-    return session
+        if isinstance(record, dict):
+            reader.read(record, None, i, f"result #{i}: ")
+        else:
+            reader.refuse(ParseError(f"result #{i} is not an object: {record!r}"), None, i)
+    return reader.session(title, own if overtricks is None else overtricks)
 
 
-def loads(text: str, fmt: str | None = None, *, strict: bool = True) -> ClassSession:
-    """A session from the text of a results file; ``fmt`` is ``"csv"`` or ``"json"`` (guessed if ``None``).
+def loads(
+    text: str, fmt: str | None = None, *, strict: bool = True, overtricks: bool | None = None
+) -> SessionFile:
+    """A class session from the text of a results file; ``fmt`` is ``"csv"`` or ``"json"``
+    (guessed if ``None``); ``overtricks``: score the EBU way (MB-A6) or not, whatever the file
+    says (``None``: as a JSON file says; a CSV file: not).
 
     CSV: a first line naming the columns, then one line per board and table::
 
@@ -169,62 +248,64 @@ def loads(text: str, fmt: str | None = None, *, strict: bool = True) -> ClassSes
     ``table 1 NS`` and so on. ``declarer`` may instead follow the contract
     (``3NTN``). ``tricks`` is the number of tricks the declaring pair took
     (0-13), or relative to the contract: ``=``, ``+1``, ``-2``. Lines starting
-    with ``#`` are comments.
+    with ``#`` are comments. A table is a number or a name.
 
     JSON: ``{"title": ..., "overtricks": false, "results": [{"board": 1, "table": 1,
     "ns": ..., "ew": ..., "declarer": "N", "contract": "3NT", "tricks": 9}, ...]}``
     (or just the list). ``overtricks: true`` scores the EBU way (MB-A6).
 
     ``strict`` (the default) raises the first bad result; ``strict=False`` leaves
-    each bad result out, lists it in the session's ``errors`` with its line (CSV)
+    each bad result out, lists it in the file's ``errors`` with its line (CSV)
     or number (JSON) and the reason, and reads on.
 
-    >>> s = loads("board,table,declarer,contract,tricks\\n1,1,N,3NT,=\\n1,2,E,2S,-1\\n")
-    >>> [(r.result.table, r.ns_score) for r in s.traveller(1)]
-    [('1', 400), ('2', 50)]
-    >>> s = loads("board,table,declarer,contract,tricks\\n1,1,N,3NT,=\\n1,2,E,9S,-1\\n", strict=False)
-    >>> len(s.results), [str(e) for e in s.errors]
-    (1, ['line 3: board 1: “9S” is not a contract: a level 1-7 and a strain, e.g. 4H, 3NT, 6SX.'])
+    >>> read = loads("board,table,declarer,contract,tricks\\n1,1,N,3NT,=\\n1,2,E,9S,-1\\n", strict=False)
+    >>> len(read.results.played), [str(e) for e in read.errors]
+    (1, ['line 3: “9S” is not a contract: a level 1-7 and a strain, e.g. 4H, 3NT, 6SX.'])
     """
     if fmt is None:
         fmt = "json" if text.lstrip().startswith(("{", "[")) else "csv"
     if fmt == "json":
-        return _loads_json(text, strict)
+        return _loads_json(text, strict, overtricks)
     if fmt == "csv":
-        return _loads_csv(text, strict)
+        return _loads_csv(text, strict, bool(overtricks))
     raise ParseError(f"a session file is csv or json, not {fmt!r}")
 
 
-def load(path: str | Path, *, strict: bool = True) -> ClassSession:
-    """A session from a ``.csv`` or ``.json`` results file (see :func:`loads`)."""
+def load(path: str | Path, *, strict: bool = True, overtricks: bool | None = None) -> SessionFile:
+    """A class session from a ``.csv`` or ``.json`` results file (see :func:`loads`); its
+    title is the file's name where the file gives none."""
     p = Path(path)
     fmt = {".csv": "csv", ".json": "json"}.get(p.suffix.lower())
-    session = loads(p.read_text(encoding="utf-8"), fmt, strict=strict)
-    if not session.title:
-        session.title = p.stem
-    return session
+    read = loads(p.read_text(encoding="utf-8"), fmt, strict=strict, overtricks=overtricks)
+    if not read.results.title:
+        read.results.title = p.stem
+    return read
 
 
-def dumps_csv(results: Sequence[SessionResult]) -> str:
-    """Results as the CSV format of :func:`loads`.
+def dumps_csv(results: Results) -> str:
+    """The played results of a session as the CSV format of :func:`loads` (the pairs and
+    tables by their names).
 
-    >>> print(dumps_csv([SessionResult(2, "1", "A", "B", Seat.EAST, Contract("4H"), 10)]), end="")
+    >>> print(dumps_csv(loads("board,table,ns,ew,declarer,contract,tricks\\n2,1,A,B,E,4H,10\\n").results), end="")
     board,table,ns,ew,declarer,contract,tricks
     2,1,A,B,E,4H,10
     """
+    m = results.movement
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(COLUMNS)
-    for r in results:
+    for e in results.played:
+        if not isinstance(e, Played) or e.contract is None or e.declarer is None:
+            raise ParseError(f"a class file holds played results, not {e.text()!r}")
         writer.writerow(
             [
-                r.board,
-                r.table,
-                r.ns,
-                r.ew,
-                r.declarer.letter,
-                r.contract.without_declarer(),
-                r.tricks,
+                e.board,
+                m.table_label(e.table),
+                m.label(e.ns),
+                m.label(e.ew),
+                e.declarer.letter,
+                e.contract,
+                e.tricks,
             ]
         )
     return out.getvalue()

@@ -9,8 +9,10 @@ and ``TotalScoreTable``), ``--csv`` (the ranking), ``--travellers`` (the travell
 ``--html`` (a results page) and ``--pdf`` (the travellers and the hand records).
 
 A mini-bridge class typed as CSV or JSON (one line per board and table, the pairs named:
-``board,table,ns,ew,declarer,contract,tricks``) is scored as before: scoresheets, running
-totals and rankings (docs/minibridge.md, :func:`bridgeroom.teaching.files.loads`).
+``board,table,ns,ew,declarer,contract,tricks``) is read into the same results model (its
+seating the ``free`` movement its lines tell, :func:`bridgeroom.teaching.files.loads`) and
+printed with every pair's scorecard and running totals and the rankings by matchpoints and by
+IMPs (docs/minibridge.md); ``--json`` prints it as a TOML session's.
 
 A bad line is reported with its line number and left out; the rest is scored, the files are
 written, and the command exits 1.
@@ -85,33 +87,31 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_class(args: argparse.Namespace) -> int:
     from bridgeroom.errors import ParseError
-    from bridgeroom.rules import MiniBridgeOptions
-    from bridgeroom.teaching import ClassSession, format_session, load, loads
+    from bridgeroom.teaching import format_session, load, loads
 
-    session: ClassSession
+    overtricks = True if args.overtricks else None
     if args.file == "-":
-        session = loads(sys.stdin.read(), args.format, strict=False)
+        read = loads(sys.stdin.read(), args.format, strict=False, overtricks=overtricks)
     elif args.format is not None:
         with open(args.file, encoding="utf-8") as f:
-            session = loads(f.read(), args.format, strict=False)
+            read = loads(f.read(), args.format, strict=False, overtricks=overtricks)
     else:
-        session = load(args.file, strict=False)
+        read = load(args.file, strict=False, overtricks=overtricks)
     # A bad result is reported with its line and left out; the rest is scored.
-    for bad in session.errors:
+    for bad in read.errors:
         print(f"bridgeroom session: {args.file}: {bad}", file=sys.stderr)
-    if session.errors and not session.results:
+    results = read.results
+    if read.errors and not results.played:
         raise ParseError(f"{args.file}: no result could be read")
-    if args.overtricks:
-        session = ClassSession(
-            session.results, title=session.title, options=MiniBridgeOptions(overtricks=True)
-        )
     if args.title:
-        session.title = args.title
+        results.title = args.title
     if args.json:
-        print(json.dumps(session.to_dict(), ensure_ascii=False, indent=2))
+        data: dict[str, Any] = results.to_dict()
+        data["errors"] = [str(e) for e in read.errors]
+        print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        sys.stdout.write(format_session(session))
-    return 1 if session.errors else 0
+        sys.stdout.write(format_session(results))
+    return 1 if read.errors else 0
 
 
 def _run_toml(args: argparse.Namespace) -> int:

@@ -157,6 +157,11 @@ class DuplicateSet(BoardOrder):
             raise ScoringError(f"board {board} was already scored (CB-D6)")
         dealer, vul = board_dealer(board), board_vulnerability(board)
         if is_pass(contract):
+            if self.table.name == "minibridge":
+                raise ScoringError(
+                    f"board {board}: a mini-bridge deal is never passed out: the declarer "
+                    "names a contract (MB-6)"
+                )
             result = BoardResult(board, dealer, vul, None, None, 0, None)
             self.results[board] = result
             return result
