@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -117,3 +118,58 @@ def test_session_bad_result_is_reported_and_the_rest_scored(
     assert "line 3" in err and "MB-6" in err
     data = json.loads(out)
     assert [r["table"] for r in data["boards"][0]["results"]] == [1, 3]
+
+
+def test_a_class_file_writes_the_clubs_files(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A class typed in a CSV file writes the same files as a TOML session: USEBIO (read back:
+    each pair by its players, numbered as it first sat, the traveller's lines on those
+    numbers), the ranking as CSV, the results page and a PDF (read back with pdftotext).
+    Board 1 by hand (MB-T1, MB-9): 3NT= +400, 3NT-1 -50, 2NT+1 +120 (no overtricks), so
+    North-South's matchpoints over three tables are 4, 0 and 2."""
+    from bridgeroom.sessions.usebio import read_usebio
+
+    path = tmp_path / "class.csv"
+    path.write_text(CSV, encoding="utf-8")
+    xml, ranking, page, pdf = (tmp_path / n for n in ("c.xml", "c.csv", "c.html", "c.pdf"))
+    code, out, _ = run(
+        capsys, "session", str(path), "--usebio", str(xml), "--csv", str(ranking),
+        "--html", str(page), "--pdf", str(pdf),
+    )  # fmt: skip
+    assert code == 0
+    assert f"USEBIO written to {xml}" in out
+    usebio = read_usebio(xml.read_text(encoding="utf-8"))
+    pairs = {tuple(n for n, _ in p["players"]): p for p in usebio["pairs"]}
+    ns = {names: (p["direction"], p["place"], p["score"]) for names, p in pairs.items()}
+    assert ns[("Anna", "Boris")] == ("NS", "1", "100.0")
+    assert ns[("Ivan", "Katya")] == ("NS", "2", "50.0")
+    assert ns[("Dima", "Egor")] == ("NS", "3", "0.0")
+    assert ns[("Lena", "Misha")] == ("EW", "2", "50.0")
+    by_number = {p["number"]: names for names, p in pairs.items()}
+    lines = [(by_number[r["ns"]], by_number[r["ew"]], r["ns_points"]) for r in usebio["boards"][1]]
+    assert lines == [
+        (("Anna", "Boris"), ("Vera", "Gleb"), "4"),
+        (("Dima", "Egor"), ("Zhenya", "Zoya"), "0"),
+        (("Ivan", "Katya"), ("Lena", "Misha"), "2"),
+    ]
+    rows = ranking.read_text(encoding="utf-8").splitlines()
+    assert rows[1].startswith("NS,1,Anna & Boris,1,400,4,4,100.0")
+    assert "Zhenya &amp; Zoya" in page.read_text(encoding="utf-8")
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "Ivan & Katya" in text
+
+
+def test_a_class_file_has_no_deals_for_a_pbn_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A PBN file's ScoreTable stands under each board's deal, which a class file lacks: one
+    line naming what to do, exit 2, nothing written."""
+    path = tmp_path / "class.csv"
+    path.write_text(CSV, encoding="utf-8")
+    code, _, err = run(capsys, "session", str(path), "--pbn", str(tmp_path / "c.pbn"))
+    assert code == 2
+    assert "class file has none" in err
+    assert not (tmp_path / "c.pbn").exists()

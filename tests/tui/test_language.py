@@ -37,7 +37,7 @@ CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 #: and calls; the format of a bidding system's file (TOML) and the keys and values one types in
 #: it (``[system] name``, ``title = { en = "...", ru = "..." }``, ``ace_ask = "blackwood"`` or
 #: ``"rkcb1430"``, ``twos = "weak"`` or ``"strong"``, ``true``/``false``); the formats of a
-#: club's files (``.dlm``, USEBIO, XML), the element a USEBIO file must hold (``EVENT``) and a
+#: club's files (``.dlm``, USEBIO, XML, PBN, CSV), the element a USEBIO file must hold (``EVENT``) and a
 #: ``.dlm`` board's line as it is written (``Board NN=``, letters ``a`` to ``p``).
 ALLOWED = {
     "CB-",
@@ -73,6 +73,8 @@ ALLOWED = {
     "dlm",
     "USEBIO",
     "XML",
+    "PBN",
+    "CSV",
     "EVENT",
     "Board",
     "NN",

@@ -59,6 +59,7 @@ and team ``t``'s pairs are ``t`` North-South and ``t`` East-West.
 from __future__ import annotations
 
 import datetime as _dt
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from fractions import Fraction
@@ -68,11 +69,13 @@ from bridgeroom import __version__
 from bridgeroom.errors import ParseError
 from bridgeroom.i18n import keyed
 from bridgeroom.rules import Deal, Seat, Suit
+from bridgeroom.sessions.movements import FREE
 from bridgeroom.sessions.results import (
     ARTIFICIAL,
     Artificial,
     NotPlayed,
     Played,
+    Player,
     Results,
     Split,
     Standing,
@@ -129,13 +132,16 @@ def _date(date: str | _dt.date | None) -> str:
 
 
 def pair_number(results: Results, pair: int) -> tuple[str, str | None]:
-    """A pair's ``PAIR_NUMBER`` and ``DIRECTION`` (``None`` in a Howell)."""
+    """A pair's ``PAIR_NUMBER`` and ``DIRECTION`` (``None`` in a Howell): a Mitchell's pairs
+    are numbered within their direction; a class typed as it was played (a ``free``
+    movement) keeps the numbers its pairs took as they first sat, each with its direction."""
     m = results.movement
     if not m.separate_directions:
         return str(pair), None
-    if pair <= m.tables:
-        return str(pair), "NS"
-    return str(pair - m.tables), "EW"
+    direction = m.direction(pair)
+    if m.kind == FREE or direction == "NS":
+        return str(pair), direction
+    return str(pair - m.tables), direction
 
 
 def usebio_xml(
@@ -228,11 +234,28 @@ def _participants(participants: ET.Element, results: Results) -> None:
                     _text(el, "DIRECTION", direction)
                 _text(el, "PLACE", s.rank)
                 _score(el, results, s)
-            for p in s.players:
+            for p in _players(results, s):
                 player = ET.SubElement(el, "PLAYER")
                 _text(player, "PLAYER_NAME", p.name)
                 if p.number is not None:
                     _text(player, "NATIONAL_ID_NUMBER", p.number)
+
+
+#: What joins two names in a pair typed by its names ("Anna & Boris", "Anna / Boris",
+#: "Anna and Boris", "Анна и Борис").
+_NAMES_JOINED = re.compile(r"\s*[&/+,]\s*|\s+(?:and|и)\s+")
+
+
+def _players(results: Results, s: Standing) -> tuple[Player, ...]:
+    """A line's players: those the director entered, else, for a class typed as it was
+    played (a ``free`` movement: its pairs are their names), each name of the pair's.
+
+    >>> _NAMES_JOINED.split("Anna & Boris"), _NAMES_JOINED.split("Вера и Глеб")
+    (['Anna', 'Boris'], ['Вера', 'Глеб'])
+    """
+    if s.players or results.movement.kind != FREE:
+        return s.players
+    return tuple(Player(n) for n in _NAMES_JOINED.split(s.label) if n.strip())
 
 
 def _matches(section: ET.Element, results: Results) -> None:

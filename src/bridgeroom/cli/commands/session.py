@@ -12,7 +12,8 @@ A mini-bridge class typed as CSV or JSON (one line per board and table, the pair
 ``board,table,ns,ew,declarer,contract,tricks``) is read into the same results model (its
 seating the ``free`` movement its lines tell, :func:`bridgeroom.teaching.files.loads`) and
 printed with every pair's scorecard and running totals and the rankings by matchpoints and by
-IMPs (docs/minibridge.md); ``--json`` prints it as a TOML session's.
+IMPs (docs/minibridge.md); ``--json`` prints it as a TOML session's, and it writes the same
+files but ``--pbn`` (a class file has no deals to write a ``ScoreTable`` under).
 
 A bad line is reported with its line number and left out; the rest is scored, the files are
 written, and the command exits 1.
@@ -54,7 +55,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--title", help="the title printed at the top")
     p.add_argument("--json", action="store_true", help="print everything as one JSON object")
     p.add_argument("--lang", choices=LANGUAGES, help="language of the results (default: en)")
-    out = p.add_argument_group("files written (a TOML session)")
+    out = p.add_argument_group("files written")
     out.add_argument("--usebio", metavar="OUT.xml", help="the results as USEBIO 1.2 XML")
     out.add_argument(
         "--pbn", metavar="OUT.pbn", help="every board with its ScoreTable (needs the deals)"
@@ -76,19 +77,15 @@ def _format(args: argparse.Namespace) -> str:
 def run(args: argparse.Namespace) -> int:
     if _format(args) == "toml":
         return _run_toml(args)
-    wanted = [o for o in ("usebio", "pbn", "csv", "travellers", "html", "pdf") if getattr(args, o)]
-    if wanted:
-        from bridgeroom.errors import ParseError
-        from bridgeroom.i18n import keyed
-
-        raise keyed(ParseError, "club.cli_class_files", option=wanted[0])
     return _run_class(args)
 
 
 def _run_class(args: argparse.Namespace) -> int:
     from bridgeroom.errors import ParseError
+    from bridgeroom.i18n import keyed, translate
     from bridgeroom.teaching import format_session, load, loads
 
+    lang = args.lang or "en"
     overtricks = True if args.overtricks else None
     if args.file == "-":
         read = loads(sys.stdin.read(), args.format, strict=False, overtricks=overtricks)
@@ -105,12 +102,17 @@ def _run_class(args: argparse.Namespace) -> int:
         raise ParseError(f"{args.file}: no result could be read")
     if args.title:
         results.title = args.title
+    if args.pbn:
+        raise keyed(ParseError, "club.cli_class_pbn")
+    written = _write(args, read, lang)
     if args.json:
         data: dict[str, Any] = results.to_dict()
         data["errors"] = [str(e) for e in read.errors]
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         sys.stdout.write(format_session(results))
+        for what, path in written:
+            print(translate("club.written", lang, what=what, path=path))
     return 1 if read.errors else 0
 
 
