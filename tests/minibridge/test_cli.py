@@ -173,3 +173,17 @@ def test_a_class_file_has_no_deals_for_a_pbn_file(
     assert code == 2
     assert "class file has none" in err
     assert not (tmp_path / "c.pbn").exists()
+
+
+def test_a_class_prints_in_russian(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``--lang ru``: the class's printout is Russian (the boards, the scorecards, the
+    rankings; the contracts as typed, the declarer by its Russian letter), as a TOML session's."""
+    path = tmp_path / "class.csv"
+    path.write_text(CSV, encoding="utf-8")
+    code, out, _ = run(capsys, "session", str(path), "--lang", "ru", "--title", "Вторник")
+    assert code == 0
+    for needle in ("Сдача 1  сдаёт С  в зоне: никто", "3NT С", "2NT Ю", "Карточка пары: Anna & Boris",
+                   "Итоги СЮ по матчпойнтам", "Итоги ВЗ по ИМПам", "Закон 78А"):  # fmt: skip
+        assert needle in out
+    for english in ("Board", "Scorecard", "Ranking", "tricks", "dealer", "Law"):
+        assert english not in out

@@ -175,7 +175,7 @@ def test_standings(session: Results) -> None:
 def test_printed_session(session: Results) -> None:
     """The printout has a traveller per board, a scorecard per pair and both rankings."""
     text = format_session(session)
-    for needle in ("Board 1  dealer N  vulnerable: None", "Board 2  dealer E  vulnerable: NS",
+    for needle in ("Board 1  dealer N  vulnerable: None", "Board 2  dealer E  vulnerable: N-S",
                    "Scorecard: Ivan & Katya", "Ranking NS by matchpoints", "Ranking EW by IMPs",
                    "58.33", "66.67", "Law 78A", "Law 78B"):  # fmt: skip
         assert needle in text

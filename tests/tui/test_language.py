@@ -42,6 +42,7 @@ CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 ALLOWED = {
     "CB-",
     "MB-",
+    "MB-T",
     "TH-",
     "AB-",
     "Enter",

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from bridgeroom.rules import board_dealer, board_vulnerability
+from bridgeroom.i18n import seat_letter, translate
+from bridgeroom.rules import Seat, board_dealer, board_vulnerability
 from bridgeroom.sessions import Entry, Played, Results, Standing
 
 __all__ = ["format_session"]
@@ -41,39 +42,43 @@ def _signed(n: int | float | Fraction) -> str:
     return f"+{_figure(n)}" if n > 0 else _figure(n)
 
 
-def _heading(results: Results) -> str:
+def _heading(results: Results, lang: str) -> str:
     if results.game == "minibridge":
-        how = ", overtricks counted (EBU)" if results.overtricks else ", no overtricks"
-        scores = f"mini-bridge (MB-T1{how})"
+        scores = translate(
+            "class.scores_mini_ebu" if results.overtricks else "class.scores_mini", lang
+        )
     else:
-        scores = "duplicate (Law 77)"
-    imps = "summed" if results.summed else "divided by the comparisons"
-    return (
-        f"Scoring: {scores}. Matchpoints: 2 per score beaten, 1 per tie (Law 78A). "
-        f"IMPs: each score against every other, WBF scale (Law 78B), {imps}."
-    )
+        scores = translate("class.scores_duplicate", lang)
+    imps = translate("class.imps_summed" if results.summed else "class.imps_divided", lang)
+    return translate("class.scoring", lang, scores=scores, imps=imps)
 
 
-def _contract(e: Entry) -> tuple[str, object]:
+def _contract(e: Entry, lang: str) -> tuple[str, object]:
     """A traveller's contract (with its declarer) and tricks; an adjusted score as typed."""
     if isinstance(e, Played) and e.contract is not None and e.declarer is not None:
-        return f"{e.contract} {e.declarer}", e.tricks
+        return f"{e.contract} {seat_letter(e.declarer, lang)}", e.tricks
     return e.text(), ""
 
 
-def format_session(results: Results) -> str:
-    """The printed session: a traveller per board, a scorecard per pair, the rankings."""
+def _heads(lang: str, *keys: str) -> tuple[str, ...]:
+    return tuple(translate(f"class.{k}", lang) for k in keys)
+
+
+def format_session(results: Results, lang: str = "en") -> str:
+    """The printed session in ``lang``: a traveller per board, a scorecard per pair, the
+    rankings."""
     m = results.movement
     out: list[str] = []
-    title = results.title or "Class session"
-    out += [title, "=" * len(title), "", _heading(results)]
+    title = results.title or translate("class.title", lang)
+    out += [title, "=" * len(title), "", _heading(results, lang)]
     for board in results.boards:
-        vul = board_vulnerability(board)
-        out += ["", f"Board {board}  dealer {board_dealer(board)}  vulnerable: {vul.pbn}"]
+        vul = translate(f"analysis.vul_{board_vulnerability(board).pbn}", lang)
+        dealer = seat_letter(board_dealer(board), lang)
+        out += ["", translate("class.board_line", lang, board=board, dealer=dealer, vulnerable=vul)]
         rows = []
         for row in results.traveller(board):
             e = row.result
-            contract, tricks = _contract(e)
+            contract, tricks = _contract(e, lang)
             score = row.ns_score
             rows.append(
                 (
@@ -85,21 +90,25 @@ def format_session(results: Results) -> str:
                 )
             )  # fmt: skip
         out += _table(
-            ("table", "NS", "EW", "contract", "tricks", "NS +", "EW +", "NS MP", "EW MP", "NS IMP", "EW IMP"),
+            _heads(lang, "table", "ns", "ew", "contract", "tricks", "ns_plus", "ew_plus", "mp_ns", "mp_ew", "imp_ns", "imp_ew"),
             rows,
             {4, 5, 6, 7, 8, 9, 10},
         )  # fmt: skip
     for pair in m.pairs:
         if pair == results.sitout:
             continue
-        out += ["", f"Scorecard: {m.label(pair)}"]
+        out += ["", translate("class.scorecard", lang, pair=m.label(pair))]
         card_rows = []
         for card in results.scorecard(pair):
             played = card["contract"] is not None
-            contract = f"{card['contract']} {card['declarer']}" if played else card["text"]
+            contract = (
+                f"{card['contract']} {seat_letter(Seat.find(card['declarer']), lang)}"
+                if played
+                else card["text"]
+            )
             card_rows.append(
                 (
-                    card["board"], card["direction"], card["opponents"], contract,
+                    card["board"], translate(f"class.{card['direction'].lower()}", lang), card["opponents"], contract,
                     card["tricks"] if played else "",
                     "" if card["points"] is None else _signed(card["points"]),
                     _signed(card["total_points"]), f"{_figure(card['mp'])}/{card['top']}",
@@ -108,17 +117,16 @@ def format_session(results: Results) -> str:
                 )
             )  # fmt: skip
         out += _table(
-            ("board", "dir", "against", "contract", "tricks", "score", "total", "MP", "total MP", "IMP", "total IMP"),
+            _heads(lang, "board", "dir", "against", "contract", "tricks", "score", "total", "mp", "total_mp", "imp", "total_imp"),
             card_rows,
             {0, 4, 5, 6, 7, 8, 9, 10},
         )  # fmt: skip
-    directions = [" NS", " EW"] if m.separate_directions else [""]
-    for name in directions:
-        direction = name.strip() or None
+    for direction in ("NS", "EW") if m.separate_directions else (None,):
+        side = "" if direction is None else " " + translate(f"class.{direction.lower()}", lang)
         group = results.ranking(direction, by="matchpoints")
-        out += ["", f"Ranking{name} by matchpoints"]
+        out += ["", translate("class.ranking_mp", lang, direction=side)]
         out += _table(
-            ("rank", "pair", "boards", "MP", "top", "%", "IMP", "points"),
+            _heads(lang, "rank", "pair", "boards", "mp", "top", "percent", "imp", "points"),
             [
                 (r, s.label, s.boards, _figure(s.mp), s.top, f"{s.percent:.2f}", _signed(s.imps), _signed(s.points))
                 for r, s in zip(_ranks(group), group, strict=True)
@@ -126,9 +134,9 @@ def format_session(results: Results) -> str:
             {0, 2, 3, 4, 5, 6, 7},
         )  # fmt: skip
         by_imps = results.ranking(direction, by="imps")
-        out += ["", f"Ranking{name} by IMPs"]
+        out += ["", translate("class.ranking_imps", lang, direction=side)]
         out += _table(
-            ("rank", "pair", "boards", "IMP"),
+            _heads(lang, "rank", "pair", "boards", "imp"),
             [
                 (r, s.label, s.boards, _signed(s.imps))
                 for r, s in zip(_ranks(by_imps), by_imps, strict=True)

@@ -110,7 +110,7 @@ def _run_class(args: argparse.Namespace) -> int:
         data["errors"] = [str(e) for e in read.errors]
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        sys.stdout.write(format_session(results))
+        sys.stdout.write(format_session(results, lang))
         for what, path in written:
             print(translate("club.written", lang, what=what, path=path))
     return 1 if read.errors else 0
