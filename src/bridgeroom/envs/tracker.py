@@ -34,7 +34,7 @@ from bridgeroom.envs.layout import (
     card_bytes,
     vulnerable_seats,
 )
-from bridgeroom.rules.core import Call, Card, Contract, Seat, Strain
+from bridgeroom.rules.core import Call, Card, Contract, Seat, Strain, Vulnerability
 from bridgeroom.rules.minibridge import Announce, MiniBridgeExtra
 from bridgeroom.rules.state import ActionInput, ContractBridgeDeal, DealState, Phase, View
 from bridgeroom.rules.views import DealResult
@@ -438,7 +438,7 @@ class ContractSteps:
         self._t = t
         n = t.size
         start = t.start
-        turn_cells = self._turn_cells = t.seat_of["turn"]
+        turn_cells = t.seat_of["turn"]
         # [seat * 52 + card], when the seat plays the card: the cells set, its cells in the
         # "played" and "trick" blocks of the four rows and the next seat's in the "turn" block;
         # the cells cleared, its cell in its holder's "hand" and the seat's in "turn"
@@ -459,6 +459,7 @@ class ContractSteps:
         if start["last_trick"] != start["trick"] + 208:
             raise ValueError(f"{tracker.layout.name}: last_trick does not follow trick")
         self._trick_at = tuple(row * n + start["trick"] for row in range(4))
+        self._turn_cells = t.seat_of["turn"]
         # the start of a deal: per row, the auction's phase cell; per seat x, the cells naming
         # x as dealer, as vulnerable, as the seat to act in the four rows
         self._fresh_cells = tuple(row * n + start["phase"] + _AUCTION_I for row in range(4))
@@ -469,12 +470,51 @@ class ContractSteps:
             tuple(row * n + start["vulnerable"] + ((x - row) & 3) for row in range(4))
             for x in range(4)
         )
-        self._blank = bytes(4 * n)
+        # the four rows at the start of a deal with its hands left out, by dealer and
+        # vulnerability (dealer * 4 + vulnerability)
+        blanks = []
+        for dealer in range(4):
+            for vulnerability in Vulnerability:
+                blank = bytearray(4 * n)
+                cells = [*self._fresh_cells, *self._dealer_cells[dealer]]
+                cells += self._turn_cells[dealer]
+                for seat, vulnerable in enumerate(VULNERABLE_BY_SIDE[vulnerability]):
+                    if vulnerable:
+                        cells += self._vulnerable_cells[seat]
+                for i in cells:
+                    blank[i] = 1
+                blanks.append(bytes(blank))
+        self._blanks = tuple(blanks)
+        #: [phase index]: its cell in the "phase" block of the four rows
+        self._phase_cells = tuple(
+            tuple(row * n + start["phase"] + i for row in range(4)) for i in range(5)
+        )
+        self._contract_at = tuple(row * n + start["contract"] for row in range(4))
         self._leader_cells = t.seat_of["leader"]
+        self._dummy_seat_cells = t.seat_of["dummy_seat"]
+        self._declarer_cells = t.seat_of["declarer"]
         self._bid_cells = t.bid
         self._opening_pass = t.opening_pass
         self._count = t.count
-        self._calls: dict[tuple[int, int, bool], bytes] = {}
+        #: [seat]: its turn cells cleared, the next seat's set
+        self._turn_move = tuple(
+            (*self._turn_cells[x], *self._turn_cells[(x + 1) & 3]) for x in range(4)
+        )
+        #: [last bid * 6 + doubling * 2 + (1 if the last bid is the opponents')]: the legal
+        #: calls, a mask row (CB-5, CB-6): pass; a double of the opponents' undoubled last bid;
+        #: a redouble of their double of ours; the bids above the last
+        call_rows = []
+        for last in range(38):
+            for doubled in range(3):
+                for theirs in (False, True):
+                    row = bytearray(size)
+                    row[52] = 1
+                    row[53] = last > 0 and doubled == 0 and theirs
+                    row[54] = last > 0 and doubled == 1 and not theirs
+                    for k in range(max(last + 1, 3), 38):
+                        row[52 + k] = 1
+                    call_rows.append(bytes(row))
+        self._call_rows = tuple(call_rows)
         self.phase = _AUCTION_I
         #: Whether the deal is over (passed out, or its thirteenth trick played).
         self.done = False
@@ -502,19 +542,8 @@ class ContractSteps:
         self.pending.clear()
         dealer = self.turn = int(state.dealer)
         hands = self.hands = list(state.deal.masks)
-        buf = self._buf
         view = self._view
-        view[:] = self._blank
-        for i in self._fresh_cells:
-            buf[i] = 1
-        for i in self._dealer_cells[dealer]:
-            buf[i] = 1
-        for i in self._turn_cells[dealer]:
-            buf[i] = 1
-        for seat, vulnerable in enumerate(VULNERABLE_BY_SIDE[state.vulnerability]):
-            if vulnerable:
-                for i in self._vulnerable_cells[seat]:
-                    buf[i] = 1
+        view[:] = self._blanks[dealer * 4 + state.vulnerability]
         for at, hand in zip(self._hand_at, hands, strict=True):
             view[at : at + 52] = card_bytes(hand)
         self._last_bid = self._last_bidder = self.doubled = self._passes = 0
@@ -527,7 +556,7 @@ class ContractSteps:
         masks[:] = bytes(len(masks))
         size = self._size
         at = self._at = dealer * size
-        masks[at : at + size] = self._call_mask(dealer)
+        masks[at : at + size] = self._call_rows[0]
 
     @property
     def actor(self) -> int:
@@ -619,72 +648,58 @@ class ContractSteps:
         return actor
 
     def _after_call(self, s: int, k: int) -> int:
-        """Call ``k`` (pass 0, double 1, redouble 2, the bids 3-37) by seat ``s``: its cells
-        (CB-5 to CB-8), the turn and the mask of the next caller or of the opening leader; or
-        the end of the deal (:data:`OVER`)."""
+        """Call ``k`` (pass 0, double 1, redouble 2, the bids 3-37) by seat ``s`` (CB-5 to
+        CB-8): its cells, the turn and the mask of the next caller or of the opening leader;
+        or the end of the deal (:data:`OVER`)."""
         buf = self._buf
         size = self._size
         masks = self._masks
         at = self._at
         masks[at : at + size] = self._zeros
-        turn = self._call(s, k)
-        t0, t1, t2, t3 = self._turn_cells[s]
-        buf[t0] = buf[t1] = buf[t2] = buf[t3] = 0
-        if turn < 0:
-            return OVER
-        t0, t1, t2, t3 = self._turn_cells[turn]
-        buf[t0] = buf[t1] = buf[t2] = buf[t3] = 1
-        self.turn = turn
-        at = self._at = turn * size
-        if self.phase == _PLAY_I:
-            h = self._hand_at[turn]
-            masks[at : at + 52] = buf[h : h + 52]
-        else:
-            masks[at : at + size] = self._call_mask(turn)
-        return turn
-
-    def _call_mask(self, turn: int) -> bytes:
-        """The legal calls of ``turn`` (CB-5, CB-6): pass; a double of the opponents'
-        undoubled last bid; a redouble of their double of ours; the bids above the last."""
-        last, doubled = self._last_bid, self.doubled
-        theirs = last > 0 and (self._last_bidder - turn) & 1 == 1
-        key = (last, doubled, theirs)
-        cells = self._calls.get(key)
-        if cells is None:
-            row = bytearray(self._size)
-            row[52] = 1
-            row[53] = last > 0 and doubled == 0 and theirs
-            row[54] = doubled == 1 and not theirs
-            for k in range(max(last + 1, 3), 38):
-                row[52 + k] = 1
-            cells = self._calls[key] = bytes(row)
-        return cells
-
-    def _call(self, s: int, k: int) -> int:
-        """The cells of call ``k`` by ``s`` and the auction's state; the seat due next (the
-        opening leader once the auction ends in a contract), or -1 if the deal is passed out."""
-        buf = self._buf
-        if k >= 3:
-            cells = self._bid_cells[s][k][0]
-            self._last_bid, self._last_bidder, self.doubled, self._passes = k, s, 0, 0
+        if k >= 3:  # a bid
+            c0, c1, c2, c3 = self._bid_cells[s][k][0]
+            self._last_bid = k
+            self._last_bidder = s
+            self.doubled = self._passes = 0
             key = (s & 1) * 5 + (k - 3) % 5
-            if self._first[key] < 0:
+            if self._first[key] < 0:  # the first of his side to name the strain (CB-8)
                 self._first[key] = s
-        elif k == 0:
-            self._passes += 1
-            cells = self._opening_pass[s] if self._last_bid == 0 else ()
+            buf[c0] = buf[c1] = buf[c2] = buf[c3] = 1
+        elif k:  # a double or a redouble of the last bid
+            c0, c1, c2, c3 = self._bid_cells[s][self._last_bid][k]
+            self.doubled = k
+            self._passes = 0
+            buf[c0] = buf[c1] = buf[c2] = buf[c3] = 1
         else:
-            cells = self._bid_cells[s][self._last_bid][k]
-            self.doubled, self._passes = k, 0
-        for i in cells:
-            buf[i] = 1
-        if self._last_bid == 0:
-            if self._passes == 4:  # passed out (CB-7)
-                self._end()
-                return -1
-        elif self._passes == 3:  # CB-8
-            return self._contract()
-        return (s + 1) & 3
+            passes = self._passes = self._passes + 1
+            if not self._last_bid:  # a pass before any bid
+                c0, c1, c2, c3 = self._opening_pass[s]
+                buf[c0] = buf[c1] = buf[c2] = buf[c3] = 1
+                if passes == 4:  # passed out (CB-7)
+                    c0, c1, c2, c3 = self._turn_cells[s]
+                    buf[c0] = buf[c1] = buf[c2] = buf[c3] = 0
+                    self._end()
+                    return OVER
+            elif passes == 3:  # the auction is over (CB-8): the opening leader's cards
+                turn = self._contract()
+                c0, c1, c2, c3 = self._turn_cells[s]
+                buf[c0] = buf[c1] = buf[c2] = buf[c3] = 0
+                c0, c1, c2, c3 = self._turn_cells[turn]
+                buf[c0] = buf[c1] = buf[c2] = buf[c3] = 1
+                self.turn = turn
+                at = self._at = turn * size
+                h = self._hand_at[turn]
+                masks[at : at + 52] = buf[h : h + 52]
+                return turn
+        z0, z1, z2, z3, c0, c1, c2, c3 = self._turn_move[s]
+        buf[z0] = buf[z1] = buf[z2] = buf[z3] = 0
+        buf[c0] = buf[c1] = buf[c2] = buf[c3] = 1
+        turn = self.turn = (s + 1) & 3
+        at = self._at = turn * size
+        last = self._last_bid
+        theirs = 1 if last and (self._last_bidder - turn) & 1 else 0
+        masks[at : at + size] = self._call_rows[last * 6 + self.doubled * 2 + theirs]
+        return turn
 
     def _contract(self) -> int:
         """The auction ended in a contract: the declarer first named its strain for his side
@@ -698,30 +713,31 @@ class ContractSteps:
         self._actor_of[dummy] = declarer
         leader = self._leader = (declarer + 1) & 3
         self.phase = _PLAY_I
-        tracker = self._tracker
-        start = self._t.start
-        tracker._clear(start["phase"], 5)
-        tracker._set_all(start["phase"], _PLAY_I)
-        tracker._set_seat("dummy_seat", _SEATS[dummy])
-        tracker._set_seat("declarer", _SEATS[declarer])
-        tracker._clear(start["contract"], 15)
-        tracker._set_all(start["contract"], level - 1)
-        tracker._set_all(start["contract"], 7 + strain)
-        tracker._set_all(start["contract"], 12 + self.doubled)
-        tracker._set_all(start["declarer_tricks"], 0)
-        tracker._set_all(start["defender_tricks"], 0)
-        tracker._set_seat("leader", _SEATS[leader])
+        buf = self._buf
+        # in every row: the phase, the dummy's and declarer's seats, the contract, no trick
+        # won yet, the leader (these blocks were empty)
+        for i in self._phase_cells[_AUCTION_I]:
+            buf[i] = 0
+        cells = [*self._phase_cells[_PLAY_I], *self._dummy_seat_cells[dummy]]
+        cells += self._declarer_cells[declarer]
+        cells += self._count[0][0]
+        cells += self._count[1][0]
+        cells += self._leader_cells[leader]
+        for at in self._contract_at:
+            cells += (at + level - 1, at + 7 + strain, at + 12 + self.doubled)
+        for i in cells:
+            buf[i] = 1
         return leader
 
     def _end(self) -> None:
-        """The deal is over: the phase, no leader (and no turn, written by :meth:`step`)."""
+        """The deal is over: the phase (the turn and the leader are cleared by the step)."""
+        buf = self._buf
+        for i in self._phase_cells[self.phase]:
+            buf[i] = 0
+        for i in self._phase_cells[_DONE_I]:
+            buf[i] = 1
         self.phase = _DONE_I
         self.done = True
-        tracker = self._tracker
-        start = self._t.start
-        tracker._clear(start["phase"], 5)
-        tracker._set_all(start["phase"], _DONE_I)
-        tracker._clear(start["leader"], 4)
 
     def _close_trick(self, n: int, marked: int) -> int:
         """The trick is complete (``n`` cards played): the highest trump wins, else the highest
