@@ -36,6 +36,7 @@ with ``reward="imps"`` IMPs against par.
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from typing import Any
 
 import gymnasium
@@ -144,7 +145,11 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             if not self._spiel and self._table.game.deal_class is ContractBridgeDeal
             else None
         )
+        self._steps_step = None if self._steps is None else self._steps.step
         self._fast = False  # the seats and rows of ContractSteps set up
+        #: ContractSteps.step while a deal of contract bridge's rules is going on, else None
+        self._fast_step: Callable[[int], int] | None = None
+        self._names = tuple(self.possible_agents)
         #: Contract bridge's steps with duplicate scoring and the score as the reward: the
         #: boards' dealers, vulnerabilities and scores kept here (Boards), the table dealing
         #: the cards only, its session unused.
@@ -260,6 +265,7 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self.terminations = dict.fromkeys(agents, False)
         self.truncations = dict.fromkeys(agents, False)
         self.infos = {agent: {} for agent in agents}
+        self._fast_step = self._steps_step
         if not self._fast:
             self._fast = True
             self._seat = dict(zip(agents, Seat, strict=True))
@@ -355,16 +361,19 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         return index
 
     def step(self, action: int | None) -> None:
-        steps = self._steps
-        if steps is not None and not steps.done:  # contract bridge's rules, the deal going on
+        fast = self._fast_step
+        if fast is not None:  # contract bridge's rules, the deal going on
             index = action if type(action) is int else self._action_index(action)
-            actor = steps.step(index)
+            actor = fast(index)
             if actor >= 0:
                 # no reward before the end of the deal: the cumulative rewards are all 0
-                self.agent_selection = self.possible_agents[actor]
+                self.agent_selection = self._names[actor]
                 return
             if actor == REFUSED:
                 self._refuse(index)
+            self._fast_step = None
+            steps = self._steps
+            assert steps is not None
             boards = self._boards
             tricks = steps.won[0]
             if boards is not None:
