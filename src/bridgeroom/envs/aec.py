@@ -443,12 +443,13 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     def _record(self, contract: str | None, tricks: int, rewards: tuple[float, ...]) -> None:
         """The end of the deal: each agent's reward and the result (the contract, the
         declarer's tricks) in his info."""
-        info = {"contract": contract, "tricks": tricks}
-        for agent, reward in zip(self.possible_agents, rewards, strict=True):
-            self.rewards[agent] = reward
-            self.terminations[agent] = True
-            self.infos[agent] = dict(info)
-        self._accumulate_rewards()
+        rewarded, cumulative = self.rewards, self._cumulative_rewards
+        terminations, infos = self.terminations, self.infos
+        for agent, reward in zip(self._names, rewards, strict=True):
+            rewarded[agent] = reward
+            cumulative[agent] += reward  # PettingZoo's _accumulate_rewards
+            terminations[agent] = True
+            infos[agent] = {"contract": contract, "tricks": tricks}
 
     # --- the rest of the API ------------------------------------------------------
 
