@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from bridgeroom.envs import auction_v0, contract_v0
 from bridgeroom.errors import IllegalActionError
-from bridgeroom.rules import Side
+from bridgeroom.rules import Seat, Side, Vulnerability
 from bridgeroom.scoring import get_table
 
 
@@ -72,3 +72,44 @@ def test_refused_actions_are_the_engines_errors(seed: int, data) -> None:  # typ
         env.step(action)
     assert (obs["observation"] == before[0]).all() and (obs["action_mask"] == before[1]).all()
     assert env.deal.history == before[2] and env.agent_selection == agent
+
+
+#: docs/rules.md, CB-B2: the dealer and vulnerability of boards 1-16.
+_BOARDS = list(
+    zip(
+        "N E S W N E S W N E S W N E S W".split(),
+        "none NS EW both NS EW both none EW both none NS both none NS EW".split(),
+        strict=True,
+    )
+)
+_VULNERABILITY = {
+    "none": Vulnerability.NONE,
+    "NS": Vulnerability.NS,
+    "EW": Vulnerability.EW,
+    "both": Vulnerability.BOTH,
+}
+
+
+def test_duplicate_boards_follow_their_numbers() -> None:
+    """CB-B1, CB-B2: the raw environment of contract bridge keeps its boards itself. Board
+    ``n`` of a seed has its dealer and vulnerability; a board moves on when it is scored
+    (passed out, CB-7: no score), not when its deal is abandoned; a new seed starts at board 1."""
+    env = contract_v0.raw_env()
+    env.reset(seed=8)
+    seen = []
+    for n in range(20):
+        if n == 3:  # abandoned after one call: board 4 is dealt again
+            env.step(52)
+            env.reset()
+        deal = env.deal
+        seen.append((deal.dealer.letter, deal.vulnerability))
+        for _ in range(4):
+            env.step(52)
+        assert env.terminations["player_0"]
+        assert [env.rewards[f"player_{i}"] for i in range(4)] == [0.0, 0.0, 0.0, 0.0]
+        assert env.infos["player_0"] == {"contract": None, "tricks": 0}
+        env.reset()
+    expected = [_BOARDS[n % 16] for n in range(20)]
+    assert seen == [(dealer, _VULNERABILITY[vul]) for dealer, vul in expected]
+    env.reset(seed=9)
+    assert (env.deal.dealer, env.deal.vulnerability) == (Seat.NORTH, Vulnerability.NONE)

@@ -36,6 +36,7 @@ with ``reward="imps"`` IMPs against par.
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from typing import Any
 
 import gymnasium
@@ -49,12 +50,11 @@ from bridgeroom.envs.actions import MaskMaker, actions
 from bridgeroom.envs.layout import card_bits, card_bytes, layout_for
 from bridgeroom.envs.render import svg, text
 from bridgeroom.envs.spiel_layout import encode_openspiel, openspiel_size
-from bridgeroom.envs.table import Table
+from bridgeroom.envs.table import Boards, Table
 from bridgeroom.envs.tracker import REFUSED, ContractSteps, Tracker
 from bridgeroom.errors import BridgeError, IllegalActionError
-from bridgeroom.rules.core import Deal, Seat
+from bridgeroom.rules.core import Contract, Deal, Seat, Strain
 from bridgeroom.rules.state import Action, ContractBridgeDeal, DealState, Phase, View
-from bridgeroom.rules.views import DealResult
 
 __all__ = ["OBSERVATIONS", "BridgeEnv", "OrderEnforcing", "make_env"]
 
@@ -145,7 +145,22 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             if not self._spiel and self._table.game.deal_class is ContractBridgeDeal
             else None
         )
+        self._steps_step = None if self._steps is None else self._steps.step
         self._fast = False  # the seats and rows of ContractSteps set up
+        #: ContractSteps.step while a deal of contract bridge's rules is going on, else None
+        self._fast_step: Callable[[int], int] | None = None
+        self._names = tuple(self.possible_agents)
+        #: Contract bridge's steps with duplicate scoring and the score as the reward: the
+        #: boards' dealers, vulnerabilities and scores kept here (Boards), the table dealing
+        #: the cards only, its session unused.
+        self._boards = (
+            Boards()
+            if self._steps is not None
+            and self._table.scoring == "duplicate"
+            and self._table.reward == "score"
+            else None
+        )
+        self._contract_names: dict[tuple[int, int, int, int], str] = {}
         #: observe() hands out the same arrays (set once a deal is dealt)
         self._in_place = False
         self._pending: list[int] = []  # the actions stepped but not yet applied to the engine
@@ -199,7 +214,18 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             raise BridgeError(f"options['deal'] is a PBN deal or a Deal, not {cards!r}")
         if seed is not None:
             self._table.seed(seed)
-        state = self._state = self._table.deal(cards)
+            if self._boards is not None:
+                self._boards.restart()
+        boards = self._boards
+        state: DealState
+        if boards is not None:
+            dealer = boards.dealer
+            if cards is None:
+                cards = self._table.cards(dealer)
+            state = ContractBridgeDeal(cards, dealer, boards.vulnerability)
+        else:
+            state = self._table.deal(cards)
+        self._state = state
         self._in_place = self.inplace and not self._spiel
         self._pending = []
         agents = self.possible_agents
@@ -239,6 +265,7 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self.terminations = dict.fromkeys(agents, False)
         self.truncations = dict.fromkeys(agents, False)
         self.infos = {agent: {} for agent in agents}
+        self._fast_step = self._steps_step
         if not self._fast:
             self._fast = True
             self._seat = dict(zip(agents, Seat, strict=True))
@@ -253,6 +280,7 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         steps = self._steps
         assert steps is not None
         steps.start(state)
+        self._pending = steps.pending  # the actions accepted, replayed in the engine on demand
         self.agent_selection = agents[steps.actor]
 
     def _write_mask(self, state: DealState) -> None:
@@ -333,22 +361,39 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         return index
 
     def step(self, action: int | None) -> None:
-        steps = self._steps
-        if steps is not None and not steps.done:  # contract bridge's rules, the deal going on
+        fast = self._fast_step
+        if fast is not None:  # contract bridge's rules, the deal going on
             index = action if type(action) is int else self._action_index(action)
-            actor = steps.step(index)
+            actor = fast(index)
             if actor >= 0:
-                self._pending.append(index)
                 # no reward before the end of the deal: the cumulative rewards are all 0
-                self.agent_selection = self.possible_agents[actor]
+                self.agent_selection = self._names[actor]
                 return
             if actor == REFUSED:
                 self._refuse(index)
-            self._pending.append(index)
+            self._fast_step = None
+            steps = self._steps
+            assert steps is not None
+            boards = self._boards
+            tricks = steps.won[0]
+            if boards is not None:
+                declarer = steps.declarer
+                key = (steps.level, steps.strain, steps.doubled, declarer)
+                ns = boards.score(*key, tricks)
+                self._record(
+                    None if declarer < 0 else self._contract_name(key),
+                    tricks,
+                    (float(ns), float(-ns), float(ns), float(-ns)),
+                )
+                return
             state = self._state
             assert state is not None
             result = steps.result(state)
-            self._record(result, self._table.score_result(result, state.rules_name))
+            self._record(
+                None if result.contract is None else str(result.contract),
+                tricks,
+                self._table.score_result(result, state.rules_name),
+            )
             return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -383,19 +428,28 @@ class BridgeEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         rewards = self._table.score(state)
         result = state.result
         assert result is not None
-        self._record(result, rewards)
+        contract = None if result.contract is None else str(result.contract)
+        self._record(contract, result.tricks, rewards)
 
-    def _record(self, result: DealResult, rewards: tuple[float, ...]) -> None:
-        """The end of the deal: each agent's reward and the result in his info."""
-        info = {
-            "contract": None if result.contract is None else str(result.contract),
-            "tricks": result.tricks,
-        }
-        for agent, reward in zip(self.possible_agents, rewards, strict=True):
-            self.rewards[agent] = reward
-            self.terminations[agent] = True
-            self.infos[agent] = dict(info)
-        self._accumulate_rewards()
+    def _contract_name(self, key: tuple[int, int, int, int]) -> str:
+        """The contract (``4SXE``) of level, strain (0-4), doubling (0-2) and declarer (0-3)."""
+        name = self._contract_names.get(key)
+        if name is None:
+            level, strain, doubled, declarer = key
+            contract = Contract(level, Strain(strain), doubled, Seat(declarer))
+            name = self._contract_names[key] = str(contract)
+        return name
+
+    def _record(self, contract: str | None, tricks: int, rewards: tuple[float, ...]) -> None:
+        """The end of the deal: each agent's reward and the result (the contract, the
+        declarer's tricks) in his info."""
+        rewarded, cumulative = self.rewards, self._cumulative_rewards
+        terminations, infos = self.terminations, self.infos
+        for agent, reward in zip(self._names, rewards, strict=True):
+            rewarded[agent] = reward
+            cumulative[agent] += reward  # PettingZoo's _accumulate_rewards
+            terminations[agent] = True
+            infos[agent] = {"contract": contract, "tricks": tricks}
 
     # --- the rest of the API ------------------------------------------------------
 

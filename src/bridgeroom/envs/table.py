@@ -49,12 +49,16 @@ from typing import Any, Final, Literal
 from bridgeroom.errors import BridgeError
 from bridgeroom.games import Game, get_game
 from bridgeroom.rules import (
+    Contract,
     ContractBridgeDeal,
     Deal,
     DealState,
     Seat,
     Side,
     Strain,
+    Vulnerability,
+    board_dealer,
+    board_vulnerability,
     deal_cards,
 )
 from bridgeroom.rules.minibridge import MiniBridgeDeal, declaring_side
@@ -71,7 +75,7 @@ from bridgeroom.scoring import (
 )
 from bridgeroom.scoring.compare import imps
 
-__all__ = ["REWARDS", "Table", "par_score"]
+__all__ = ["REWARDS", "Boards", "Table", "par_score"]
 
 #: The kinds of reward: the deal's score on the session's sheet, or IMPs against par.
 REWARDS: Final = ("score", "imps")
@@ -102,7 +106,6 @@ def par_score(deal: Deal, dealer: Seat, vulnerability: object, rules: str = "con
     (MB-6), so par is the best mini-bridge score (MB-9 to MB-11) its declarer can name,
     with the double-dummy tricks.
     """
-    from bridgeroom.rules import Vulnerability
 
     vul = vulnerability if isinstance(vulnerability, Vulnerability) else Vulnerability.NONE
     if rules == "minibridge":
@@ -285,3 +288,61 @@ class Table:
         par = par_score(result.deal, result.dealer, result.vulnerability, rules)
         ns = imps(ns_score - par)
         return tuple(float(ns if Seat(i).side is Side.NS else -ns) for i in range(4))
+
+
+_SEATS = tuple(Seat)
+_STRAINS = tuple(Strain)
+
+
+class Boards:
+    """Duplicate boards 1-16 played again and again (their dealers and vulnerabilities,
+    CB-B1, CB-B2), each scored on its own by the duplicate score table (CB-D1 to CB-D5)
+    without a session's sheet: what a :class:`Table` of duplicate scoring with the score as
+    the reward gives, for an environment that steps contract bridge's deals itself and
+    deals their cards with :meth:`Table.cards`. A board moves on when it is scored (passed
+    out included, CB-7), not when a deal is abandoned.
+
+        >>> boards = Boards()
+        >>> boards.dealer, boards.vulnerability
+        (<Seat.NORTH: 0>, <Vulnerability.NONE: 0>)
+        >>> boards.score(3, 4, 0, 2, 10)     # board 1: 3NT by South, ten tricks (CB-D1 to CB-D4)
+        430
+        >>> boards.dealer, boards.vulnerability                # board 2
+        (<Seat.EAST: 1>, <Vulnerability.NS: 1>)
+        >>> boards.score(4, 3, 1, 1, 8)      # 4SX by East, not vulnerable, two down (CB-D5)
+        300
+        >>> boards.score(0, 0, 0, -1, 0)     # board 3 passed out
+        0
+    """
+
+    def __init__(self) -> None:
+        self._cells = [
+            (board_dealer(board), board_vulnerability(board)) for board in range(1, _BOARD_SET + 1)
+        ]
+        self._scores: dict[tuple[int, int, int, bool, int], int] = {}
+        self.restart()
+
+    def restart(self) -> None:
+        """Back to board 1."""
+        self.board = 1
+        self.dealer, self.vulnerability = self._cells[0]
+
+    def score(self, level: int, strain: int, doubled: int, declarer: int, tricks: int) -> int:
+        """The score of the board being played from North-South's side, for ``level`` of
+        ``strain`` (0 clubs ... 4 notrump), ``doubled`` (0-2), by ``declarer`` (0-3; -1: passed
+        out), who took ``tricks``; the next board is dealt next."""
+        vulnerability = self.vulnerability
+        board = self.board % _BOARD_SET
+        self.board = board + 1
+        self.dealer, self.vulnerability = self._cells[board]
+        if declarer < 0:
+            return 0
+        vulnerable = vulnerability.is_vulnerable(_SEATS[declarer])
+        key = (level, strain, doubled, vulnerable, tricks)
+        points = self._scores.get(key)
+        if points is None:
+            contract = Contract(level, _STRAINS[strain], doubled, _SEATS[declarer])
+            points = self._scores[key] = (
+                get_table("duplicate").score(contract, tricks, vulnerable).score
+            )
+        return points if declarer & 1 == 0 else -points

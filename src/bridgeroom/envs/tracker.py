@@ -34,7 +34,7 @@ from bridgeroom.envs.layout import (
     card_bytes,
     vulnerable_seats,
 )
-from bridgeroom.rules.core import Call, Card, Contract, Seat, Strain
+from bridgeroom.rules.core import Call, Card, Contract, Seat, Strain, Vulnerability
 from bridgeroom.rules.minibridge import Announce, MiniBridgeExtra
 from bridgeroom.rules.state import ActionInput, ContractBridgeDeal, DealState, Phase, View
 from bridgeroom.rules.views import DealResult
@@ -42,6 +42,7 @@ from bridgeroom.rules.views import DealResult
 __all__ = ["OVER", "REFUSED", "ContractSteps", "Tracker"]
 
 _ZEROS_208 = bytes(208)
+_ZEROS_52 = bytes(52)
 #: The 13 cards of a suit as bytes of 0 and 1, by the suit's bits (two first).
 _SUIT_BYTES = tuple(card_bytes(bits)[:13] for bits in range(1 << 13))
 _SEATS = tuple(Seat)
@@ -402,9 +403,11 @@ class ContractSteps:
     For the environments of the games played by contract bridge's rules (contract and
     auction bridge), whose deals start with :meth:`Tracker.start` and whose players sit at
     the compass seats of their numbers. The engine stays the judge: an action the mask does
-    not mark is refused here (:meth:`step` returns ``False``, nothing changed) and the
-    environment asks the engine why; the tests replay every step in the engine and compare
-    the observations with its views and the masks with its legal actions.
+    not mark is refused here (:meth:`step` returns :data:`REFUSED`, nothing changed) and the
+    environment asks the engine why; the actions accepted are kept in :attr:`pending` for the
+    environment to replay in the engine when the deal is asked for. The tests replay every
+    step in the engine and compare the observations with its views and the masks with its
+    legal actions.
 
         >>> from bridgeroom.rules import ContractBridgeDeal, Deal
         >>> from bridgeroom.envs.layout import CONTRACT_LAYOUT
@@ -417,7 +420,7 @@ class ContractSteps:
         [1, 2, 3, 1, -2]
         >>> steps.step(21), steps.turn          # he leads the DT; North plays the dummy's cards
         (0, 2)
-        >>> for a in (74, 52, 52, 52, 21):
+        >>> for a in steps.pending:
         ...     state.apply(state.action_from_id(a))
         >>> (tracker.observe(Seat.WEST) == CONTRACT_LAYOUT.encode(state.view(Seat.WEST))).all()
         np.True_
@@ -435,16 +438,30 @@ class ContractSteps:
         self._t = t
         n = t.size
         start = t.start
-        self._card_cells = tracker._card
+        turn_cells = t.seat_of["turn"]
+        # [seat * 52 + card], when the seat plays the card: the cells set, its cells in the
+        # "played" and "trick" blocks of the four rows and the next seat's in the "turn" block;
+        # the cells cleared, its cell in its holder's "hand" and the seat's in "turn"
+        self._card_cells = tuple(
+            (
+                *cells,
+                *turn_cells[(index // 52 + 1) & 3],
+                tracker._hand_at[index // 52] + index % 52,
+                *turn_cells[index // 52],
+            )
+            for index, cells in enumerate(tracker._card)
+        )
         self._dummy_cells = t.dummy_card
         self._hand_at = tracker._hand_at
         self._dummy_at = tuple(row * n + start["dummy"] for row in range(4))
+        # a trick is closed by moving the "trick" block of each row into "last_trick", which
+        # follows it (one slice of each row)
+        if start["last_trick"] != start["trick"] + 208:
+            raise ValueError(f"{tracker.layout.name}: last_trick does not follow trick")
         self._trick_at = tuple(row * n + start["trick"] for row in range(4))
-        self._last_at = tuple(row * n + start["last_trick"] for row in range(4))
         self._turn_cells = t.seat_of["turn"]
         # the start of a deal: per row, the auction's phase cell; per seat x, the cells naming
         # x as dealer, as vulnerable, as the seat to act in the four rows
-        self._rows_at = tuple(range(0, 4 * n, n))
         self._fresh_cells = tuple(row * n + start["phase"] + _AUCTION_I for row in range(4))
         self._dealer_cells = tuple(
             tuple(row * n + start["dealer"] + ((x - row) & 3) for row in range(4)) for x in range(4)
@@ -453,26 +470,68 @@ class ContractSteps:
             tuple(row * n + start["vulnerable"] + ((x - row) & 3) for row in range(4))
             for x in range(4)
         )
-        self._blank = bytes(4 * n)
+        # the four rows at the start of a deal with its hands left out, by dealer and
+        # vulnerability (dealer * 4 + vulnerability)
+        blanks = []
+        for dealer in range(4):
+            for vulnerability in Vulnerability:
+                blank = bytearray(4 * n)
+                cells = [*self._fresh_cells, *self._dealer_cells[dealer]]
+                cells += self._turn_cells[dealer]
+                for seat, vulnerable in enumerate(VULNERABLE_BY_SIDE[vulnerability]):
+                    if vulnerable:
+                        cells += self._vulnerable_cells[seat]
+                for i in cells:
+                    blank[i] = 1
+                blanks.append(bytes(blank))
+        self._blanks = tuple(blanks)
+        #: [phase index]: its cell in the "phase" block of the four rows
+        self._phase_cells = tuple(
+            tuple(row * n + start["phase"] + i for row in range(4)) for i in range(5)
+        )
+        self._contract_at = tuple(row * n + start["contract"] for row in range(4))
         self._leader_cells = t.seat_of["leader"]
+        self._dummy_seat_cells = t.seat_of["dummy_seat"]
+        self._declarer_cells = t.seat_of["declarer"]
         self._bid_cells = t.bid
         self._opening_pass = t.opening_pass
         self._count = t.count
-        self._calls: dict[tuple[int, int, bool], bytes] = {}
+        #: [seat]: its turn cells cleared, the next seat's set
+        self._turn_move = tuple(
+            (*self._turn_cells[x], *self._turn_cells[(x + 1) & 3]) for x in range(4)
+        )
+        #: [last bid * 6 + doubling * 2 + (1 if the last bid is the opponents')]: the legal
+        #: calls, a mask row (CB-5, CB-6): pass; a double of the opponents' undoubled last bid;
+        #: a redouble of their double of ours; the bids above the last
+        call_rows = []
+        for last in range(38):
+            for doubled in range(3):
+                for theirs in (False, True):
+                    row = bytearray(size)
+                    row[52] = 1
+                    row[53] = last > 0 and doubled == 0 and theirs
+                    row[54] = last > 0 and doubled == 1 and not theirs
+                    for k in range(max(last + 1, 3), 38):
+                        row[52 + k] = 1
+                    call_rows.append(bytes(row))
+        self._call_rows = tuple(call_rows)
         self.phase = _AUCTION_I
         #: Whether the deal is over (passed out, or its thirteenth trick played).
         self.done = False
+        #: The action ids accepted since the deal started (the environment replays them in the
+        #: engine when the deal is asked for, and empties the list).
+        self.pending: list[int] = []
         self.turn = 0  # the seat whose call or card is due
-        self.actor = 0  # the seat of the player to act (the declarer for the dummy)
+        self._actor_of = [0, 1, 2, 3]  # by the seat due: who acts for it
+        self._at = 0  # where the mask of the player to act starts in ``masks``
         self.hands = [0, 0, 0, 0]
-        self._last_bid = self._last_bidder = self._doubled = self._passes = 0
+        self._last_bid = self._last_bidder = self._passes = 0
         self._first = [-1] * 10  # [side * 5 + strain]: who named it first (CB-8)
         self.declarer = self.dummy = -1
         self.level = self.strain = 0
+        self.doubled = 0  # the contract's doubling: 0, 1 doubled, 2 redoubled
         self._cards = self._best = self._best_seat = self._leader = self._led = 0
         self.won = [0, 0]  # tricks of the declaring side, of the defenders
-        self._row = 0  # the masked row
-        self._marked = -1  # the seat whose turn the observations show
 
     def start(self, state: DealState) -> None:
         """A fresh deal of contract bridge's rules (no call made yet): the four rows as
@@ -480,34 +539,29 @@ class ContractSteps:
         the auction's phase, the dealer to act) and the dealer's mask."""
         self.phase = _AUCTION_I
         self.done = False
-        dealer = self.turn = self.actor = int(state.dealer)
+        self.pending.clear()
+        dealer = self.turn = int(state.dealer)
         hands = self.hands = list(state.deal.masks)
-        buf = self._buf
-        self._view[:] = self._blank
-        for i in self._fresh_cells:
-            buf[i] = 1
-        for i in self._dealer_cells[dealer]:
-            buf[i] = 1
-        for i in self._turn_cells[dealer]:
-            buf[i] = 1
-        for seat, vulnerable in enumerate(VULNERABLE_BY_SIDE[state.vulnerability]):
-            if vulnerable:
-                for i in self._vulnerable_cells[seat]:
-                    buf[i] = 1
+        view = self._view
+        view[:] = self._blanks[dealer * 4 + state.vulnerability]
         for at, hand in zip(self._hand_at, hands, strict=True):
-            self._view[at : at + 52] = card_bytes(hand)
-        self._last_bid = self._last_bidder = self._doubled = self._passes = 0
+            view[at : at + 52] = card_bytes(hand)
+        self._last_bid = self._last_bidder = self.doubled = self._passes = 0
         self._first = [-1] * 10
         self.declarer = self.dummy = -1
+        self._actor_of = [0, 1, 2, 3]
         self._cards = 0
         self.won = [0, 0]
-        self._marked = dealer
         masks = self._masks
         masks[:] = bytes(len(masks))
-        self._row = self.actor
         size = self._size
-        at = self.actor * size
-        masks[at : at + size] = self._call_mask()
+        at = self._at = dealer * size
+        masks[at : at + size] = self._call_rows[0]
+
+    @property
+    def actor(self) -> int:
+        """The seat of the player to act (the declarer for the dummy, CB-9)."""
+        return self._actor_of[self.turn]
 
     def result(self, state: DealState) -> DealResult:
         """The finished deal's result (``state``: the deal as dealt, for its cards, dealer and
@@ -515,7 +569,7 @@ class ContractSteps:
         contract = (
             None
             if self.declarer < 0
-            else Contract(self.level, _STRAINS[self.strain], self._doubled, _SEATS[self.declarer])
+            else Contract(self.level, _STRAINS[self.strain], self.doubled, _SEATS[self.declarer])
         )
         tricks = self.won[0]
         return DealResult(state.deal, state.dealer, state.vulnerability, contract, tricks, tricks)
@@ -524,188 +578,203 @@ class ContractSteps:
         """Action id ``a`` by the player to act. Returns the seat of the player to act next
         (the declarer for the dummy), :data:`OVER` if the deal is over, or :data:`REFUSED`
         (nothing changed) if the mask of the player to act does not mark ``a``."""
-        size = self._size
         masks = self._masks
-        row = self._row * size
-        if not 0 <= a < size or not masks[row + a]:
+        at = self._at
+        if not 0 <= a < self._size or not masks[at + a]:
             return REFUSED
-        masks[row : row + size] = self._zeros
-        if a >= 52:
-            self._call(self.turn, a - 52)
-            return self._after_call()
-        # a card (CB-10), by the seat due: every row sees it played, its holder's hand loses it
+        self.pending.append(a)
         buf = self._buf
         s = self.turn
-        self.hands[s] ^= 1 << a
-        # the card in the "played" and "trick" blocks of the four rows (unrolled: faster)
-        c0, c1, c2, c3, c4, c5, c6, c7 = self._card_cells[s * 52 + a]
+        if a >= 52:
+            return self._after_call(s, a - 52)
+        # a card (CB-10), by the seat due: every row sees it played, its holder's hand loses it,
+        # the turn passes to the next seat (moved to the trick's winner if it is complete)
+        masks[at : at + 52] = _ZEROS_52  # a card mask is written in the first 52 cells
+        hands = self.hands
+        hands[s] ^= 1 << a
+        # (unrolled: faster)
+        c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, z0, z1, z2, z3, z4 = self._card_cells[
+            s * 52 + a
+        ]
         buf[c0] = buf[c1] = buf[c2] = buf[c3] = buf[c4] = buf[c5] = buf[c6] = buf[c7] = 1
-        buf[self._hand_at[s] + a] = 0
+        buf[z0] = buf[z1] = buf[z2] = buf[z3] = buf[z4] = 0
+        buf[c8] = buf[c9] = buf[c10] = buf[c11] = 1
         if s == self.dummy:
-            for i in self._dummy_cells[a]:
-                buf[i] = 0
+            d0, d1, d2, d3 = self._dummy_cells[a]
+            buf[d0] = buf[d1] = buf[d2] = buf[d3] = 0
         n = self._cards = self._cards + 1
-        suit = a // 13
-        if n & 3 == 1:
-            self._best, self._best_seat, self._led, self._leader = a, s, suit, s
+        k = n & 3  # the cards of the trick played (0: all four)
+        if k == 1:
+            self._best = a
+            self._best_seat = self._leader = s
+            self._led = a // 13
             if n == 1:  # the opening lead: the dummy is faced (CB-9)
-                cards = card_bytes(self.hands[self.dummy])
+                cards = card_bytes(hands[self.dummy])
                 view = self._view
-                for at in self._dummy_at:
-                    view[at : at + 52] = cards
-            turn = (s + 1) & 3
+                for d in self._dummy_at:
+                    view[d : d + 52] = cards
         else:
+            suit = a // 13
             best = self._best
             if suit == best // 13:
                 if a > best:
-                    self._best, self._best_seat = a, s
+                    self._best = a
+                    self._best_seat = s
             elif suit == self.strain:
-                self._best, self._best_seat = a, s
-            turn = (s + 1) & 3 if n & 3 else self._close_trick(n)
-        t0, t1, t2, t3 = self._turn_cells[s]
-        buf[t0] = buf[t1] = buf[t2] = buf[t3] = 0
-        if turn < 0:
-            self._marked = -1
-            return OVER
-        t0, t1, t2, t3 = self._turn_cells[turn]
-        buf[t0] = buf[t1] = buf[t2] = buf[t3] = 1
-        self._marked = self.turn = turn
-        # the mask of the player to act: the declarer plays the dummy's cards (CB-9)
-        actor = self.actor = self.declarer if turn == self.dummy else turn
-        self._row = actor
-        at = actor * size
-        hand = self.hands[turn]
-        if n & 3:
-            led = self._led
-            follow = hand >> 13 * led & 0x1FFF
-            if follow:  # follow suit when able (CB-10)
-                at += 13 * led
-                masks[at : at + 13] = _SUIT_BYTES[follow]
+                self._best = a
+                self._best_seat = s
+            if not k:  # the winner leads, any card of his hand
+                turn = self._close_trick(n, (s + 1) & 3)
+                if turn < 0:
+                    return OVER
+                self.turn = turn
+                actor = self._actor_of[turn]
+                at = self._at = actor * self._size
+                h = self._hand_at[turn]
+                masks[at : at + 52] = buf[h : h + 52]
                 return actor
-        masks[at : at + 52] = card_bytes(hand)
+        turn = self.turn = (s + 1) & 3
+        # the mask of the player to act: the declarer plays the dummy's cards (CB-9)
+        actor = self._actor_of[turn]
+        at = self._at = actor * self._size
+        led = self._led
+        follow = hands[turn] >> 13 * led & 0x1FFF
+        if follow:  # follow suit when able (CB-10)
+            at += 13 * led
+            masks[at : at + 13] = _SUIT_BYTES[follow]
+        else:  # any card: the "hand" block of the row of the seat due, as it stands
+            h = self._hand_at[turn]
+            masks[at : at + 52] = buf[h : h + 52]
         return actor
 
-    def _after_call(self) -> int:
-        """The turn and the mask after a call: the next caller's calls, the opening leader's
-        cards, or nobody's (the deal is over)."""
+    def _after_call(self, s: int, k: int) -> int:
+        """Call ``k`` (pass 0, double 1, redouble 2, the bids 3-37) by seat ``s`` (CB-5 to
+        CB-8): its cells, the turn and the mask of the next caller or of the opening leader;
+        or the end of the deal (:data:`OVER`)."""
         buf = self._buf
-        turn = self.turn if self.phase != _DONE_I else -1
-        cells = self._turn_cells
-        for i in cells[self._marked]:
-            buf[i] = 0
-        self._marked = turn
-        if turn < 0:
-            return OVER
-        for i in cells[turn]:
-            buf[i] = 1
-        self.actor = self._row = turn
         size = self._size
-        at = turn * size
-        if self.phase == _PLAY_I:
-            self._masks[at : at + 52] = card_bytes(self.hands[turn])
+        masks = self._masks
+        at = self._at
+        masks[at : at + size] = self._zeros
+        if k >= 3:  # a bid
+            c0, c1, c2, c3 = self._bid_cells[s][k][0]
+            self._last_bid = k
+            self._last_bidder = s
+            self.doubled = self._passes = 0
+            key = (s & 1) * 5 + (k - 3) % 5
+            if self._first[key] < 0:  # the first of his side to name the strain (CB-8)
+                self._first[key] = s
+            buf[c0] = buf[c1] = buf[c2] = buf[c3] = 1
+        elif k:  # a double or a redouble of the last bid
+            c0, c1, c2, c3 = self._bid_cells[s][self._last_bid][k]
+            self.doubled = k
+            self._passes = 0
+            buf[c0] = buf[c1] = buf[c2] = buf[c3] = 1
         else:
-            self._masks[at : at + size] = self._call_mask()
+            passes = self._passes = self._passes + 1
+            if not self._last_bid:  # a pass before any bid
+                c0, c1, c2, c3 = self._opening_pass[s]
+                buf[c0] = buf[c1] = buf[c2] = buf[c3] = 1
+                if passes == 4:  # passed out (CB-7)
+                    c0, c1, c2, c3 = self._turn_cells[s]
+                    buf[c0] = buf[c1] = buf[c2] = buf[c3] = 0
+                    self._end()
+                    return OVER
+            elif passes == 3:  # the auction is over (CB-8): the opening leader's cards
+                turn = self._contract()
+                c0, c1, c2, c3 = self._turn_cells[s]
+                buf[c0] = buf[c1] = buf[c2] = buf[c3] = 0
+                c0, c1, c2, c3 = self._turn_cells[turn]
+                buf[c0] = buf[c1] = buf[c2] = buf[c3] = 1
+                self.turn = turn
+                at = self._at = turn * size
+                h = self._hand_at[turn]
+                masks[at : at + 52] = buf[h : h + 52]
+                return turn
+        z0, z1, z2, z3, c0, c1, c2, c3 = self._turn_move[s]
+        buf[z0] = buf[z1] = buf[z2] = buf[z3] = 0
+        buf[c0] = buf[c1] = buf[c2] = buf[c3] = 1
+        turn = self.turn = (s + 1) & 3
+        at = self._at = turn * size
+        last = self._last_bid
+        theirs = 1 if last and (self._last_bidder - turn) & 1 else 0
+        masks[at : at + size] = self._call_rows[last * 6 + self.doubled * 2 + theirs]
         return turn
 
-    def _call_mask(self) -> bytes:
-        """The legal calls (CB-5, CB-6): pass; a double of the opponents' undoubled last bid;
-        a redouble of their double of ours; the bids above the last."""
-        last, doubled = self._last_bid, self._doubled
-        theirs = last > 0 and (self._last_bidder - self.turn) & 1 == 1
-        key = (last, doubled, theirs)
-        cells = self._calls.get(key)
-        if cells is None:
-            row = bytearray(self._size)
-            row[52] = 1
-            row[53] = last > 0 and doubled == 0 and theirs
-            row[54] = doubled == 1 and not theirs
-            for k in range(max(last + 1, 3), 38):
-                row[52 + k] = 1
-            cells = self._calls[key] = bytes(row)
-        return cells
-
-    def _call(self, s: int, k: int) -> None:
-        buf = self._buf
-        if k >= 3:
-            cells = self._bid_cells[s][k][0]
-            self._last_bid, self._last_bidder, self._doubled, self._passes = k, s, 0, 0
-            key = (s & 1) * 5 + (k - 3) % 5
-            if self._first[key] < 0:
-                self._first[key] = s
-        elif k == 0:
-            self._passes += 1
-            cells = self._opening_pass[s] if self._last_bid == 0 else ()
-        else:
-            cells = self._bid_cells[s][self._last_bid][k]
-            self._doubled, self._passes = k, 0
-        for i in cells:
-            buf[i] = 1
-        if self._last_bid == 0:
-            if self._passes == 4:  # passed out (CB-7)
-                self._end()
-                return
-        elif self._passes == 3:  # CB-8
-            self._contract()
-            return
-        self.turn = (s + 1) & 3
-
-    def _contract(self) -> None:
+    def _contract(self) -> int:
         """The auction ended in a contract: the declarer first named its strain for his side
-        (CB-8), his left-hand opponent leads (CB-9); the public facts that come with it."""
+        (CB-8), his left-hand opponent leads (CB-9); the public facts that come with it.
+        Returns the opening leader."""
         k = self._last_bid
         strain = self.strain = (k - 3) % 5
         level = self.level = (k - 3) // 5 + 1
         declarer = self.declarer = self._first[(self._last_bidder & 1) * 5 + strain]
         dummy = self.dummy = (declarer + 2) & 3
-        leader = self.turn = self._leader = (declarer + 1) & 3
+        self._actor_of[dummy] = declarer
+        leader = self._leader = (declarer + 1) & 3
         self.phase = _PLAY_I
-        tracker = self._tracker
-        start = self._t.start
-        tracker._clear(start["phase"], 5)
-        tracker._set_all(start["phase"], _PLAY_I)
-        tracker._set_seat("dummy_seat", _SEATS[dummy])
-        tracker._set_seat("declarer", _SEATS[declarer])
-        tracker._clear(start["contract"], 15)
-        tracker._set_all(start["contract"], level - 1)
-        tracker._set_all(start["contract"], 7 + strain)
-        tracker._set_all(start["contract"], 12 + self._doubled)
-        tracker._set_all(start["declarer_tricks"], 0)
-        tracker._set_all(start["defender_tricks"], 0)
-        tracker._set_seat("leader", _SEATS[leader])
+        buf = self._buf
+        # in every row: the phase, the dummy's and declarer's seats, the contract, no trick
+        # won yet, the leader (these blocks were empty)
+        for i in self._phase_cells[_AUCTION_I]:
+            buf[i] = 0
+        cells = [*self._phase_cells[_PLAY_I], *self._dummy_seat_cells[dummy]]
+        cells += self._declarer_cells[declarer]
+        cells += self._count[0][0]
+        cells += self._count[1][0]
+        cells += self._leader_cells[leader]
+        for at in self._contract_at:
+            cells += (at + level - 1, at + 7 + strain, at + 12 + self.doubled)
+        for i in cells:
+            buf[i] = 1
+        return leader
 
     def _end(self) -> None:
-        """The deal is over: the phase, no leader (and no turn, written by :meth:`step`)."""
+        """The deal is over: the phase (the turn and the leader are cleared by the step)."""
+        buf = self._buf
+        for i in self._phase_cells[self.phase]:
+            buf[i] = 0
+        for i in self._phase_cells[_DONE_I]:
+            buf[i] = 1
         self.phase = _DONE_I
         self.done = True
-        tracker = self._tracker
-        start = self._t.start
-        tracker._clear(start["phase"], 5)
-        tracker._set_all(start["phase"], _DONE_I)
-        tracker._clear(start["leader"], 4)
 
-    def _close_trick(self, n: int) -> int:
+    def _close_trick(self, n: int, marked: int) -> int:
         """The trick is complete (``n`` cards played): the highest trump wins, else the highest
-        card of the suit led (CB-10); the seat to lead next, or -1 after the last trick."""
+        card of the suit led (CB-10); the turn moves from ``marked`` to him. Returns the seat to
+        lead next, or -1 after the last trick (the turn marked nowhere)."""
         buf = self._buf
         view = self._view
-        for at, last in zip(self._trick_at, self._last_at, strict=True):
-            view[last : last + 208] = view[at : at + 208]
-            view[at : at + 208] = _ZEROS_208
+        zeros = _ZEROS_208
+        # in each row the trick moves to "last_trick" (the next block), "trick" is emptied
+        t0, t1, t2, t3 = self._trick_at
+        view[t0 : t0 + 416] = zeros + buf[t0 : t0 + 208]
+        view[t1 : t1 + 416] = zeros + buf[t1 : t1 + 208]
+        view[t2 : t2 + 416] = zeros + buf[t2 : t2 + 208]
+        view[t3 : t3 + 416] = zeros + buf[t3 : t3 + 208]
         winner = self._best_seat
         side = (winner - self.declarer) & 1
         count = self._count[side]
         won = self.won[side]
-        for i in count[won]:
-            buf[i] = 0
-        for i in count[won + 1]:
-            buf[i] = 1
         self.won[side] = won + 1
+        c0, c1, c2, c3 = count[won]
+        buf[c0] = buf[c1] = buf[c2] = buf[c3] = 0
+        c0, c1, c2, c3 = count[won + 1]
+        buf[c0] = buf[c1] = buf[c2] = buf[c3] = 1
         leader = self._leader_cells
-        for i in leader[self._leader]:
-            buf[i] = 0
+        c0, c1, c2, c3 = leader[self._leader]
+        buf[c0] = buf[c1] = buf[c2] = buf[c3] = 0
         if n == 52:
+            c0, c1, c2, c3 = self._turn_cells[marked]
+            buf[c0] = buf[c1] = buf[c2] = buf[c3] = 0
             self._end()
             return -1
-        for i in leader[winner]:
-            buf[i] = 1
+        c0, c1, c2, c3 = leader[winner]
+        buf[c0] = buf[c1] = buf[c2] = buf[c3] = 1
+        if winner != marked:
+            turn = self._turn_cells
+            c0, c1, c2, c3 = turn[marked]
+            buf[c0] = buf[c1] = buf[c2] = buf[c3] = 0
+            c0, c1, c2, c3 = turn[winner]
+            buf[c0] = buf[c1] = buf[c2] = buf[c3] = 1
         return winner
