@@ -50,7 +50,6 @@ from bridgeroom.errors import BridgeError
 from bridgeroom.games import Game, get_game
 from bridgeroom.rules import (
     Contract,
-    ContractBridgeDeal,
     Deal,
     DealState,
     Seat,
@@ -61,7 +60,7 @@ from bridgeroom.rules import (
     board_vulnerability,
     deal_cards,
 )
-from bridgeroom.rules.minibridge import MiniBridgeDeal, declaring_side
+from bridgeroom.rules.minibridge import declaring_side
 from bridgeroom.rules.three_handed import ThreeHandedTable
 from bridgeroom.rules.views import DealResult
 from bridgeroom.scoring import (
@@ -185,11 +184,21 @@ class Table:
         self._totals: dict[Any, int] = dict(session.totals)
 
     def skip(self, deals: int) -> None:
-        """Record ``deals`` passed-out deals (CB-7, TH-7), so that the next deal is the
-        session's deal number ``deals + 1``, with its dealer and vulnerability. A Chicago
-        round deals a passed-out deal again (CB-C1): nothing to skip there."""
+        """Make the next deal the session's deal number ``deals + 1``, with its dealer and
+        vulnerability: a set of boards starts at board ``deals + 1`` (CB-B1, CB-B2); a rubber
+        records ``deals`` passed-out deals before it (CB-7, TH-7). A Chicago round deals a
+        passed-out deal again (CB-C1): nothing to skip there."""
         if deals and self.scoring == "chicago":
             raise BridgeError("a Chicago round deals a passed-out deal again (CB-C1)")
+        if deals and isinstance(self.session, DuplicateSet):
+            # A set of boards starts at the board asked for, with nothing recorded before it
+            # (a mini-bridge board is never passed out, MB-6).
+            boards = new_session(self.scoring, players=self.players, board_order=(deals + 1,))
+            assert isinstance(boards, DuplicateSet)
+            self.session = self._sheet = boards
+            self._deals = deals
+            self._totals = dict(self._sheet.totals)
+            return
         for _ in range(deals):
             self.session.record_deal(None, None)
             self._deals += 1
@@ -220,12 +229,8 @@ class Table:
         if self._seating is not None:
             vulnerable = [p for p in self.players if session.vulnerable(p)]
             return self._seating.start(deal, vulnerable=vulnerable)
-        cls = self.game.deal_class
-        if cls is MiniBridgeDeal:
-            return MiniBridgeDeal(deal, dealer, vulnerability, board=self._deals + 1)
-        if cls is ContractBridgeDeal:
-            return ContractBridgeDeal(deal, dealer, vulnerability)
-        raise BridgeError(f"no deals for {self.game.name}")  # pragma: no cover
+        # A four-handed game's deal (three-handed bridge is seated above, TH-5).
+        return self.game.deal_class(deal, dealer, vulnerability, board=self._deals + 1)
 
     def cards(self, dealer: Seat) -> Deal:
         """The next deal's cards for ``dealer``, shuffled and dealt (CB-3) from the table's
