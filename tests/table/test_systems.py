@@ -4,6 +4,8 @@ from the other side's card; a partner's calls are not explained to his partner."
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bridgeroom.robots import Agreements, get_system
@@ -90,3 +92,40 @@ def test_a_bad_system_is_refused_with_the_table_intact() -> None:
     with pytest.raises(TableError) as err:
         Table("minibridge", systems=("acol", "acol"))
     assert err.value.key == "system.no_partnerships"
+
+
+def _play_a_deal(table: Table) -> None:
+    state = table.deal()[0].state
+    while not state.is_over and (turn := table.robot_turn()) is not None:
+        table.play_robot(turn, turn.decide())
+    assert state.is_over and table.match.recorded
+
+
+def test_a_robot_factory_that_takes_no_system_is_refused_where_the_sides_play_one() -> None:
+    """A factory of ``factory(level, *, seed, scoring)`` cannot give a robot its side's system:
+    at a table where a side plays acol it is refused when the table is made (not a TypeError
+    at the first robot's turn); at a table of standard against standard it serves, and a
+    factory that takes the systems serves anywhere."""
+    from bridgeroom.robots import make_robot
+
+    def old_factory(level: str, *, seed: int | None, scoring: Any) -> Any:
+        return make_robot(level, seed=seed, scoring=scoring)
+
+    def new_factory(level: str, **kw: Any) -> Any:
+        return make_robot(level, **kw)
+
+    robots = dict.fromkeys(range(4), "basic")
+    with pytest.raises(TableError) as err:
+        Table("contract", robots=robots, robot_factory=old_factory, systems=("acol", "standard"))
+    assert err.value.key == "system.table.factory"
+    assert "acol / standard" in str(err.value) and "acol / standard" in err.value.render("ru")
+    _play_a_deal(Table("contract", seed=1, robots=robots, robot_factory=old_factory))
+    _play_a_deal(
+        Table(
+            "contract",
+            seed=1,
+            robots=robots,
+            robot_factory=new_factory,
+            systems=("acol", "standard"),
+        )
+    )

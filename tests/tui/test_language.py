@@ -38,7 +38,8 @@ CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 #: it (``[system] name``, ``title = { en = "...", ru = "..." }``, ``ace_ask = "blackwood"`` or
 #: ``"rkcb1430"``, ``twos = "weak"`` or ``"strong"``, ``true``/``false``); the formats of a
 #: club's files (``.dlm``, USEBIO, XML, PBN, CSV), the element a USEBIO file must hold (``EVENT``) and a
-#: ``.dlm`` board's line as it is written (``Board NN=``, letters ``a`` to ``p``).
+#: ``.dlm`` board's line as it is written (``Board NN=``, letters ``a`` to ``p``); the keywords
+#: of the library's robot factory (``system=``, ``opponents=``).
 ALLOWED = {
     "CB-",
     "MB-",
@@ -76,6 +77,7 @@ ALLOWED = {
     "XML",
     "PBN",
     "CSV",
+    "opponents",
     "EVENT",
     "Board",
     "NN",

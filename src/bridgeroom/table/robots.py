@@ -16,6 +16,7 @@ from the table's seed, the deal's number and the actions taken so far
 from __future__ import annotations
 
 import functools
+import inspect
 import logging
 import zlib
 from collections import Counter
@@ -49,6 +50,7 @@ __all__ = [
     "call_meanings",
     "default_robot_factory",
     "robot_seed",
+    "takes_systems",
 ]
 
 
@@ -62,7 +64,8 @@ ILLEGAL_CHOICES: Counter[str] = Counter()
 class RobotFactory(Protocol):
     """Makes the robot of a level: ``factory(level, seed=..., scoring=...)``; at a table whose
     sides do not both play ``standard`` also ``system=`` (the robot's side's) and
-    ``opponents=``."""
+    ``opponents=``, and such a table refuses a factory that does not take them
+    (:func:`takes_systems`; ``TableError`` ``system.table.factory``)."""
 
     def __call__(self, level: str, *, seed: int | None, scoring: ScoreForm | None) -> Robot: ...
 
@@ -78,6 +81,21 @@ def default_robot_factory(
     """A robot of :func:`bridgeroom.robots.make_robot`, playing to the table's score form and
     bidding by its side's system."""
     return make_robot(level, seed=seed, scoring=scoring, system=system, opponents=opponents)
+
+
+def takes_systems(factory: RobotFactory) -> bool:
+    """Whether ``factory`` takes the sides' systems (``system=`` and ``opponents=``, or any
+    keyword), as a table whose sides do not both play ``standard`` gives them.
+
+    >>> takes_systems(default_robot_factory), takes_systems(lambda level, *, seed, scoring: None)
+    (True, False)
+    """
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):  # a callable whose signature Python cannot tell
+        return True
+    names = {p.name for p in params}
+    return {"system", "opponents"} <= names or any(p.kind is p.VAR_KEYWORD for p in params)
 
 
 def robot_seed(seed: int | str | None, number: int, moves: int) -> int | None:
