@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from bridgeroom.robots import cardplay, make_robot
+from bridgeroom.robots import ExpertRobot, cardplay, make_robot
 from bridgeroom.robots.base import Decision
 from bridgeroom.robots.cardplay import LEAD_SURE, LEAD_Z, CardStats, expert_card
 from bridgeroom.robots.dds import solver
@@ -121,8 +121,10 @@ def test_the_opening_lead_has_a_budget_of_its_own_and_no_other_card_has() -> Non
     assert cardplay.lead_times(view, 100.0, 0.8, 8.0) == (108.0, 100.8)
     assert cardplay.lead_times(view, 100.0, 0.8, None) == (100.8, None)
     assert cardplay.lead_times(view, 100.0, 0.8, 0.5) == (100.8, None)
-    expert = make_robot("expert", seed=0)
-    assert expert.budget_for("lead") == pytest.approx(10 * expert.budget_for("card"))
+    expert = ExpertRobot(seed=0)
+    assert expert.lead_budget == pytest.approx(10 * expert.budget_for("card")) == 8.0
+    assert ExpertRobot(time_budget=4.0).lead_budget == 8.0  # a hint's robot
+    assert math.isinf(ExpertRobot(time_budget=math.inf).lead_budget)
     deal = deal_at(2024, 0)
     dealer, vul = board_conditions(0)
     state = ContractBridgeDeal(deal, dealer=dealer, vulnerability=vul)

@@ -25,8 +25,11 @@ from bridgeroom.scoring import ScoreForm
 if TYPE_CHECKING:
     from bridgeroom.robots.cardplay import CardStats
 
-__all__ = ["BUDGET_SHARE", "BasicRobot", "ExpertRobot", "default_form"]
+__all__ = ["BUDGET_SHARE", "LEAD_MOST", "BasicRobot", "ExpertRobot", "default_form"]
 
+#: The most seconds an opening lead may take, whatever the time for one card (a hint's robot has
+#: 4 s a card): the lead's share of :data:`BUDGET_SHARE` up to this (:attr:`ExpertRobot.lead_budget`).
+LEAD_MOST = 8.0
 #: The expert's time for each kind of decision, as a share of its time for one card.
 BUDGET_SHARE: dict[str, float] = {
     "card": 1.0,
@@ -174,7 +177,8 @@ class ExpertRobot(BasicRobot):
     expected to end by then, one that runs late is waited for, never left running, and the
     layouts solved decide); a call
     gets half of it, a mini-bridge contract 1.8 times it, and the opening lead up to ten times
-    it, going on past the card's time only until its layouts are enough
+    it (at most :data:`LEAD_MOST` seconds: :attr:`lead_budget`), going on past the card's time
+    only until its layouts are enough
     (:func:`~bridgeroom.robots.cardplay.lead_settled`; :data:`BUDGET_SHARE`).
     ``samples`` caps the layouts per card. ``threads`` sets the
     DDS thread count of the process if it is the first to use DDS (0: DDS decides). ``use_auction=False`` makes the
@@ -237,6 +241,18 @@ class ExpertRobot(BasicRobot):
         return self.time_budget * BUDGET_SHARE[kind]
 
     @property
+    def lead_budget(self) -> float:
+        """The most an opening lead may take: ten times a card's time (:data:`BUDGET_SHARE`), at
+        most :data:`LEAD_MOST` seconds, never less than a card's time.
+
+        >>> ExpertRobot().lead_budget, ExpertRobot(time_budget=0.25).lead_budget
+        (8.0, 2.5)
+        >>> ExpertRobot(time_budget=4.0).lead_budget
+        8.0
+        """
+        return max(self.time_budget, min(self.budget_for("lead"), LEAD_MOST))
+
+    @property
     def solver(self) -> Solver:
         if self._solver is None:
             from bridgeroom.robots.dds import solver
@@ -283,7 +299,7 @@ class ExpertRobot(BasicRobot):
 
         inferred, contract_prior = self._card_limits(view)
         deadline, settle_by = lead_times(
-            view, time.perf_counter(), self.time_budget, self.budget_for("lead")
+            view, time.perf_counter(), self.time_budget, self.lead_budget
         )
         return weigh_cards(
             view,

@@ -381,7 +381,7 @@ def _budget(robot: object, kind: str = "card") -> float | None:
 
     if not isinstance(robot, ExpertRobot) or robot.time_budget == float("inf"):
         return None
-    return robot.budget_for(kind)
+    return robot.lead_budget if kind == "lead" else robot.budget_for(kind)
 
 
 Player = Callable[..., dict[str, object] | None]
