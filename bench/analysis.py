@@ -182,6 +182,31 @@ def real_file(path: Path) -> None:
     items = [g for _, g in read_games([str(path)], deals=True)]
     records = sum(not isinstance(g, BadGame) or not g.warning for g in items)
     print(f"{path}: {records} records; cores: {os.cpu_count()}; load: {os.getloadavg()[0]:.2f}")
+    with tempfile.TemporaryDirectory() as folder:
+        # endplay is timed before and after the analysis, on the file's distinct deals, and the
+        # two rates averaged: on a shared machine the load drifts during a run
+        distinct = Path(folder) / "distinct.pbn"
+        _distinct_file(path, distinct)
+        before = plain_endplay(distinct, 1)
+        _analyse_file(path, before)
+
+
+def _distinct_file(path: Path, out: Path) -> None:
+    """The distinct deals of ``path``, in order, as a PBN file of Board and Deal tags."""
+    from bridgeroom.analysis.records import board_input
+    from bridgeroom.formats.files import read_games
+    from bridgeroom.formats.reading import BadGame
+
+    deals: dict[str, None] = {}
+    for source, game in read_games([str(path)], deals=True):
+        board = game if isinstance(game, BadGame) else board_input(game, source)
+        if not isinstance(board, BadGame):  # as bridgeroom analyse reads the file
+            deals.setdefault(board.deal.to_pbn(), None)
+    out.write_text("".join(f'[Board "{i}"]\n[Deal "{d}"]\n\n' for i, d in
+                           enumerate(deals, start=1)), encoding="utf-8")  # fmt: skip
+
+
+def _analyse_file(path: Path, before: float) -> None:
     began = time.perf_counter()
     lines = run_file(path)
     took = time.perf_counter() - began
@@ -196,7 +221,8 @@ def real_file(path: Path) -> None:
         distinct = Path(folder) / "distinct.pbn"
         distinct.write_text("".join(f'[Board "{i}"]\n[Deal "{d}"]\n\n' for i, d in
                                     enumerate(deals, start=1)), encoding="utf-8")  # fmt: skip
-        endplay_1 = plain_endplay(distinct, 1)
+        after = plain_endplay(distinct, 1)
+        endplay_1 = (before + after) / 2
         # the deals first written after the first line, over the time from it to the last line
         firsts: dict[str, float] = {}
         for x in boards:
@@ -204,7 +230,8 @@ def real_file(path: Path) -> None:
         later = sum(t > stamps[0] for t in firsts.values())
         span = stamps[-1] - stamps[0]
         ours = later / span if later and span > 0 else float("nan")
-        print(f"endplay calc_all_tables, 1 DDS thread:    {endplay_1:7.2f} tables/s")
+        print(f"endplay calc_all_tables, 1 DDS thread:    {endplay_1:7.2f} tables/s "
+              f"({before:.2f} before the analysis, {after:.2f} after)")  # fmt: skip
         print(f"bridgeroom analyse, 1 worker:             {ours:7.2f} tables/s "
               "(distinct deals written after the first line, to the last)")  # fmt: skip
         one = Path(folder) / "one.pbn"
