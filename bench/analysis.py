@@ -2,6 +2,7 @@
 
     python bench/analysis.py [DEALS] [--seed S]
     python bench/analysis.py --file tests/data/endplay/example1.pbn
+    python bench/analysis.py --file example3.pbn --first-deals 300
 
 Deals DEALS random boards (default 240, seeded) and measures, in the same run:
 
@@ -19,7 +20,8 @@ With ``--file`` it analyses a real file instead: its records, the boards analyse
 warnings and bad games, the time, and the distinct deals' tables per second with one worker
 against a plain endplay ``calc_all_tables`` loop over the same deals on one thread; then the
 start-up of one board, by default (sized to its job) against ``--workers 0``. No assertion
-on time.
+on time. ``--first-deals N`` keeps a PBN file's records up to its Nth distinct deal (a shorter
+run on a large file).
 """
 
 from __future__ import annotations
@@ -154,6 +156,25 @@ def one_board(path: Path, workers: str | None) -> float:
     return best
 
 
+def first_deals(path: Path, count: int, folder: Path) -> Path:
+    """A copy of the PBN file ``path`` cut before the record of its ``count + 1``-th distinct
+    Deal tag (at the blank line that ends the record before it)."""
+    lines = path.read_text(encoding="utf-8", errors="replace").split("\n")
+    seen: set[str] = set()
+    cut = len(lines)
+    for i, line in enumerate(lines):
+        if line.startswith("[Deal ") and line not in seen:
+            seen.add(line)
+            if len(seen) > count:
+                cut = i
+                while cut > 0 and lines[cut].strip():
+                    cut -= 1
+                break
+    out = folder / f"{path.stem}-first-{count}.pbn"
+    out.write_text("\n".join(lines[:cut]) + "\n", encoding="utf-8")
+    return out
+
+
 def real_file(path: Path) -> None:
     from bridgeroom.formats.files import read_games
     from bridgeroom.formats.reading import BadGame
@@ -161,6 +182,31 @@ def real_file(path: Path) -> None:
     items = [g for _, g in read_games([str(path)], deals=True)]
     records = sum(not isinstance(g, BadGame) or not g.warning for g in items)
     print(f"{path}: {records} records; cores: {os.cpu_count()}; load: {os.getloadavg()[0]:.2f}")
+    with tempfile.TemporaryDirectory() as folder:
+        # endplay is timed before and after the analysis, on the file's distinct deals, and the
+        # two rates averaged: on a shared machine the load drifts during a run
+        distinct = Path(folder) / "distinct.pbn"
+        _distinct_file(path, distinct)
+        before = plain_endplay(distinct, 1)
+        _analyse_file(path, before)
+
+
+def _distinct_file(path: Path, out: Path) -> None:
+    """The distinct deals of ``path``, in order, as a PBN file of Board and Deal tags."""
+    from bridgeroom.analysis.records import board_input
+    from bridgeroom.formats.files import read_games
+    from bridgeroom.formats.reading import BadGame
+
+    deals: dict[str, None] = {}
+    for source, game in read_games([str(path)], deals=True):
+        board = game if isinstance(game, BadGame) else board_input(game, source)
+        if not isinstance(board, BadGame):  # as bridgeroom analyse reads the file
+            deals.setdefault(board.deal.to_pbn(), None)
+    out.write_text("".join(f'[Board "{i}"]\n[Deal "{d}"]\n\n' for i, d in
+                           enumerate(deals, start=1)), encoding="utf-8")  # fmt: skip
+
+
+def _analyse_file(path: Path, before: float) -> None:
     began = time.perf_counter()
     lines = run_file(path)
     took = time.perf_counter() - began
@@ -175,7 +221,8 @@ def real_file(path: Path) -> None:
         distinct = Path(folder) / "distinct.pbn"
         distinct.write_text("".join(f'[Board "{i}"]\n[Deal "{d}"]\n\n' for i, d in
                                     enumerate(deals, start=1)), encoding="utf-8")  # fmt: skip
-        endplay_1 = plain_endplay(distinct, 1)
+        after = plain_endplay(distinct, 1)
+        endplay_1 = (before + after) / 2
         # the deals first written after the first line, over the time from it to the last line
         firsts: dict[str, float] = {}
         for x in boards:
@@ -183,7 +230,8 @@ def real_file(path: Path) -> None:
         later = sum(t > stamps[0] for t in firsts.values())
         span = stamps[-1] - stamps[0]
         ours = later / span if later and span > 0 else float("nan")
-        print(f"endplay calc_all_tables, 1 DDS thread:    {endplay_1:7.2f} tables/s")
+        print(f"endplay calc_all_tables, 1 DDS thread:    {endplay_1:7.2f} tables/s "
+              f"({before:.2f} before the analysis, {after:.2f} after)")  # fmt: skip
         print(f"bridgeroom analyse, 1 worker:             {ours:7.2f} tables/s "
               "(distinct deals written after the first line, to the last)")  # fmt: skip
         one = Path(folder) / "one.pbn"
@@ -202,9 +250,22 @@ def main() -> None:
     parser.add_argument("deals", nargs="?", type=int, default=240)
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--file", type=Path, help="a real PBN or LIN file to analyse instead")
+    parser.add_argument(
+        "--first-deals",
+        type=int,
+        default=None,
+        metavar="N",
+        help="with a PBN --file: only its records up to its Nth distinct deal",
+    )
     args = parser.parse_args()
+    if args.first_deals is not None and (args.file is None or args.first_deals < 1):
+        parser.error("--first-deals takes a number of deals (1 or more) and a PBN --file")
     if args.file is not None:
-        real_file(args.file)
+        if args.first_deals is None:
+            real_file(args.file)
+            return
+        with tempfile.TemporaryDirectory() as folder:
+            real_file(first_deals(args.file, args.first_deals, Path(folder)))
         return
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "deals.pbn"

@@ -4,11 +4,13 @@ better one (issue 37: under load the expert's lead cost more than the rule's).""
 from __future__ import annotations
 
 import math
+import time
 from typing import Any
 
+import numpy as np
 import pytest
 
-from bridgeroom.robots import cardplay, make_robot
+from bridgeroom.robots import ExpertRobot, cardplay, make_robot
 from bridgeroom.robots.base import Decision
 from bridgeroom.robots.cardplay import LEAD_SURE, LEAD_Z, CardStats, expert_card
 from bridgeroom.robots.dds import solver
@@ -110,3 +112,58 @@ def test_from_lead_sure_layouts_on_the_lead_is_chosen_as_any_card(monkeypatch: A
     gain, se = stats.advantage(stats.cards.index(other.index), rule.index)
     assert gain == pytest.approx(0.2) and se == pytest.approx(0.2)
     assert not gain > LEAD_Z * se
+
+
+def test_the_opening_lead_has_a_budget_of_its_own_and_no_other_card_has() -> None:
+    """The opening lead may go on to ``lead_budget`` and settles from ``budget`` on; a card
+    after the lead keeps its ``budget`` alone (issue 37: the lead takes the time it needs)."""
+    view = _lead_view(0)
+    assert cardplay.lead_times(view, 100.0, 0.8, 8.0) == (108.0, 100.8)
+    assert cardplay.lead_times(view, 100.0, 0.8, None) == (100.8, None)
+    assert cardplay.lead_times(view, 100.0, 0.8, 0.5) == (100.8, None)
+    expert = ExpertRobot(seed=0)
+    assert expert.lead_budget == pytest.approx(10 * expert.budget_for("card")) == 8.0
+    assert ExpertRobot(time_budget=4.0).lead_budget == 8.0  # a hint's robot
+    assert math.isinf(ExpertRobot(time_budget=math.inf).lead_budget)
+    deal = deal_at(2024, 0)
+    dealer, vul = board_conditions(0)
+    state = ContractBridgeDeal(deal, dealer=dealer, vulnerability=vul)
+    bidder = make_robot("basic")
+    while state.phase is Phase.AUCTION:
+        seat = state.to_act
+        assert seat is not None
+        state.apply(bidder.decide(state.view(seat)).action)
+    state.apply(basic_card(state.view(state.to_act)).action)  # type: ignore[arg-type]
+    after = state.view(state.to_act)  # type: ignore[arg-type]
+    assert cardplay.lead_times(after, 100.0, 0.8, 8.0) == (100.8, None)
+
+
+@pytest.mark.parametrize("index", [0, 2, 4])
+def test_past_its_card_time_a_lead_stops_once_its_layouts_are_enough(index: int) -> None:
+    """With the card's time spent and the lead's far off, the layouts solved are LEAD_SURE, or
+    fewer when the best lead is already ahead of every other by LEAD_Z standard errors."""
+    view = _lead_view(index)
+    stats = cardplay.weigh_cards(
+        view,
+        solver(),
+        np.random.default_rng(index),
+        samples=100,
+        deadline=time.perf_counter() + 600,
+        contract_prior=True,
+        settle_by=time.perf_counter(),
+    )
+    assert cardplay.lead_settled(stats)
+    assert stats.count == LEAD_SURE or (
+        cardplay.MIN_LAYOUTS <= stats.count < LEAD_SURE and stats.separated(LEAD_Z)
+    )
+
+
+def test_an_expert_keeps_the_layouts_of_its_last_card() -> None:
+    """``ExpertRobot.last_stats`` holds the layouts its last card was chosen from (the
+    benchmarks' ``lead_expected``): as many as the reason names."""
+    view = _lead_view(1)
+    expert = make_robot("expert", seed=1, time_budget=math.inf, samples=12)
+    assert expert.last_stats is None
+    decision = expert.decide(view)
+    assert expert.last_stats is not None
+    assert expert.last_stats.count == dict(decision.why.params)["n"] == 12

@@ -29,12 +29,12 @@ def _play(record: dict[str, object]) -> dict[str, object]:
 
 
 def _load_the_clock(monkeypatch: Any) -> None:
-    """From now on the clock jumps a second at every look: a machine so loaded that every
-    budget is long spent."""
+    """From now on the clock jumps a minute at every look: a machine so loaded that every
+    budget is long spent (the opening lead's too)."""
     now = [time.perf_counter()]
 
     def slow() -> float:
-        now[0] += 1.0
+        now[0] += 60.0
         return now[0]
 
     monkeypatch.setattr(time, "perf_counter", slow)
@@ -53,7 +53,7 @@ def test_layouts_take_the_clock_away() -> None:
 
 def test_a_loaded_machine_defends_alike_without_the_clock(monkeypatch: Any) -> None:
     """The same deal defended twice from 6 layouts a decision: once as it comes, once on a
-    "machine" whose clock jumps a second at every look (every budget long spent). The cards, the
+    "machine" whose clock jumps a minute at every look (every budget long spent). The cards, the
     lead and the tricks are the same."""
     first = play.defence_deal("expert", 5, 2024, layouts=6)
     _load_the_clock(monkeypatch)

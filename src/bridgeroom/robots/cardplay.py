@@ -57,9 +57,13 @@ __all__ = [
     "MISPLAY_WEIGHT",
     "OVERSAMPLE",
     "PastPlay",
+    "card_from",
     "dds_seats",
     "evaluate_cards",
     "expert_card",
+    "lead_settled",
+    "lead_times",
+    "obvious_card",
     "past_plays",
     "positions_for",
     "weigh_cards",
@@ -305,6 +309,32 @@ class CardStats:
         top = t.max(axis=1)
         return bool(((t >= top[:, None]).all(axis=0)).any())
 
+    def separated(self, z: float) -> bool:
+        """Whether the card with the best mean beats each other card by more than ``z`` standard
+        errors of the paired difference (:meth:`advantage`); a card that takes as many tricks
+        in every layout is not another card.
+
+        >>> stats = CardStats([0, 1, 2])
+        >>> for row in ({0: 3, 1: 2, 2: 3}, {0: 3, 1: 1, 2: 3}, {0: 2, 1: 2, 2: 2}):
+        ...     stats.add(row, 1.0)
+        >>> stats.separated(1.645)
+        True
+        >>> stats.add({0: 1, 1: 3, 2: 1}, 1.0)
+        >>> stats.separated(1.645)
+        False
+        """
+        if self.count < 2:
+            return False
+        t = self.table
+        first = self.best()[0]
+        for j in range(len(self.cards)):
+            if j == first or bool((t[:, j] == t[:, first]).all()):
+                continue
+            gain, se = self.advantage(first, self.cards[j])
+            if not gain > z * se:
+                return False
+        return True
+
     def best(self) -> list[int]:
         """Indexes of the cards with the best mean, then the best rate of reaching the target."""
         if self.count == 0:
@@ -336,9 +366,12 @@ def evaluate_cards(
     deadline: float,
     judge: int = 0,
     contract_prior: bool = False,
+    settle_by: float | None = None,
 ) -> CardStats:
     """Solve sampled layouts until ``samples`` are done or the next DDS batch would end after
-    ``deadline`` (the solver's own timing says how many fit: :meth:`Solver.fits`).
+    ``deadline`` (the solver's own timing says how many fit: :meth:`Solver.fits`); from
+    ``settle_by`` on (the opening lead's own time: :func:`expert_card`), also as soon as the
+    layouts are sure of the lead (:func:`lead_settled`).
 
     The layouts solved are drawn in proportion to how well they explain the signals and the
     defenders' cards read (:func:`_resample`). Each is weighted by the opponents' last ``judge``
@@ -366,9 +399,16 @@ def evaluate_cards(
     while pos < len(rows):
         if stats.count >= SURE_AFTER and stats.settled():
             break
+        if settle_by is not None and time.perf_counter() >= settle_by and lead_settled(stats):
+            break
         # small batches first, doubling: a clear decision stops early, and a slow machine is
-        # timed before it is given much to do
+        # timed before it is given much to do; a lead with time of its own solves its first
+        # layout alone, to time this deal (DDS takes ten times longer on some deals than on
+        # others, and the lead's budget is long enough for one batch to overrun it far),
         size = min(BATCH, max(4, stats.count))
+        if settle_by is not None and stats.count < LEAD_SURE:
+            # and stops at LEAD_SURE layouts when its own time is running
+            size = 1 if not stats.count else min(size, LEAD_SURE - stats.count)
         chunk = _solve_new(rows[pos : pos + size], solved, view, seats, solver, deadline)
         if not chunk:
             break
@@ -381,6 +421,15 @@ def evaluate_cards(
             stats.add(res, w)
         pos += len(chunk)
     return stats
+
+
+def lead_settled(stats: CardStats) -> bool:
+    """Whether an opening lead's layouts are enough to stop: :data:`LEAD_SURE` of them, or at
+    least :data:`MIN_LAYOUTS` with the best lead ahead of every other by more than
+    :data:`LEAD_Z` standard errors (:meth:`CardStats.separated`)."""
+    if stats.count >= LEAD_SURE:
+        return True
+    return stats.count >= MIN_LAYOUTS and stats.separated(LEAD_Z)
 
 
 def _solve_new(
@@ -488,10 +537,12 @@ def weigh_cards(
     deadline: float,
     judge: int = 0,
     contract_prior: bool = False,
+    settle_by: float | None = None,
 ) -> CardStats:
     """The layouts and double-dummy tricks an expert card is chosen from: the view's knowledge
     with the ``inferred`` limits, sampled and solved by :func:`evaluate_cards` until ``deadline``
-    (:func:`expert_card` and :meth:`bridgeroom.robots.ExpertRobot.card_stats` both ask here)."""
+    (or, from ``settle_by`` on, until the lead is settled: :func:`lead_settled`;
+    :func:`expert_card` and :meth:`bridgeroom.robots.ExpertRobot.card_stats` both ask here)."""
     return evaluate_cards(
         view,
         knowledge(view, inferred),
@@ -501,7 +552,21 @@ def weigh_cards(
         deadline=deadline,
         judge=judge,
         contract_prior=contract_prior,
+        settle_by=settle_by,
     )
+
+
+def lead_times(
+    view: View, start: float, budget: float, lead_budget: float | None
+) -> tuple[float, float | None]:
+    """The deadline of a card decision begun at ``start`` and the time from which its search
+    stops once settled: for the opening lead with a ``lead_budget`` longer than ``budget``,
+    ``start + lead_budget`` and ``start + budget`` (the lead takes the time its layouts need,
+    within the lead's budget: :func:`lead_settled`); for any other card ``start + budget``
+    and ``None``."""
+    if lead_budget is not None and lead_budget > budget and _opening_lead(view):
+        return start + lead_budget, start + budget
+    return start + budget, None
 
 
 def expert_card(
@@ -515,15 +580,41 @@ def expert_card(
     fallback: Decision | None = None,
     judge: int = 0,
     contract_prior: bool = False,
+    lead_budget: float | None = None,
 ) -> Decision:
     """The expert card for the seat to act (one of ``view.legal``); ``judge``: the opponents'
     last cards that weigh the layouts (card reading, off at 0).
+
+    The opening lead may take up to ``lead_budget`` seconds when it is longer than ``budget``:
+    past ``budget`` its search goes on only until its layouts are enough
+    (:func:`lead_settled`), so that a lead is not left to the rules for want of layouts.
 
     With fewer than :data:`MIN_LAYOUTS` layouts solved in the ``budget`` the layouts are too few
     to trust: the ``fallback`` card (the rules' card) is played unless every layout solved shows
     a card better than it, and the reason says how many layouts there were.
     """
     start = time.perf_counter()
+    quick = obvious_card(view)
+    if quick is not None:
+        return quick
+    deadline, settle_by = lead_times(view, start, budget, lead_budget)
+    stats = weigh_cards(
+        view,
+        solver,
+        rng,
+        inferred=inferred,
+        samples=samples,
+        deadline=deadline,
+        judge=judge,
+        contract_prior=contract_prior,
+        settle_by=settle_by,
+    )
+    return card_from(view, stats, fallback)
+
+
+def obvious_card(view: View) -> Decision | None:
+    """The card to play at once, without layouts: the only legal card, or the lowest of legal
+    cards that are all equal (touching in one suit); ``None`` when the card needs layouts."""
     legal = [a for a in view.legal if isinstance(a, Card)]
     if len(legal) == 1:
         return Decision.because(legal[0], "robot.play.only_card")
@@ -533,16 +624,14 @@ def expert_card(
     if _equivalent_classes(view, hand, legal) == 1:
         card = min(legal, key=lambda c: c.index)
         return Decision.because(card, "robot.expert.equal_cards")
-    stats = weigh_cards(
-        view,
-        solver,
-        rng,
-        inferred=inferred,
-        samples=samples,
-        deadline=start + budget,
-        judge=judge,
-        contract_prior=contract_prior,
-    )
+    return None
+
+
+def card_from(view: View, stats: CardStats, fallback: Decision | None = None) -> Decision:
+    """The expert's card from the layouts solved for it (``stats``; a card that needs them:
+    :func:`obvious_card` is ``None``), the rules' card ``fallback`` kept where they are too few
+    to overrule it."""
+    legal = [a for a in view.legal if isinstance(a, Card)]
     rule = fallback if fallback is not None and isinstance(fallback.action, Card) else None
     if rule is not None and stats.count < MIN_LAYOUTS and _opening_lead(view):
         # a blind lead is not overruled by a handful of layouts, however they agree

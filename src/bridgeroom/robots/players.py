@@ -25,11 +25,15 @@ from bridgeroom.scoring import ScoreForm
 if TYPE_CHECKING:
     from bridgeroom.robots.cardplay import CardStats
 
-__all__ = ["BUDGET_SHARE", "BasicRobot", "ExpertRobot", "default_form"]
+__all__ = ["BUDGET_SHARE", "LEAD_MOST", "BasicRobot", "ExpertRobot", "default_form"]
 
+#: The most seconds an opening lead may take, whatever the time for one card (a hint's robot has
+#: 4 s a card): the lead's share of :data:`BUDGET_SHARE` up to this (:attr:`ExpertRobot.lead_budget`).
+LEAD_MOST = 8.0
 #: The expert's time for each kind of decision, as a share of its time for one card.
 BUDGET_SHARE: dict[str, float] = {
     "card": 1.0,
+    "lead": 10.0,
     "call": 0.5,
     "three-handed call": 0.5,
     "contract": 1.8,
@@ -172,7 +176,10 @@ class ExpertRobot(BasicRobot):
     ``time_budget`` is the time for one card, in seconds (no DDS batch is started that is not
     expected to end by then, one that runs late is waited for, never left running, and the
     layouts solved decide); a call
-    gets half of it, a mini-bridge contract 1.8 times it (:data:`BUDGET_SHARE`).
+    gets half of it, a mini-bridge contract 1.8 times it, and the opening lead up to ten times
+    it (at most :data:`LEAD_MOST` seconds: :attr:`lead_budget`), going on past the card's time
+    only until its layouts are enough
+    (:func:`~bridgeroom.robots.cardplay.lead_settled`; :data:`BUDGET_SHARE`).
     ``samples`` caps the layouts per card. ``threads`` sets the
     DDS thread count of the process if it is the first to use DDS (0: DDS decides). ``use_auction=False`` makes the
     card play ignore what the auction showed (for contracts imposed without a real
@@ -221,6 +228,9 @@ class ExpertRobot(BasicRobot):
         from bridgeroom.robots.three_handed import Cache
 
         self._cache = Cache()
+        #: The layouts weighed for its last card that needed them (``None`` before any):
+        #: what the benchmarks judge a lead by (:meth:`card_stats`).
+        self.last_stats: CardStats | None = None
 
     def budget_for(self, kind: str) -> float:
         """The time for one decision of ``kind`` (a key of :data:`BUDGET_SHARE`), in seconds.
@@ -229,6 +239,18 @@ class ExpertRobot(BasicRobot):
         0.5
         """
         return self.time_budget * BUDGET_SHARE[kind]
+
+    @property
+    def lead_budget(self) -> float:
+        """The most an opening lead may take: ten times a card's time (:data:`BUDGET_SHARE`), at
+        most :data:`LEAD_MOST` seconds, never less than a card's time.
+
+        >>> ExpertRobot().lead_budget, ExpertRobot(time_budget=0.25).lead_budget
+        (8.0, 2.5)
+        >>> ExpertRobot(time_budget=4.0).lead_budget
+        8.0
+        """
+        return max(self.time_budget, min(self.budget_for("lead"), LEAD_MOST))
 
     @property
     def solver(self) -> Solver:
@@ -253,21 +275,15 @@ class ExpertRobot(BasicRobot):
         return inferred, self.read_contract and system
 
     def card(self, view: View) -> Decision:
-        from bridgeroom.robots.cardplay import expert_card
+        from bridgeroom.robots.cardplay import card_from, obvious_card
         from bridgeroom.robots.play import basic_card
 
-        inferred, contract_prior = self._card_limits(view)
-        return expert_card(
-            view,
-            self.solver,
-            self.rng,
-            inferred=inferred,
-            samples=self.samples,
-            budget=self.time_budget,
-            fallback=basic_card(view),
-            judge=self.card_reading,
-            contract_prior=contract_prior,
-        )
+        quick = obvious_card(view)
+        if quick is not None:
+            return quick
+        stats = self.card_stats(view)
+        self.last_stats = stats
+        return card_from(view, stats, basic_card(view))
 
     def card_stats(self, view: View) -> CardStats:
         """The layouts and double-dummy tricks that :meth:`card` weighs for the card due: the
@@ -279,18 +295,22 @@ class ExpertRobot(BasicRobot):
         """
         import time
 
-        from bridgeroom.robots.cardplay import weigh_cards
+        from bridgeroom.robots.cardplay import lead_times, weigh_cards
 
         inferred, contract_prior = self._card_limits(view)
+        deadline, settle_by = lead_times(
+            view, time.perf_counter(), self.time_budget, self.lead_budget
+        )
         return weigh_cards(
             view,
             self.solver,
             self.rng,
             inferred=inferred,
             samples=self.samples,
-            deadline=time.perf_counter() + self.time_budget,
+            deadline=deadline,
             judge=self.card_reading,
             contract_prior=contract_prior,
+            settle_by=settle_by,
         )
 
     def call(self, view: View) -> Decision:

@@ -246,9 +246,15 @@ def _lead_summary(rs: list[dict[str, object]]) -> dict[str, object]:
         # how many layouts the lead was chosen from (with the clock: what the time allowed)
         out["lead_layouts_p50"] = percentile([float(n) for n in solved], 0.5)
         out["lead_layouts_under_min"] = sum(1 for n in solved if n < MIN_LAYOUTS)
-    budgets = {r.get("budget") for r in rs}
-    if len(budgets) == 1 and isinstance(next(iter(budgets)), (int, float)):
-        out["lead_budget"] = next(iter(budgets))
+    for key, name in (("budget", "card_budget"), ("lead_budget", "lead_budget")):
+        # the lead goes on past the card's time only until its layouts are enough, and never
+        # starts a batch it expects to end past the lead's budget
+        budgets = {r.get(key) for r in rs}
+        if len(budgets) == 1 and isinstance(next(iter(budgets)), (int, float)):
+            out[name] = next(iter(budgets))
+    cap = out.get("lead_budget")
+    if isinstance(cap, (int, float)):
+        out["lead_seconds_over_budget"] = sum(1 for x in seconds if x > cap)
     return out
 
 

@@ -246,27 +246,17 @@ def declarer_deal(
     }
 
 
-def _expected_cost(  # type: ignore[no-untyped-def]
-    level: str,
-    seed: int,
-    budget: float | None,
-    layouts: int | None,
-    view,
-    lead: object,
-    *,
-    imposed: bool,
-) -> float | None:
+def _expected_cost(robot: object, lead: object) -> float | None:
     """What the robot's own layouts expect its ``lead`` to cost against the best lead
-    (:meth:`~bridgeroom.robots.cardplay.CardStats.expected_cost`): a twin of the robot, of the
-    same seed, weighs the same layouts (the very same ones when ``layouts`` is fixed). ``None``
-    for a robot that does not sample layouts."""
+    (:meth:`~bridgeroom.robots.cardplay.CardStats.expected_cost`), from the layouts it weighed
+    for that lead (``ExpertRobot.last_stats``). ``None`` for a robot that does not sample
+    layouts, or a lead made without them (the only card, or equal cards)."""
     from bridgeroom.robots import ExpertRobot
 
-    twin = _robot(level, seed, budget, layouts, imposed=imposed)
-    if not isinstance(twin, ExpertRobot):
+    if not isinstance(robot, ExpertRobot) or robot.last_stats is None:
         return None
     assert isinstance(lead, Card)
-    stats = twin.card_stats(view)
+    stats = robot.last_stats
     return round(stats.expected_cost(stats.cards.index(lead.index)), 3)
 
 
@@ -300,7 +290,7 @@ def defence_deal(
     t0 = time.perf_counter()
     lead = robot.decide(view).action
     lead_seconds = time.perf_counter() - t0
-    expected = _expected_cost(level, seed + index, budget, layouts, view, lead, imposed=True)
+    expected = _expected_cost(robot, lead)
     t1 = time.perf_counter()
     state.apply(lead)
     where, times = _play_out(state, False, robot, by_trick)
@@ -357,7 +347,7 @@ def auction_lead(
     seconds = time.perf_counter() - t0
     lead = decision.action
     basic = basic_card(view).action
-    expected = _expected_cost(level, seed + index, budget, layouts, view, lead, imposed=False)
+    expected = _expected_cost(robot, lead)
     contract: Contract = state.contract
     record: dict[str, object] = {
         "deal": index,
@@ -370,6 +360,7 @@ def auction_lead(
         "lead_expected": expected,
         "seconds": round(seconds, 3),
         "budget": _budget(robot),
+        "lead_budget": _budget(robot, "lead"),
         "lead_layouts": dict(decision.why.params).get("n", 0 if _budget(robot) else None),
         "lead_reason": decision.why.key,
     }
@@ -382,14 +373,15 @@ def auction_lead(
     return record
 
 
-def _budget(robot: object) -> float | None:
-    """The seconds the expert ``robot`` had for its opening lead (``None``: no clock, or a robot
-    that does not sample layouts)."""
+def _budget(robot: object, kind: str = "card") -> float | None:
+    """The expert ``robot``'s seconds for a decision of ``kind``: ``card`` (the time after which
+    its opening lead goes on only until its layouts are enough) or ``lead`` (the most an opening
+    lead may take). ``None``: no clock, or a robot that does not sample layouts."""
     from bridgeroom.robots import ExpertRobot
 
     if not isinstance(robot, ExpertRobot) or robot.time_budget == float("inf"):
         return None
-    return robot.time_budget
+    return robot.lead_budget if kind == "lead" else robot.budget_for(kind)
 
 
 Player = Callable[..., dict[str, object] | None]
