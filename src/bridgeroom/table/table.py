@@ -208,9 +208,7 @@ class Table:
         #: The robots of the deal in progress, one a place and level (:meth:`_robot`).
         self._deal_robots: dict[tuple[int, int, str], Any] = {}
         self.robot_factory: RobotFactory = robot_factory or default_robot_factory
-        if self.system_names != ("standard", "standard") and not takes_systems(
-            self.robot_factory
-        ):
+        if self.system_names != ("standard", "standard") and not takes_systems(self.robot_factory):
             raise TableError("system.table.factory", systems=" / ".join(self.system_names))
         #: The log of the last deal dealt, as stored.
         self.log: list[LogEntry] = []
