@@ -36,6 +36,10 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
             f"cannot mount a 2 MB tmpfs at {mount} ({done.stderr.strip()}): this test fills a "
             "small filesystem and needs root, as in the CI"
         )
+    # the file that fills the disk is made now, while there is room for its inode: under load the
+    # server's write-ahead log may take the last of the space before the test fills it (the CI
+    # once saw the filler's open() itself fail with ENOSPC)
+    (mount / "filler").touch()
     try:
         yield mount
     finally:
@@ -43,10 +47,11 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
 
 
 def fill(disk: Path) -> Path:
-    """Fill ``disk`` up with one file; returns it (remove it to free the space)."""
+    """Fill ``disk`` up with its one file, made by :func:`small_disk`; returns it (remove it to
+    free the space)."""
     filler = disk / "filler"
     chunk = b"\0" * 65536
-    with open(filler, "wb") as f:
+    with open(filler, "ab") as f:
         try:
             while True:
                 f.write(chunk)
