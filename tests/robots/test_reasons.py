@@ -12,6 +12,7 @@ from bridgeroom.i18n import LANGUAGES, Message, Texts, catalogue, explain
 from bridgeroom.robots import make_robot
 from bridgeroom.robots.base import Decision, Robot
 from bridgeroom.robots.bidding import Context, Facts, candidates
+from bridgeroom.robots.strength.deals import deal_at
 from bridgeroom.robots.three_handed import basic_three_handed_call
 from bridgeroom.rules import (
     Call,
@@ -125,7 +126,24 @@ def test_an_expert_card_chosen_by_sampling_is_explained_in_both_languages() -> N
         state.apply(call)
     robot = make_robot("expert", seed=1, time_budget=5.0, samples=8)
     en, ru = _both(robot.decide(state.view(Seat.EAST)))
-    # the best card by the layouts, or the rules' card when the layouts cannot tell it from the best
+    # the opening lead: its layouts weighed with the learnt lead model
+    assert re.fullmatch(
+        r"\S+: takes \d+\.\d tricks on average over 8 layouts, weighed with what such leads "
+        r"lose on the deals the robot learnt from",
+        en,
+    ), en
+    assert re.fullmatch(
+        r"\S+: в среднем \d+,\d взятки по 8 раскладам с учётом того, сколько такие выводы "
+        r"теряют на сдачах, на которых учился робот",
+        ru,
+    ), ru
+    # after it: the best card by the layouts, or the rules' card when the layouts cannot tell it
+    # from the best
+    later = ContractBridgeDeal(deal_at(2024, 4))
+    for call in ["1NT", "P", "P", "P", "C6"]:  # East leads the six of clubs
+        later.apply(call)
+    robot = make_robot("expert", seed=1, time_budget=5.0, samples=8)
+    en, ru = _both(robot.decide(later.view(Seat.NORTH)))  # North plays dummy's card
     assert re.fullmatch(
         r"\S+: (takes \d+\.\d tricks on average over \d+ layouts, the best card in \d+% of them"
         r"|.+; \d+\.\d tricks on average over \d+ layouts, as many as any card as far as the "
@@ -306,6 +324,7 @@ SAMPLE: dict[str, object] = {
     "card": Card("SK"),
     "gain": 0.2,
     "se": 0.15,
+    "cost": -0.45,
 }
 
 

@@ -40,7 +40,7 @@ import numpy as np
 from bridgeroom.robots.base import Decision
 from bridgeroom.robots.dds import BATCH, Position, Solver
 from bridgeroom.robots.fusion import choose
-from bridgeroom.robots.lead import surplus_weights
+from bridgeroom.robots.lead import blend, lead_model, surplus_weights
 from bridgeroom.robots.public import current_trick, knowledge, play_order, played_tricks
 from bridgeroom.robots.rule_reading import RuleCard, read_rule_cards, rule_weights
 from bridgeroom.robots.sampler import HandLimits, Knowledge, sample
@@ -57,12 +57,14 @@ __all__ = [
     "MISPLAY_WEIGHT",
     "OVERSAMPLE",
     "PastPlay",
+    "CONVENTION_MARGIN",
     "card_from",
     "dds_seats",
     "evaluate_cards",
     "expert_card",
     "lead_settled",
     "lead_times",
+    "learnt_lead",
     "obvious_card",
     "past_plays",
     "positions_for",
@@ -75,17 +77,18 @@ MISPLAY_WEIGHT = 0.1
 JUDGED_PLAYS = 4
 #: Fewer layouts solved than this and a card decision falls back on the rules' card.
 MIN_LAYOUTS = 6
-#: At the opening lead, from fewer than :data:`LEAD_SURE` layouts, the expert's card replaces the
-#: rules' lead only when its estimated advantage over it (the weighted mean of the per-layout
-#: difference in tricks) exceeds this many of its standard errors (one-sided 95%). Under load, at
-#: 0.8 s, a lead gets few layouts, and the rules' lead cost less than the expert's (issue 37: 0.183
-#: against 0.217 on 60 deals at load 5). On 171 deals of seed 2025 (basic robots bid; the expert's
-#: layouts cut to k), against the fusion's near-tie rule alone: at k = 6, 10, 15, 20 the same mean
-#: cost (+0.006, 0.000, +0.029, +0.018, each ± 0.04-0.08) with about half the paired spread against
-#: the basic lead; at k = 30 it cost +0.053 ± 0.047 more, hence :data:`LEAD_SURE`.
+#: Once its card's time is spent the opening lead's search stops when the best lead is ahead of
+#: every other by this many standard errors (:func:`lead_settled`). Where no partnership auction
+#: was bid (three-handed bridge, mini-bridge: no learnt model, :func:`learnt_lead`), the expert's
+#: lead from fewer than :data:`LEAD_SURE` layouts also replaces the rules' lead only when its
+#: advantage over it exceeds this many standard errors (one-sided 95%).
 LEAD_Z = 1.645
-#: From this many layouts on the opening lead is chosen as any other card (:func:`choose`).
+#: The opening lead's search stops at this many layouts once its card's time is spent
+#: (:func:`lead_settled`).
 LEAD_SURE = 30
+#: At the opening lead the conventional card of the suit chosen is led when its blended score is
+#: within this many tricks of the best (:func:`learnt_lead`).
+CONVENTION_MARGIN = 0.05
 #: After this many layouts a card that is the best in every one of them is played at once. At 16
 #: the declarer lost 0.040 ± 0.034 tricks a deal more on the benchmark's 400 deals
 #: (docs/robots.md, "Ideas measured").
@@ -630,9 +633,12 @@ def obvious_card(view: View) -> Decision | None:
 def card_from(view: View, stats: CardStats, fallback: Decision | None = None) -> Decision:
     """The expert's card from the layouts solved for it (``stats``; a card that needs them:
     :func:`obvious_card` is ``None``), the rules' card ``fallback`` kept where they are too few
-    to overrule it."""
+    to overrule it. The opening lead after a partnership auction weighs its layouts with the
+    learnt lead model (:func:`learnt_lead`)."""
     legal = [a for a in view.legal if isinstance(a, Card)]
     rule = fallback if fallback is not None and isinstance(fallback.action, Card) else None
+    if _opening_lead(view) and view.variant.partnership_auction:
+        return learnt_lead(view, stats)
     if rule is not None and stats.count < MIN_LAYOUTS and _opening_lead(view):
         # a blind lead is not overruled by a handful of layouts, however they agree
         reason = "robot.expert.no_time" if stats.count == 0 else "robot.expert.few_layouts"
@@ -675,6 +681,35 @@ def card_from(view: View, stats: CardStats, fallback: Decision | None = None) ->
             card, "robot.expert.rule_near", rule=rule.why, tricks=tricks, n=stats.count
         )
     return Decision.because(card, f"robot.expert.{how}", tricks=tricks, n=stats.count)
+
+
+def learnt_lead(view: View, stats: CardStats) -> Decision:
+    """The opening lead after a partnership auction: the card with the best blend of its mean
+    tricks over the layouts solved (``stats``, none at all on a machine with no time to spare)
+    and the learnt model's cost of such a lead, the model counting as
+    :data:`~bridgeroom.robots.lead.MODEL_LAYOUTS` layouts (:func:`~bridgeroom.robots.lead.blend`).
+    The card the conventions give in the chosen suit is led instead when it scores within
+    :data:`CONVENTION_MARGIN` of it and takes as many tricks in every layout solved: partner
+    reads the lead by the convention."""
+    cards = [Card.from_index(i) for i in stats.cards]
+    predicted = lead_model().costs(view, cards)
+    means = [stats.mean(i) for i in range(len(cards))]
+    scores = blend(means, predicted, stats.count)
+    choice = max(range(len(cards)), key=lambda i: (scores[i], -predicted[i], -cards[i].rank))
+    signal = conventional_lead(view, view.seat, cards[choice].suit)
+    if signal is not None and signal != cards[choice] and signal.index in stats.cards:
+        j = stats.cards.index(signal.index)
+        t = stats.table
+        same = bool((t[:, j] == t[:, choice]).all())
+        if same and scores[choice] - scores[j] <= CONVENTION_MARGIN:
+            choice = j
+    if stats.count == 0:
+        average = sum(predicted) / len(predicted)
+        return Decision.because(
+            cards[choice], "robot.expert.lead_learnt", cost=predicted[choice] - average
+        )
+    tricks = _side_tricks(view) + means[choice]
+    return Decision.because(cards[choice], "robot.expert.lead_blend", tricks=tricks, n=stats.count)
 
 
 def _convention_tie(view: View, stats: CardStats, choice: int) -> int:

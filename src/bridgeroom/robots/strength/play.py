@@ -47,6 +47,7 @@ __all__ = [
     "CARDING",
     "LEAD_LAYOUTS",
     "auction_lead",
+    "basic_auction",
     "dd_card",
     "dd_values",
     "declarer_deal",
@@ -313,6 +314,23 @@ def defence_deal(
     }
 
 
+def basic_auction(seed: int, index: int):  # type: ignore[no-untyped-def]
+    """Deal ``index`` of ``seed`` (:func:`~bridgeroom.robots.strength.deals.board_conditions`)
+    bid by four ``basic`` robots, at the opening lead (a ``ContractBridgeDeal``); ``None`` for a
+    deal passed out."""
+    from bridgeroom.robots import make_robot
+    from bridgeroom.rules import ContractBridgeDeal, Phase
+
+    dealer, vul = board_conditions(index)
+    state = ContractBridgeDeal(deal_at(seed, index), dealer=dealer, vulnerability=vul)
+    bidder = make_robot("basic")
+    while state.phase is Phase.AUCTION:
+        seat = state.to_act
+        assert seat is not None
+        state.apply(bidder.decide(state.view(seat)).action)
+    return state if state.contract is not None else None
+
+
 def auction_lead(
     level: str,
     index: int,
@@ -323,19 +341,10 @@ def auction_lead(
 ) -> dict[str, object] | None:
     """``basic`` robots bid deal ``index``; the robot of ``level`` leads with the auction to read.
     ``None`` for a deal passed out."""
-    from bridgeroom.robots import make_robot
     from bridgeroom.robots.play import basic_card
-    from bridgeroom.rules import ContractBridgeDeal, Phase
 
-    deal = deal_at(seed, index)
-    dealer, vul = board_conditions(index)
-    state = ContractBridgeDeal(deal, dealer=dealer, vulnerability=vul)
-    bidder = make_robot("basic")
-    while state.phase is Phase.AUCTION:
-        seat = state.to_act
-        assert seat is not None
-        state.apply(bidder.decide(state.view(seat)).action)
-    if state.contract is None:
+    state = basic_auction(seed, index)
+    if state is None:
         return None
     leader = state.to_act
     assert leader is not None
