@@ -382,13 +382,15 @@ def test_no_face_holds_a_rule(face: str) -> None:
 
 
 def _game_names() -> set[str]:
+    """The games' and score forms' names: what a face would compare to tell a game."""
     from bridgeroom.games import GAMES
     from bridgeroom.rules import DealState
+    from bridgeroom.scoring import SCORE_FORMS
 
     def classes(cls: type[DealState]) -> list[type[DealState]]:
         return [cls, *(c for sub in cls.__subclasses__() for c in classes(sub))]
 
-    return set(GAMES) | {cls.rules_name for cls in classes(DealState)}
+    return set(GAMES) | {cls.rules_name for cls in classes(DealState)} | set(SCORE_FORMS)
 
 
 def _extra_classes() -> set[str]:
@@ -399,41 +401,70 @@ def _extra_classes() -> set[str]:
 
 
 def test_the_variant_check_knows_the_games_and_their_extras() -> None:
-    assert {"contract", "auction", "three-handed", "minibridge"} <= _game_names()
+    assert {"contract", "auction", "three-handed", "minibridge", "chicago"} <= _game_names()
     assert {"ThreeHandedExtra", "MiniBridgeExtra"} <= _extra_classes()
 
 
-@pytest.mark.parametrize("face", TWO_FACES)
+def _variant_breaches(tree: ast.AST, games: set[str], extras: set[str]) -> list[tuple[int, str]]:
+    """Where ``tree`` names a variant extra's class or compares a value (a name, an attribute,
+    an item, a call's result) with a game's or score form's name, alone or in a collection."""
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id in extras:
+            out.append((node.lineno, f"names {node.id}"))
+        elif isinstance(node, ast.alias) and node.name in extras:
+            out.append((0, f"imports {node.name}"))
+        elif isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            values = (ast.Name, ast.Attribute, ast.Subscript, ast.Call)
+            named = [o for o in operands if isinstance(o, values)]
+            constants = [o for o in operands if isinstance(o, ast.Constant)] + [
+                e
+                for o in operands
+                if isinstance(o, (ast.Tuple, ast.List, ast.Set))
+                for e in o.elts
+                if isinstance(e, ast.Constant)
+            ]
+            if named and any(c.value in games for c in constants):
+                out.append((node.lineno, "compares with a game's name"))
+    return out
+
+
+@pytest.mark.parametrize("face", FACES)
 def test_no_face_branches_on_a_game_name_or_a_variant_extra(face: str) -> None:
-    """A face asks the variant's flags (``state.variant``, ``View.variant``) and the view's
-    typed items (``View.announcements``, ``View.peeked``...), never which game it is: no
-    comparison of a name or attribute with a game's name, no variant extra's class."""
+    """A face asks the variant's flags (``state.variant``, ``View.variant``, ``Game.variant``)
+    and the view's typed items (``View.announcements``, ``View.peeked``...), never which game
+    or score form it is: no comparison of a name, attribute, item or call with a game's or a
+    score form's name, no variant extra's class."""
     games, extras = _game_names(), _extra_classes()
-    breaches = []
-    for module, path in MODULES.items():
-        if not _inside(module, face):
-            continue
-        tree = ast.parse(path.read_text("utf-8"), str(path))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Name) and node.id in extras:
-                breaches.append(f"{module}:{node.lineno} names {node.id}")
-            elif isinstance(node, ast.alias) and node.name in extras:
-                breaches.append(f"{module} imports {node.name}")
-            elif isinstance(node, ast.Compare):
-                operands = [node.left, *node.comparators]
-                named = [o for o in operands if isinstance(o, (ast.Name, ast.Attribute))]
-                game = [o for o in operands if isinstance(o, ast.Constant) and o.value in games]
-                if named and game:
-                    breaches.append(f"{module}:{node.lineno} compares with a game's name")
+    breaches = [
+        f"{module}:{line} {what}"
+        for module, path in MODULES.items()
+        if _inside(module, face)
+        for line, what in _variant_breaches(
+            ast.parse(path.read_text("utf-8"), str(path)), games, extras
+        )
+    ]
     assert not breaches, breaches
 
 
-def test_the_variant_check_sees_a_breach() -> None:
-    games = _game_names()
-    tree = ast.parse('if self.table.match.game.name == "minibridge": pass')
-    compare = next(n for n in ast.walk(tree) if isinstance(n, ast.Compare))
-    assert isinstance(compare.left, ast.Attribute)
-    assert any(isinstance(o, ast.Constant) and o.value in games for o in compare.comparators)
+@pytest.mark.parametrize(
+    "code",
+    [
+        'if self.table.match.game.name == "minibridge": pass',
+        'if options["game"] == "minibridge": pass',
+        'key = "a" if self.pad.name == "chicago" else "b"',
+        'if get_game(name).name in ("contract", "auction"): pass',
+        "from bridgeroom.rules import MiniBridgeExtra",
+    ],
+)
+def test_the_variant_check_sees_a_breach(code: str) -> None:
+    assert _variant_breaches(ast.parse(code), _game_names(), _extra_classes())
+
+
+def test_the_variant_check_passes_a_flag() -> None:
+    code = 'if not get_game(options["game"]).variant.auction and phase == "play": pass'
+    assert not _variant_breaches(ast.parse(code), _game_names(), _extra_classes())
 
 
 #: The optional dependencies of the learning environments (the ``envs`` extra).

@@ -32,7 +32,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bridgeroom.errors import BridgeError
+from bridgeroom.errors import BridgeError, ScoringError
+from bridgeroom.i18n import LANGUAGES, Texts, keyed, translate
 from bridgeroom.rules import (
     ContractBridgeDeal,
     DealState,
@@ -58,13 +59,44 @@ class Game:
     name: str
     titles: Mapping[str, str]
     deal_class: type[DealState]
-    scorings: tuple[str, ...]
+    scorings: tuple[ScoreForm, ...]
     description: str = ""
     seat_names: tuple[str, ...] = field(default=("N", "E", "S", "W"))
 
     @property
-    def default_scoring(self) -> str:
+    def default_scoring(self) -> ScoreForm:
+        """The score form the game is played with when none is chosen."""
         return self.scorings[0]
+
+    def score_form(self, name: str | ScoreForm | None = None) -> ScoreForm:
+        """The game's score form called ``name`` (its default for ``None``); a form of another
+        game is refused in every language.
+
+        >>> GAMES["contract"].score_form("Chicago")
+        <ScoreForm.CHICAGO: 'chicago'>
+        >>> GAMES["three-handed"].score_form()
+        <ScoreForm.THREE_HANDED_CONTRACT: 'three-handed-contract'>
+        >>> GAMES["minibridge"].score_form("rubber")
+        Traceback (most recent call last):
+        ...
+        bridgeroom.errors.ScoringError: Mini-bridge is scored as mini-bridge boards, not as rubber.
+        """
+        if name is None:
+            return self.default_scoring
+        try:
+            form = ScoreForm.parse(name)
+        except ScoringError:
+            form = None
+        if form not in self.scorings:
+            chosen = _form_names((form,)) if form else Texts(en=f"“{name}”", ru=f"«{name}»")
+            raise keyed(
+                ScoringError,
+                "game.scoring",
+                game=Texts(**self.titles),
+                forms=_form_names(self.scorings),
+                form=chosen,
+            )
+        return form
 
     @property
     def variant(self) -> Variant:
@@ -96,6 +128,18 @@ class Game:
         return self.titles.get(lang, self.titles["en"])
 
 
+def _form_names(forms: Sequence[ScoreForm]) -> Texts:
+    """The score forms' names as a list in every language ("rubber, Chicago or duplicate")."""
+
+    def names(lang: str) -> str:
+        words = [translate(f"scoring.{form.value}", lang) for form in forms]
+        if len(words) == 1:
+            return words[0]
+        return translate("game.or", lang, first=", ".join(words[:-1]), last=words[-1])
+
+    return Texts(**{lang: names(lang) for lang in LANGUAGES})
+
+
 GAMES: dict[str, Game] = {
     game.name: game
     for game in (
@@ -103,28 +147,28 @@ GAMES: dict[str, Game] = {
             "contract",
             {"en": "Contract bridge", "ru": "Контрактный бридж"},
             ContractBridgeDeal,
-            ("rubber", "chicago", "duplicate"),
+            (ScoreForm.RUBBER, ScoreForm.CHICAGO, ScoreForm.DUPLICATE),
             "Four players in two pairs; rubber, Chicago or duplicate scoring (CB-).",
         ),
         Game(
             "auction",
             {"en": "Auction bridge", "ru": "Бридж-аукцион"},
             ContractBridgeDeal,
-            ("auction",),
+            (ScoreForm.AUCTION,),
             "Contract-bridge play with the auction score table (AB-).",
         ),
         Game(
             "three-handed",
             {"en": "Three-handed bridge", "ru": "Бридж втроём"},
             ThreeHandedDeal,
-            ("three-handed-contract", "three-handed-auction"),
+            (ScoreForm.THREE_HANDED_CONTRACT, ScoreForm.THREE_HANDED_AUCTION),
             "Three players; the highest bidder plays the dummy against the other two (TH-).",
         ),
         Game(
             "minibridge",
             {"en": "Mini-bridge", "ru": "Мини-бридж"},
             MiniBridgeDeal,
-            ("minibridge",),
+            (ScoreForm.MINIBRIDGE,),
             "Points announced, the stronger pair declares, the declarer names the contract (MB-).",
         ),
     )
@@ -169,7 +213,7 @@ def get_game(name: str) -> Game:
                "three": "three-handed", "3": "three-handed", "cutthroat": "three-handed"}  # fmt: skip
     key = aliases.get(key, key)
     if key not in GAMES:
-        raise BridgeError(f"no game {name!r}; the games are {', '.join(GAMES)}")
+        raise keyed(BridgeError, "game.unknown", name=name, games=", ".join(GAMES))
     return GAMES[key]
 
 
@@ -195,13 +239,9 @@ class Match:
         board_order: Sequence[int] = (),
     ) -> None:
         self.game = game if isinstance(game, Game) else get_game(game)
-        self.scoring = scoring or self.game.default_scoring
         #: The score form: its session, its score table, what a result is worth to a robot.
-        self.form = ScoreForm.parse(self.scoring)
-        if self.scoring not in self.game.scorings:
-            raise BridgeError(
-                f"{self.game.name} is scored as {' or '.join(self.game.scorings)}, not {self.scoring!r}"
-            )
+        self.form = self.game.score_form(scoring)
+        self.scoring: str = self.form.value
         self.players: tuple[str, ...]
         if not self.game.variant.four_handed:
             names = tuple(players) or ("A", "B", "C")

@@ -64,9 +64,28 @@ def test_coach_errors(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "coach", "--hand", "AKQ.KQ2.A76.5432", "--counts", "18,8,9",
                        "--dummy-lengths", "5,3,3,2")  # fmt: skip
     assert code == 2 and "4 numbers" in err
-    with pytest.raises(SystemExit):
-        main(["coach", "--hand", "AKQ.KQ2.A76.5432"])
-    capsys.readouterr()
+    code, _, err = run(capsys, "coach", "--hand", "AKQ.KQ2.A76.5432")
+    assert (code, err) == (
+        2,
+        "bridgeroom coach: error: give --hand and --dummy-lengths (with --counts or --partner), "
+        "or --deal\n",
+    )
+
+
+def test_coach_errors_in_russian(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--lang ru``: the coach's refusals are Russian, with the plural forms (4 числа)."""
+    code, _, err = run(capsys, "coach", "--hand", "AKQ.KQ2.A76.5432", "--partner", "9",
+                       "--dummy-lengths", "5,3,3", "--lang", "ru")  # fmt: skip
+    assert (code, err) == (
+        2, "bridgeroom coach: ошибка: длины мастей болвана — это 4 числа, а не 3: «5,3,3»\n"
+    )  # fmt: skip
+    code, _, err = run(capsys, "coach", "--deal", DEAL, "--board", "1", "--dealer", "E",
+                       "--lang", "ru")  # fmt: skip
+    assert (code, err) == (
+        2,
+        "bridgeroom coach: ошибка: укажите --board или --dealer, но не оба (номер сдачи задаёт "
+        "сдающего)\n",
+    )
 
 
 def test_session_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -187,3 +206,35 @@ def test_a_class_prints_in_russian(capsys: pytest.CaptureFixture[str], tmp_path:
         assert needle in out
     for english in ("Board", "Scorecard", "Ranking", "tricks", "dealer", "Law"):
         assert english not in out
+
+
+def test_a_class_files_refusals_are_said_in_russian(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--lang ru``: each refused line of a class file in Russian, with its line (CSV) or its
+    number (JSON) and the rule it breaks; the rest is scored (exit 1), and a file with no result
+    left says so in Russian too (exit 2). Plural forms: 4 значения, 5 столбцов."""
+    path = tmp_path / "mixed.csv"
+    path.write_text(
+        "board,table,declarer,contract,tricks\n1,1,N,3NT,9\n1,2,E,3NTX,9\n1,3,Q,2S,8\n1,4,N,3NT\n",
+        encoding="utf-8",
+    )
+    code, _, err = run(capsys, "session", str(path), "--lang", "ru")
+    assert code == 1
+    assert err.splitlines() == [
+        f"bridgeroom session: {path}: строка 3: сдача 1, стол 2: в мини-бридже нет контры (MB-6)",
+        f"bridgeroom session: {path}: строка 4: «Q» — не место: С, В, Ю или З.",
+        f"bridgeroom session: {path}: строка 5: 4 значения на 5 столбцов",
+    ]
+    records = [5, {"board": 1, "table": 1, "declarer": "N", "contract": "3NT", "tricks": "x"}]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(records), encoding="utf-8")
+    code, _, err = run(capsys, "session", str(path), "--lang", "ru")
+    assert code == 2
+    assert err.splitlines() == [
+        f"bridgeroom session: {path}: результат №1 — не объект: 5",
+        f"bridgeroom session: {path}: результат №2: это не число взяток: «x» (0-13 или =, +1, -2 ...)",
+        f"bridgeroom session: ошибка: {path}: не прочитано ни одного результата",
+    ]
+    code, _, err = run(capsys, "session", str(path))
+    assert "result #2: not a number of tricks: “x” (0-13, or =, +1, -2 ...)" in err

@@ -146,12 +146,7 @@ class Table:
         seed: int | None = None,
     ) -> None:
         self.game = game if isinstance(game, Game) else get_game(game)
-        self.scoring = scoring or DEFAULT_SCORING[self.game.name]
-        if self.scoring not in self.game.scorings:
-            raise BridgeError(
-                f"{self.game.name} is scored as {' or '.join(self.game.scorings)}, "
-                f"not {self.scoring!r}"
-            )
+        self.scoring: str = self.game.score_form(scoring or DEFAULT_SCORING[self.game.name]).value
         if reward not in REWARDS:
             raise BridgeError(f"the reward is 'score' or 'imps' (against par), not {reward!r}")
         if reward == "imps" and self.game.players == 3:

@@ -30,6 +30,7 @@ from dataclasses import replace
 from typing import Any
 
 from bridgeroom.errors import BridgeError
+from bridgeroom.games import get_game
 from bridgeroom.i18n import LANGUAGES, translate
 from bridgeroom.rules import Deal, Phase, Seat
 from bridgeroom.server.hub import Hub
@@ -680,7 +681,8 @@ class SessionManager:
             "you": None if you is None else self._you(row, you, rooms),
             "advice": (
                 coach_advice(o["deals"], o.get("language", "en"))
-                if self.is_director(row, token) and o["game"] == "minibridge"
+                # the coach advises on a contract the declarer names (MB-13): no auction
+                if self.is_director(row, token) and not get_game(o["game"]).variant.auction
                 else None
             ),
         }

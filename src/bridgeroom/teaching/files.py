@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bridgeroom.errors import BridgeError, ParseError
+from bridgeroom.i18n import LANGUAGES, Texts, error_text
 from bridgeroom.rules import Contract, Seat
 from bridgeroom.sessions import Movement, Played, Results
 from bridgeroom.sessions.files import SessionFile, refused_at
@@ -42,7 +43,7 @@ class _Line:
 
     line: int | None
     order: int  # its place in the file: a CSV line's number, a JSON record's
-    where: str  # how an error names it: "" (a CSV line) or "result #3: " (a JSON record)
+    record: int | None  # how an error names it: a JSON record's number; None: a CSV line
     board: int
     table: str
     ns: str
@@ -52,23 +53,29 @@ class _Line:
     tricks: int
 
 
-def _line_from(record: Mapping[str, object], line: int | None, order: int, where: str) -> _Line:
-    """A result from one record of the file (a CSV row or a JSON object); ``where`` is kept
-    for the refusals of its seating and score."""
+def _line_from(
+    record: Mapping[str, object], line: int | None, order: int, number: int | None
+) -> _Line:
+    """A result from one record of the file (a CSV row or a JSON object); ``number`` (a JSON
+    record's) is kept for the refusals of its seating and score."""
 
     def text(key: str, default: str | None = None) -> str:
         value = record.get(key)
         if value is None or (isinstance(value, str) and not value.strip()):
             if default is not None:
                 return default
-            raise ParseError(f"the result has no {key!r}", line=line)
+            raise ParseError(key="class.file.no_field", params={"field": key}, line=line)
         return str(value).strip()
 
     unknown = sorted(set(record) - set(COLUMNS) - {"note"})
     if unknown:
         raise ParseError(
-            f"unknown field(s) {', '.join(map(repr, unknown))}; "
-            f"the fields are {', '.join(COLUMNS)}",
+            key="class.file.unknown_fields",
+            params={
+                "count": len(unknown),
+                "fields": ", ".join(unknown),
+                "columns": ", ".join(COLUMNS),
+            },
             line=line,
         )
     try:
@@ -77,7 +84,10 @@ def _line_from(record: Mapping[str, object], line: int | None, order: int, where
         board = 0
     if board < 1:
         raise ParseError(
-            f"not a board number (1 or more, CB-B1): {record.get('board')!r}", line=line
+            key="class.file.board",
+            params={"text": str(record.get("board"))},
+            line=line,
+            rule="CB-B1",
         )
     table = text("table")
     contract = Contract.parse(text("contract"))
@@ -85,8 +95,8 @@ def _line_from(record: Mapping[str, object], line: int | None, order: int, where
     if seat_text is None or (isinstance(seat_text, str) and not seat_text.strip()):
         if contract.declarer is None:
             raise ParseError(
-                f"no declarer for {contract}: give the 'declarer' field or write it "
-                "after the contract (3NTN)",
+                key="class.file.no_declarer",
+                params={"contract": contract, "field": "declarer", "example": "3NTN"},
                 line=line,
             )
         declarer = contract.declarer
@@ -102,22 +112,31 @@ def _line_from(record: Mapping[str, object], line: int | None, order: int, where
             tricks = int(tricks_text)
         except ValueError:
             raise ParseError(
-                f"not a number of tricks: {tricks_text!r} (0-13, or =, +1, -2 ...)",
-                line=line,
+                key="class.file.tricks", params={"text": tricks_text}, line=line
             ) from None
     ns = text("ns", f"table {table} NS")
     ew = text("ew", f"table {table} EW")
-    return _Line(line, order, where, board, table, ns, ew, declarer, contract, tricks)
+    return _Line(line, order, number, board, table, ns, ew, declarer, contract, tricks)
 
 
-def _refused(err: BridgeError, line: int | None, where: str) -> ParseError:
+def _refused(err: BridgeError, line: int | None, number: int | None) -> ParseError:
     """``err`` as the refusal of a line (CSV: with its line) or a record (JSON: named in the
     message, ``result #3: ...``)."""
-    if where:
-        return ParseError(f"{where}{err}")
+    if number is not None:
+        said = {"number": number, "message": _said(err)}
+        return ParseError(key="class.file.at_result", params=said)
     if isinstance(err, ParseError) and err.line is not None:
         return err
     return refused_at(err, line)
+
+
+#: How a refusal names JSON's two truth values and the field that takes one.
+_BOOL = {"field": "overtricks", "true": "true", "false": "false"}
+
+
+def _said(err: BridgeError) -> Texts:
+    """``err`` as a person reads it in each language (its rule's number included)."""
+    return Texts(**{lang: error_text(err, lang) for lang in LANGUAGES})
 
 
 class _Reader:
@@ -129,16 +148,18 @@ class _Reader:
         self.lines: list[_Line] = []
         self.refused: list[tuple[int, ParseError]] = []
 
-    def refuse(self, err: BridgeError, line: int | None, order: int, where: str = "") -> None:
-        self.refused.append((order, _refused(err, line, where)))
+    def refuse(
+        self, err: BridgeError, line: int | None, order: int, number: int | None = None
+    ) -> None:
+        self.refused.append((order, _refused(err, line, number)))
 
     def read(
-        self, record: Mapping[str, object], line: int | None, order: int, where: str = ""
+        self, record: Mapping[str, object], line: int | None, order: int, number: int | None = None
     ) -> None:
         try:
-            self.lines.append(_line_from(record, line, order, where))
+            self.lines.append(_line_from(record, line, order, number))
         except BridgeError as err:
-            self.refuse(err, line, order, where)
+            self.refuse(err, line, order, number)
 
     def session(self, title: str, overtricks: bool) -> SessionFile:
         """The results of the lines read: the seating they tell (a table named by a number
@@ -163,7 +184,7 @@ class _Reader:
                 )
                 movement = seated
             except BridgeError as err:
-                self.refuse(err, x.line, x.order, x.where)
+                self.refuse(err, x.line, x.order, x.record)
         errors = [e for _, e in sorted(self.refused, key=lambda refused: refused[0])]
         if errors and self.strict:
             raise errors[0]
@@ -186,20 +207,22 @@ def _loads_csv(text: str, strict: bool, overtricks: bool) -> SessionFile:
         if line.strip() and not line.lstrip().startswith("#")
     ]
     if not lines:
-        raise ParseError("the session file holds no results")
+        raise ParseError(key="class.file.empty")
     header_no, header = lines[0]
     fields = [f.strip().lower() for f in next(csv.reader([header]))]
     missing = [f for f in ("board", "table", "contract", "tricks") if f not in fields]
     if missing:
         raise ParseError(
-            f"the first line names the columns ({', '.join(COLUMNS)}); missing: {', '.join(missing)}",
+            key="class.file.columns",
+            params={"columns": ", ".join(COLUMNS), "missing": ", ".join(missing)},
             line=header_no,
         )
     reader = _Reader(strict)
     for n, line in lines[1:]:
         values = next(csv.reader([line]))
         if len(values) != len(fields):
-            reader.refuse(ParseError(f"{len(values)} values for {len(fields)} columns"), n, n)
+            counts = {"values": len(values), "columns": len(fields)}
+            reader.refuse(ParseError(key="class.file.values", params=counts), n, n)
             continue
         reader.read({f: v.strip() for f, v in zip(fields, values, strict=True)}, n, n)
     return reader.session("", overtricks)
@@ -209,26 +232,32 @@ def _loads_json(text: str, strict: bool, overtricks: bool | None) -> SessionFile
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise ParseError(f"not JSON: {err.msg}", line=err.lineno) from None
+        raise ParseError(
+            key="class.file.not_json", params={"reason": err.msg}, line=err.lineno
+        ) from None
     title = ""
     own = False
     if isinstance(data, dict):
         unknown = sorted(set(data) - {"title", "overtricks", "results"})
         if unknown:
-            raise ParseError(f"unknown session field(s): {', '.join(map(repr, unknown))}")
+            raise ParseError(
+                key="class.file.session_fields",
+                params={"count": len(unknown), "fields": ", ".join(unknown)},
+            )
         title = str(data.get("title", ""))
         own = data.get("overtricks", False)
         if not isinstance(own, bool):
-            raise ParseError(f"'overtricks' is true or false, not {own!r}")
+            raise ParseError(key="class.file.overtricks", params={**_BOOL, "text": json.dumps(own)})
         data = data.get("results")
     if not isinstance(data, list) or not data:
-        raise ParseError("a JSON session holds a list of results (or an object with 'results')")
+        raise ParseError(key="class.file.json_list", params={"field": "results"})
     reader = _Reader(strict)
     for i, record in enumerate(data, 1):
         if isinstance(record, dict):
-            reader.read(record, None, i, f"result #{i}: ")
+            reader.read(record, None, i, i)
         else:
-            reader.refuse(ParseError(f"result #{i} is not an object: {record!r}"), None, i)
+            said = {"number": i, "text": json.dumps(record, ensure_ascii=False)[:40]}
+            reader.refuse(ParseError(key="class.file.not_object", params=said), None, i)
     return reader.session(title, own if overtricks is None else overtricks)
 
 
@@ -268,7 +297,7 @@ def loads(
         return _loads_json(text, strict, overtricks)
     if fmt == "csv":
         return _loads_csv(text, strict, bool(overtricks))
-    raise ParseError(f"a session file is csv or json, not {fmt!r}")
+    raise ParseError(key="class.file.format", params={"csv": "csv", "json": "json", "text": fmt})
 
 
 def load(path: str | Path, *, strict: bool = True, overtricks: bool | None = None) -> SessionFile:

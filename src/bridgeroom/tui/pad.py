@@ -74,13 +74,15 @@ class PadGame:
     declarer_kind: str  # "side", "player" or "seat"
     make: Callable[[Sequence[str]], Session]
     honors: str | None  # "contract" or "auction": how honors points read; None: no honors
+    #: What the pad says when its session is over: a rubber, or a Chicago round (CB-C1).
+    over: str = "pad.over"
 
 
 PAD_GAMES: dict[str, PadGame] = {
     pad.name: pad
     for pad in (
         PadGame("rubber", "contract", "side", lambda _: Rubber("rubber"), "contract"),
-        PadGame("chicago", "contract", "side", lambda _: Chicago(), "contract"),
+        PadGame("chicago", "contract", "side", lambda _: Chicago(), "contract", "pad.over_round"),
         PadGame("auction", "auction", "side", lambda _: Rubber("auction"), "auction"),
         PadGame(
             "three-handed-contract",
@@ -418,8 +420,7 @@ class PadLoop:
     def _over(self) -> bool:
         """The rubber (the Chicago round) is over: the pad is finished; a new one with the same
         players is offered. ``True`` when the person starts it."""
-        key = "pad.over_round" if self.pad.name == "chicago" else "pad.over"
-        self.say(key, style="bold")
+        self.say(self.pad.over, style="bold")
         self._margin()
         with saving():
             self.store.set_status(self.record.id, "finished")

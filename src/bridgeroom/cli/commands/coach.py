@@ -16,7 +16,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from bridgeroom.errors import ParseError
+from bridgeroom.errors import BridgeError, ParseError
+from bridgeroom.i18n import Message, keyed
 
 __all__ = ["configure", "run", "parse_numbers"]
 
@@ -50,36 +51,45 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def parse_numbers(text: str, count: int, what: str) -> list[int]:
-    """``"12,8,10,10"`` -> ``[12, 8, 10, 10]``; exactly ``count`` whole numbers.
+    """``"12,8,10,10"`` -> ``[12, 8, 10, 10]``; exactly ``count`` whole numbers; ``what`` is
+    the catalogue key of what they are, for the refusal.
 
-    >>> parse_numbers("4, 3,3,3", 4, "lengths")
+    >>> parse_numbers("4, 3,3,3", 4, "coach.cli_lengths")
     [4, 3, 3, 3]
+    >>> parse_numbers("4,3,3", 4, "coach.cli_lengths")
+    Traceback (most recent call last):
+    ...
+    bridgeroom.errors.ParseError: dummy's suit lengths are 4 numbers, not 3: “4,3,3”
     """
     parts = [p.strip() for p in text.replace(" ", ",").split(",") if p.strip()]
+    said = {"what": Message(what), "count": count, "text": text}
     try:
         numbers = [int(p) for p in parts]
     except ValueError:
-        raise ParseError(
-            f"{what} are {count} whole numbers separated by commas: {text!r}"
-        ) from None
+        raise ParseError(key="coach.cli_numbers", params=said) from None
     if len(numbers) != count:
-        raise ParseError(f"{what} are {count} numbers, not {len(numbers)}: {text!r}")
+        raise ParseError(key="coach.cli_count", params={**said, "given": len(numbers)})
     return numbers
+
+
+_BOARD_OR_DEALER = "coach.cli_board_or_dealer"
+#: The options the refusals name (the same in every language).
+_NAMED = ("--hand", "--dummy-lengths", "--counts", "--partner", "--deal", "--seat", "--dealer")
+_OPTIONS = {option.strip("-").replace("-", "_"): option for option in (*_NAMED, "--board")}
 
 
 def run(args: argparse.Namespace) -> int:
     from bridgeroom.rules import Hand, MiniBridgeDeal, Seat
     from bridgeroom.teaching.coach import advise, advise_counts, coach, describe_deal
 
-    parser: argparse.ArgumentParser = args.parser
     dealer = Seat.find(args.dealer) if args.dealer else None
     header = ""
     if args.deal is not None:
         if args.hand or args.counts or args.partner is not None or args.dummy_lengths or args.seat:
-            parser.error("--deal takes the hands from the deal: give no --hand, counts or lengths")
+            raise keyed(BridgeError, "coach.cli_deal_alone", deal="--deal", hand="--hand")
         if args.board is not None:
             if dealer is not None:
-                parser.error("give --board or --dealer, not both (the board fixes the dealer)")
+                raise keyed(BridgeError, _BOARD_OR_DEALER, board="--board", dealer="--dealer")
             state = MiniBridgeDeal.from_board(args.board, args.deal)
         else:
             state = MiniBridgeDeal(args.deal, dealer or Seat.NORTH)
@@ -90,19 +100,19 @@ def run(args: argparse.Namespace) -> int:
         header = describe_deal(view, args.board, lang=args.lang) + "\n"
     else:
         if args.hand is None or args.dummy_lengths is None:
-            parser.error("give --hand and --dummy-lengths (with --counts or --partner), or --deal")
+            raise keyed(BridgeError, "coach.cli_hand", **_OPTIONS)
         if args.board is not None:
             from bridgeroom.rules import board_dealer
 
             if dealer is not None:
-                parser.error("give --board or --dealer, not both (the board fixes the dealer)")
+                raise keyed(BridgeError, _BOARD_OR_DEALER, board="--board", dealer="--dealer")
             dealer = board_dealer(args.board)
         hand = Hand.parse(args.hand)
-        lengths = parse_numbers(args.dummy_lengths, 4, "dummy's suit lengths")
+        lengths = parse_numbers(args.dummy_lengths, 4, "coach.cli_lengths")
         if args.counts is not None:
             advice = advise_counts(
                 hand,
-                parse_numbers(args.counts, 4, "the counts N, E, S, W"),
+                parse_numbers(args.counts, 4, "coach.cli_the_counts"),
                 lengths,
                 dealer=dealer or Seat.NORTH,
                 seat=Seat.find(args.seat) if args.seat else None,
@@ -110,10 +120,10 @@ def run(args: argparse.Namespace) -> int:
             )
         elif args.partner is not None:
             if args.seat or dealer is not None:
-                parser.error("--seat, --dealer and --board go with --counts")
+                raise keyed(BridgeError, "coach.cli_with_counts", **_OPTIONS)
             advice = advise(hand, args.partner, lengths, lang=args.lang)
         else:
-            parser.error("give --counts N,E,S,W or --partner P")
+            raise keyed(BridgeError, "coach.cli_counts", **_OPTIONS)
     if args.json:
         print(json.dumps(advice.to_dict(), ensure_ascii=False))
     else:

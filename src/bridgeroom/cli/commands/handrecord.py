@@ -52,13 +52,15 @@ def run(args: argparse.Namespace) -> int:
     from bridgeroom.formats.pbn import PbnGame, variant_named
     from bridgeroom.formats.reading import BadGame
     from bridgeroom.formats.variants import MiniBridgeVariant
-    from bridgeroom.i18n import Message, detect_language, translate
+    from bridgeroom.i18n import Message, detect_language, keyed, translate
     from bridgeroom.rules import Deal
 
     lang = detect_language(args.lang)
     suffix = Path(args.output).suffix.lower()
     if suffix not in (".pdf", ".html", ".htm"):
-        raise BridgeError(f"{args.output}: a hand record is written as .pdf or .html")
+        raise keyed(
+            BridgeError, "analysis.handrecord_suffix", file=args.output, pdf=".pdf", html=".html"
+        )
     events: list[str] = []
     seen: set[tuple[object, object]] = set()
     games: dict[tuple[int | None, Deal], str] = {}

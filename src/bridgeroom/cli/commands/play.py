@@ -28,8 +28,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--table",
         choices=("contract", "auction"),
-        default="contract",
-        help="three-handed bridge: score with the contract (default) or the auction table",
+        help="three-handed bridge: score with the contract (default) or the auction table (TH-12)",
     )
     p.add_argument("--seat", help="your seat, N, E, S or W (four-handed games; default S)")
     p.add_argument(
@@ -80,13 +79,9 @@ def run(args: argparse.Namespace) -> int:
 
     msgs = messages(args)
     game = get_game(args.game)
-    scoring = args.scoring
-    if game.name == "three-handed":
-        scoring = f"three-handed-{args.table}"
-    elif scoring is not None and game.name != "contract":
-        raise BridgeError(
-            f"--scoring is for contract bridge; {game.name} is scored as {game.default_scoring}"
-        )
+    # --table names a three-handed rubber's score table; the game refuses a form not its own
+    chosen = args.scoring if args.table is None else f"three-handed-{args.table}"
+    form = game.score_form(chosen)
     if args.seat is not None and game.players != 4:
         raise keyed(BridgeError, "play.seat_three_handed", option="--seat", seat=args.seat)
     systems = None
@@ -102,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
             table = PlayTable.new(
                 store,
                 game.name,
-                scoring=scoring,
+                scoring=form,
                 seat=Seat.find(args.seat or "S"),
                 name=args.name,
                 robots=args.robots,

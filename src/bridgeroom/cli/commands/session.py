@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_class(args: argparse.Namespace) -> int:
     from bridgeroom.errors import ParseError
-    from bridgeroom.i18n import keyed, translate
+    from bridgeroom.i18n import error_text, keyed, translate
     from bridgeroom.teaching import format_session, load, loads
 
     lang = args.lang or "en"
@@ -96,10 +96,10 @@ def _run_class(args: argparse.Namespace) -> int:
         read = load(args.file, strict=False, overtricks=overtricks)
     # A bad result is reported with its line and left out; the rest is scored.
     for bad in read.errors:
-        print(f"bridgeroom session: {args.file}: {bad}", file=sys.stderr)
+        print(f"bridgeroom session: {args.file}: {error_text(bad, lang)}", file=sys.stderr)
     results = read.results
     if read.errors and not results.played:
-        raise ParseError(f"{args.file}: no result could be read")
+        raise keyed(ParseError, "club.cli_no_result", file=args.file)
     if args.title:
         results.title = args.title
     if args.pbn:

@@ -44,7 +44,11 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--vulnerable", metavar="V", help="none, NS, EW or all (default: the script's, else none)"
     )
-    p.add_argument("--game", choices=_GAMES, default="contract", help="score as this game")
+    p.add_argument(
+        "--game",
+        choices=_GAMES,
+        help="score as this game (default: a practice set's game, else contract)",
+    )
     p.add_argument(
         "--scoring",
         metavar="TABLE",
@@ -91,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
         text = warning.render(lang)
         print(f"bridgeroom simulate: {name or '--condition'}: {text}", file=sys.stderr)
     predeal = merge_predeals(*(parse_predeal(text) for text in args.predeal))
-    game = args.game if args.game != "contract" or set_game is None else set_game
+    game = args.game or set_game or "contract"
     if args.chunk_size < 1:
         raise keyed(BridgeError, "deal.chunk_size", option="--chunk-size", size=args.chunk_size)
     if lead and args.hand is None:
