@@ -224,3 +224,39 @@ def test_usage_errors_exit_2() -> None:
     assert proc.returncode == 2 and "no rubbers" in proc.stderr
     proc = bridgeroom("rubber", "three-handed-auction", "--players", "A,B")
     assert proc.returncode == 2 and "TH-1" in proc.stderr
+
+
+def test_readable_pad_in_russian() -> None:
+    """``--lang ru``: the pad, its lines and its refusals in Russian. CB-R2..CB-R4: 4♠ (120) and
+    3NT (100) are NS's two games, the rubber bonus 700 against none (CB-R4); EW's 2♥ is 60."""
+    text = 'NS 4S 10\nbad\n{"contract": "pass", "honors": "4-one declarer"}\nEW 2H 8\nNS 3NT 9\n'
+    proc = bridgeroom("rubber", "rubber", "--lang", "ru", stdin=text)
+    assert proc.returncode == 0
+    assert proc.stderr.splitlines() == [
+        "строка 2: ошибка: пишите РАЗЫГРЫВАЮЩИЙ КОНТРАКТ ВЗЯТКИ [ВИД-ОНЁРОВ declarer|defenders] "
+        "или pass: «bad»",
+        "строка 3: ошибка: в сдаче, сыгранной в пас, онёры не засчитываются (CB-7, TH-7)",
+    ]
+    lines = proc.stdout.splitlines()
+    assert lines[0] == (
+        "сдача 1: NS 4S не в зоне, 10 взяток, выполнен: NS: 120 под чертой, 0 над чертой. Гейм: NS"
+    )
+    assert lines[2].endswith("Гейм: NS; NS выигрывает роббер (+700)")
+    assert lines[3 + 1].split() == ["сдача", "3:", "премия", "за", "роббер", "700"]
+    assert lines[-3:] == ["геймы: NS 2, EW 0", "итоги: NS 920, EW 60", "разница: NS на 860"]
+
+
+def test_three_handed_pad_in_russian() -> None:
+    """TH-14: each defender scores the penalty; 4♠ doubled three down, not vulnerable, is 500
+    to each (CB-R: 100 + 200 + 200); TH-20: the settlement between each pair of players."""
+    proc = bridgeroom(
+        "rubber", "three-handed-contract", "--players", "A,B,C", "--lang", "ru", stdin="B 4SX 7\n"
+    )
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0] == (
+        "сдача 1: B 4SX не в зоне, 7 взяток, без 3: B: 0 под чертой, 0 над чертой; "
+        "A и C: по 500 над чертой"
+    )
+    assert "роббер не закончен" in lines
+    assert "расчёт: B платит A 500" in lines and "расчёт: B платит C 500" in lines

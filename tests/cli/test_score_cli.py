@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -159,3 +160,41 @@ def test_score_jsonl_ten_thousand_lines() -> None:
 def test_score_jsonl_refuses_positional_arguments() -> None:
     proc = bridgeroom("score", "duplicate", "--jsonl")
     assert proc.returncode == 2 and "--jsonl" in proc.stderr
+
+
+def test_score_breakdown_in_russian() -> None:
+    """``--lang ru``: the breakdown in Russian with its plural forms. AB-3/AB-4: 2♠ with nine
+    tricks is three odd tricks at 9, 27 below the line; CB-D: 3NT doubled, ten tricks, not
+    vulnerable: 200 + 300 + 50 + 100 = 650."""
+    proc = bridgeroom("score", "auction", "2S", "9", "--lang", "ru")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "auction: 2S, 9 взяток: контракт выполнен +1"
+    assert lines[1].split() == "3 взятки сверх шести × 9 (П) 27 под чертой".split()
+    assert lines[2] == "под чертой 27; над чертой: разыгрывающему 0, защитникам 0; счёт +27"
+    proc = bridgeroom("score", "duplicate", "3NTX", "10", "--lang", "ru")
+    rows = [re.split(r"\s{2,}", line.strip()) for line in proc.stdout.splitlines()]
+    assert rows[1:5] == [
+        ["за взятки 3 × БК с контрой", "200", "под чертой"],
+        ["премия за гейм", "300", "разыгрывающему"],
+        ["за выполненный контракт с контрой", "50", "разыгрывающему"],
+        ["1 лишняя взятка × 100", "100", "разыгрывающему"],
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("minibridge", "4SX", "10"), "счёт мини-бриджа: контр нет (MB-6): 4SX"),
+        (("auction", "2S", "9", "--vulnerable"), "счёт бриджа-аукциона: зон нет (AB-5): 2S"),
+        (("rubber", "4S", "x"), "взятки — целое число от 0 до 13, а не «x» (CB-11)"),
+        (
+            ("rubber", "4S", "10", "--honors", "4-aces-one", "--honors-side", "declarer"),
+            "онёры «4-aces-one» бывают только в бескозырном контракте, а не в 4S (CB-R5)",
+        ),
+    ],
+)
+def test_score_refusals_in_russian(args: tuple[str, ...], said: str) -> None:
+    proc = bridgeroom("score", *args, "--lang", "ru")
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr == f"bridgeroom score: ошибка: {said}\n"

@@ -195,7 +195,7 @@ def test_bad_contract_and_game_rejected() -> None:
         score_duplicate("8S", 10, False)
     with pytest.raises(BridgeError):
         score_duplicate("4Q", 10, False)
-    with pytest.raises(ScoringError, match="unknown game 'bridge'"):
+    with pytest.raises(ScoringError, match="unknown game “bridge”"):
         score("bridge", "4S", 10)
     with pytest.raises(ScoringError, match="true or false"):
         score("duplicate", "4S", 10, vulnerable="yes")  # type: ignore[arg-type]

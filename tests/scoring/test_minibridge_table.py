@@ -67,5 +67,5 @@ def test_mb_6_no_doubles_no_honors() -> None:
 
 
 def test_minibridge_options_belong_to_minibridge() -> None:
-    with pytest.raises(ScoringError, match="no option 'overtricks'"):
+    with pytest.raises(ScoringError, match="no option “overtricks”"):
         DuplicateSet("duplicate", overtricks=True)

@@ -97,7 +97,7 @@ def foreign_words(text: str, lang: str) -> list[str]:
 def sample(spec: str) -> object:
     """A value for a placeholder of the catalogue: a suit where the spec asks for a suit's form
     (``{suit:count}``), else a number (words are the language's own whatever the number)."""
-    return Suit.HEARTS if spec in ("count", "adj", "in", "sym") else 5
+    return Suit.HEARTS if spec in ("count", "adj", "in", "sym", "letter") else 5
 
 
 def render_all(lang: str) -> dict[str, str]:

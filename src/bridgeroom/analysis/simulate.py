@@ -465,7 +465,7 @@ def simulate_contracts(
             SimulationError,
             "simulate.no_vulnerability",
             table=Message(f"scoring.{table.name}"),
-            rule=table.vulnerability_rule.split(":")[0],  # the rule number
+            rule=table.vulnerability_rule,
             vul=Message(f"analysis.vul_{vul.pbn}"),
         )
     for c in chosen:
@@ -475,7 +475,7 @@ def simulate_contracts(
                 SimulationError,
                 "simulate.no_doubles",
                 table=Message(f"scoring.{table.name}"),
-                rule=table.doubling_rule.split(":")[0],  # the rule number
+                rule=table.doubling_rule,
                 contract=c,
             )
         table.check(c, table.vulnerability and vul.is_vulnerable(c.declarer), None)

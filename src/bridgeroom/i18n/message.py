@@ -260,6 +260,8 @@ def _strain_word(value: Suit | Strain, spec: str, lang: str) -> str:
         return value.symbol if letter != "N" else translate("call.notrump", lang)
     if spec == "in":
         return translate(f"strain_in.{letter}", lang)
+    if spec == "letter":
+        return translate(f"strain_letter.{letter}", lang)
     if letter == "N":
         return translate("strain_name.N", lang)
     if spec in ("count", "adj"):

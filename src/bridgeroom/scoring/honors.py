@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Final
 
 from bridgeroom.errors import ParseError, ScoringError
+from bridgeroom.i18n import Message
 from bridgeroom.rules import Deal, Seat, Strain
 
 __all__ = ["HonorsKind", "HonorsSide", "Honors", "honors_in_hands"]
@@ -52,9 +52,14 @@ class HonorsKind(enum.StrEnum):
         return "aces" in self.value
 
     @property
+    def message(self) -> Message:
+        """The kind in words, in every language (the catalogue's ``honors`` section)."""
+        return Message(f"honors.{self.value}")
+
+    @property
     def description(self) -> str:
-        """Words for people: ``'4 trump honors in one hand'``."""
-        return _DESCRIPTIONS[self]
+        """Words for people, in English: ``'4 trump honors in one hand'``."""
+        return self.message.render("en")
 
     @classmethod
     def parse(cls, text: str) -> HonorsKind:
@@ -68,20 +73,9 @@ class HonorsKind(enum.StrEnum):
             return cls(key)
         except ValueError:
             names = ", ".join(kind.value for kind in cls)
-            raise ParseError(f"not an honors kind: {text!r} (one of {names})") from None
-
-
-_DESCRIPTIONS: Final = {
-    HonorsKind.THREE: "3 trump honors",
-    HonorsKind.FOUR: "4 trump honors, divided",
-    HonorsKind.FIVE: "5 trump honors, divided",
-    HonorsKind.FOUR_ONE: "4 trump honors in one hand",
-    HonorsKind.FOUR_ONE_FIFTH_PARTNER: "4 trump honors in one hand, the 5th in partner's",
-    HonorsKind.FIVE_ONE: "5 trump honors in one hand",
-    HonorsKind.THREE_ACES: "3 aces",
-    HonorsKind.FOUR_ACES: "4 aces, divided",
-    HonorsKind.FOUR_ACES_ONE: "4 aces in one hand",
-}
+            raise ParseError(
+                key="score.error.honors_unknown", params={"text": text, "names": names}
+            ) from None
 
 
 class HonorsSide(enum.StrEnum):
@@ -102,7 +96,8 @@ class HonorsSide(enum.StrEnum):
             return cls.DECLARER
         if key in ("defenders", "defender", "def", "defending", "defence", "defense"):
             return cls.DEFENDERS
-        raise ParseError(f"not an honors side: {text!r} (declarer or defenders)")
+        said = {"text": text, "declarer": "declarer", "defenders": "defenders"}
+        raise ParseError(key="score.error.honors_side", params=said)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +126,8 @@ class Honors:
         """``KIND SIDE``, as written by ``str``: ``"4-aces-one defenders"``."""
         parts = text.split()
         if len(parts) != 2:
-            raise ParseError(f"honors are 'KIND SIDE', e.g. '4-one declarer': {text!r}")
+            said = {"text": text, "example": "4-one declarer"}
+            raise ParseError(key="score.error.honors_form", params=said)
         return cls(parts[0], parts[1])
 
     def __str__(self) -> str:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import TypeVar
 
+from bridgeroom.i18n import Message, translate
 from bridgeroom.scoring.sessions import ScoreSheet, SheetEntry
 
 __all__ = ["format_sheet"]
@@ -31,30 +32,34 @@ K = TypeVar("K", bound=Hashable)
 
 
 def _rows(
-    columns: Sequence[K], entries: dict[K, list[SheetEntry]]
+    columns: Sequence[K], entries: dict[K, list[SheetEntry]], lang: str
 ) -> list[tuple[str, dict[K, int]]]:
     """Group the entries of all columns by (deal, what), in deal order."""
-    rows: dict[tuple[int, str], dict[K, int]] = {}
-    order: list[tuple[int, str]] = []
+    rows: dict[tuple[int, Message], dict[K, int]] = {}
+    order: list[tuple[int, Message]] = []
     for column in columns:
         for entry in entries[column]:
-            key = (entry.deal, entry.what)
+            key = (entry.deal, entry.message)
             if key not in rows:
                 rows[key] = {}
                 order.append(key)
             rows[key][column] = rows[key].get(column, 0) + entry.points
     order.sort(key=lambda key: key[0])
-    return [(f"deal {deal}: {what}", rows[(deal, what)]) for deal, what in order]
+    return [
+        (translate("score.pad.deal", lang, deal=deal, what=what.render(lang)), rows[(deal, what)])
+        for deal, what in order
+    ]
 
 
-def format_sheet(sheet: ScoreSheet[K], games_won: Sequence[K | None] = ()) -> str:
-    """The sheet as text. ``games_won``: the winner of each game won, in order (``None`` items skipped)."""
+def format_sheet(sheet: ScoreSheet[K], games_won: Sequence[K | None] = (), lang: str = "en") -> str:
+    """The sheet as text in ``lang``. ``games_won``: the winner of each game won, in order
+    (``None`` items skipped)."""
     columns = sheet.columns
     names = [str(c) for c in columns]
     width = max(10, *(len(n) + 2 for n in names))
-    above_rows = _rows(columns, sheet.above)
+    above_rows = _rows(columns, sheet.above, lang)
     below_games = [
-        _rows(columns, {c: sheet.below[c][g] for c in columns})
+        _rows(columns, {c: sheet.below[c][g] for c in columns}, lang)
         for g in range(len(sheet.below[columns[0]]))
     ]
     labels = [label for label, _ in above_rows] + [
@@ -74,8 +79,9 @@ def format_sheet(sheet: ScoreSheet[K], games_won: Sequence[K | None] = ()) -> st
     for index, game in enumerate(below_games):
         out += [line(label, values) for label, values in game]
         if index < len(winners):
-            out.append("-" * (rule - 20) + f" game to {winners[index]}".rjust(20, "-"))
+            won = " " + translate("score.pad.game_to", lang, who=winners[index])
+            out.append("-" * (rule - 20) + won.rjust(20, "-"))
         elif game:
             out.append("-" * rule)
-    out.append(line("total", {c: sheet.total(c) for c in columns}))
+    out.append(line(translate("score.pad.total", lang), {c: sheet.total(c) for c in columns}))
     return "\n".join(out)

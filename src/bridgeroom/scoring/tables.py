@@ -32,6 +32,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Final
 
 from bridgeroom.errors import ScoringError
+from bridgeroom.i18n import Message, keyed
 from bridgeroom.rules import Contract, Deal, Seat, Strain
 from bridgeroom.scoring.honors import Honors, HonorsKind, HonorsSide, honors_in_hands
 
@@ -65,11 +66,26 @@ class Column(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class ScoreItem:
-    """One line of a hand's score: ``ScoreItem('game premium', 300, Column.DECLARER)``."""
+    """One line of a hand's score: what it is for (a message of the catalogue's ``score.item``
+    section, so that every face writes it in its reader's language), its points, its column.
 
-    what: str
+    >>> item = ScoreItem(Message("score.item.overtricks", over=2, each=30), 60, Column.DECLARER)
+    >>> item.what, item.text("ru")
+    ('2 overtricks x 30', '2 лишние взятки × 30')
+    """
+
+    message: Message
     points: int
     to: Column
+
+    @property
+    def what(self) -> str:
+        """The line's words in English."""
+        return self.message.render("en")
+
+    def text(self, lang: str) -> str:
+        """The line's words in ``lang``."""
+        return self.message.render(lang)
 
 
 @dataclass(frozen=True)
@@ -133,20 +149,22 @@ class Unfinished:
     partscore: int = 100
 
 
+#: Contracts as the score tables read them, for a refusal.
+_EXAMPLES: Final = "4H, 3NTX, 6SXX"
+
+
 def as_contract(contract: Contract | str) -> Contract:
     """A :class:`Contract`, parsed from text if need be (``4H``, ``3NTX``, ``6SXX``)."""
     if isinstance(contract, Contract):
         return contract
     if isinstance(contract, str):
         return Contract.parse(contract)
-    raise ScoringError(f"not a contract: {contract!r} (e.g. 4H, 3NTX, 6SXX)")
+    raise keyed(ScoringError, "score.error.not_contract", text=repr(contract), examples=_EXAMPLES)
 
 
 def _check_tricks(tricks: object) -> int:
     if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
-        raise ScoringError(
-            f"tricks must be the declarer's tricks, 0 to 13, not {tricks!r} (CB-1, CB-11)"
-        )
+        raise keyed(ScoringError, "score.error.tricks", text=repr(tricks), rule="CB-1, CB-11")
     return tricks
 
 
@@ -158,7 +176,6 @@ class ScoreTable(abc.ABC):
     """
 
     name: ClassVar[str] = ""
-    title: ClassVar[str] = ""
     rules: ClassVar[str] = ""
     game_points: ClassVar[int | None] = None
     """Trick points below the line that make a game; ``None``: each deal stands alone."""
@@ -194,36 +211,69 @@ class ScoreTable(abc.ABC):
         if honors is not None:
             to = Column.DECLARER if honors.side is HonorsSide.DECLARER else Column.DEFENDERS
             items.append(
-                ScoreItem(f"honors: {honors.kind.description}", self.honors_points[honors.kind], to)
+                ScoreItem(
+                    _item("honors", kind=honors.kind.message), self.honors_points[honors.kind], to
+                )
             )
         return HandScore.of(items)
 
     def check(self, contract: Contract, vulnerable: bool, honors: Honors | None) -> None:
         """Raise :class:`ScoringError` for input this table cannot score."""
         if not isinstance(vulnerable, bool):
-            raise ScoringError(f"vulnerable is true or false, not {vulnerable!r}")
+            raise keyed(
+                ScoringError,
+                "score.error.vulnerable",
+                field="vulnerable",
+                true="true",
+                false="false",
+                text=repr(vulnerable),
+            )
+        table = self.message
         if vulnerable and not self.vulnerability:
-            raise ScoringError(
-                f"{self.title} has no vulnerability ({self.vulnerability_rule}): {contract}"
+            raise keyed(
+                ScoringError,
+                "score.error.no_vulnerability",
+                table=table,
+                rule=self.vulnerability_rule,
+                contract=str(contract),
             )
         if contract.doubled and not self.doubling:
-            raise ScoringError(f"{self.title} has no doubles ({self.doubling_rule}): {contract}")
+            raise keyed(
+                ScoringError,
+                "score.error.no_doubles",
+                table=table,
+                rule=self.doubling_rule,
+                contract=str(contract),
+            )
         if honors is None:
             return
         if not isinstance(honors, Honors):
-            raise ScoringError(f"not honors: {honors!r}")
+            raise keyed(ScoringError, "score.error.not_honors", text=repr(honors))
+        kind = honors.kind.value
         if not self.honors_points:
-            raise ScoringError(f"{self.title} scores no honors ({self.honors_rule}): {honors}")
+            raise keyed(
+                ScoringError,
+                "score.error.no_honors",
+                table=table,
+                rule=self.honors_rule,
+                kind=honors.kind.message,
+            )
         if honors.kind not in self.honors_points:
-            kinds = ", ".join(kind.value for kind in self.honors_points)
-            raise ScoringError(
-                f"honors {honors.kind.value!r} are not in the {self.title} table "
-                f"({self.honors_rule}: {kinds})"
+            kinds = ", ".join(k.value for k in self.honors_points)
+            raise keyed(
+                ScoringError,
+                "score.error.honors_kind",
+                kind=kind,
+                table=table,
+                rule=self.honors_rule,
+                kinds=kinds,
             )
         if honors.kind.notrump != (contract.strain is Strain.NOTRUMP):
-            need = "a notrump contract" if honors.kind.notrump else "a trump contract"
-            raise ScoringError(
-                f"honors {honors.kind.value!r} need {need}, not {contract} ({self.honors_rule})"
+            need = (
+                "score.error.honors_notrump" if honors.kind.notrump else "score.error.honors_trump"
+            )
+            raise keyed(
+                ScoringError, need, kind=kind, contract=str(contract), rule=self.honors_rule
             )
 
     @abc.abstractmethod
@@ -245,7 +295,7 @@ class ScoreTable(abc.ABC):
 
     def rubber_bonus(self, opponents_won_a_game: bool) -> int:
         """The rubber bonus to the winner of two games."""
-        raise ScoringError(f"{self.title} has no rubbers")
+        raise keyed(ScoringError, "score.error.no_rubbers", table=self.message)
 
     def honors_of(
         self, deal: Deal, strain: Strain, declarer: Seat, *, dummy: Seat | None = None
@@ -255,13 +305,27 @@ class ScoreTable(abc.ABC):
             return None
         return honors_in_hands(deal, strain, declarer, dummy=dummy, majority=self.honors_majority)
 
+    @property
+    def message(self) -> Message:
+        """The table's name for people, in every language (the catalogue's ``score.table``)."""
+        return Message(f"score.table.{self.name}")
+
+    @property
+    def title(self) -> str:
+        """The table's name for people, in English: ``'auction bridge scoring'``."""
+        return self.message.render("en")
+
     def with_options(self, **options: Any) -> ScoreTable:
         """This table with options set (``minibridge``: ``overtricks=True``)."""
         unknown = sorted(set(options) - set(self.options))
         if unknown:
             allowed = ", ".join(self.options) or "none"
-            raise ScoringError(
-                f"the {self.name} table has no option {unknown[0]!r} (options: {allowed})"
+            raise keyed(
+                ScoringError,
+                "score.error.no_option",
+                name=self.name,
+                option=unknown[0],
+                options=allowed,
             )
         return type(self)(**options)
 
@@ -296,20 +360,26 @@ class ContractTable(ScoreTable):
     ) -> None:
         below = self.trick_score(contract)
         out.append(
-            ScoreItem(f"trick score {contract.level} x {_odd(contract)}", below, Column.BELOW)
+            ScoreItem(
+                _item("trick_score", level=contract.level, **_strain(contract)), below, Column.BELOW
+            )
         )
         if self.game_premium is not None and below >= 100:
-            out.append(ScoreItem("game premium", self.game_premium[vulnerable], Column.DECLARER))
+            out.append(
+                ScoreItem(_item("game_premium"), self.game_premium[vulnerable], Column.DECLARER)
+            )
         elif self.partscore_premium is not None and below < 100:
-            out.append(ScoreItem("partscore premium", self.partscore_premium, Column.DECLARER))
+            out.append(
+                ScoreItem(_item("partscore_premium"), self.partscore_premium, Column.DECLARER)
+            )
         if contract.level == 6:
-            out.append(ScoreItem("small slam", (500, 750)[vulnerable], Column.DECLARER))
+            out.append(ScoreItem(_item("small_slam"), (500, 750)[vulnerable], Column.DECLARER))
         elif contract.level == 7:
-            out.append(ScoreItem("grand slam", (1000, 1500)[vulnerable], Column.DECLARER))
+            out.append(ScoreItem(_item("grand_slam"), (1000, 1500)[vulnerable], Column.DECLARER))
         if contract.doubled:
             out.append(
                 ScoreItem(
-                    "insult (redoubled)" if contract.doubled == 2 else "insult (doubled)",
+                    _item("insult_redoubled" if contract.doubled == 2 else "insult_doubled"),
                     50 * contract.doubled,
                     Column.DECLARER,
                 )
@@ -327,7 +397,7 @@ class ContractTable(ScoreTable):
         else:
             each = 20 if contract.strain.is_minor else 30
         out.append(
-            ScoreItem(f"{over} overtrick{'s' * (over > 1)} x {each}", over * each, Column.DECLARER)
+            ScoreItem(_item("overtricks", over=over, each=each), over * each, Column.DECLARER)
         )
 
     def _defeated(
@@ -340,7 +410,7 @@ class ContractTable(ScoreTable):
             points = (200 + 300 * (down - 1)) * contract.doubled
         else:
             points = (100 + 200 * min(down - 1, 2) + 300 * max(down - 3, 0)) * contract.doubled
-        out.append(ScoreItem(f"{down} undertrick{'s' * (down > 1)}", points, Column.DEFENDERS))
+        out.append(ScoreItem(_item("undertricks", down=down), points, Column.DEFENDERS))
 
     def rubber_bonus(self, opponents_won_a_game: bool) -> int:
         """CB-R4 / TH-19: 700 if the other side (no other player) has won a game, else 500."""
@@ -349,8 +419,15 @@ class ContractTable(ScoreTable):
         return 500 if opponents_won_a_game else 700
 
 
-def _odd(contract: Contract) -> str:
-    return contract.strain.letter + ("", " doubled", " redoubled")[contract.doubled]
+def _item(name: str, /, **params: object) -> Message:
+    """The score line ``name`` of the catalogue's ``score.item`` section."""
+    return Message(f"score.item.{name}", **params)
+
+
+def _strain(contract: Contract) -> dict[str, object]:
+    """A contract's strain and doubling as a score line writes them (``H doubled``)."""
+    how = ("", _item("doubled"), _item("redoubled"))[contract.doubled]
+    return {"strain": contract.strain, "how": how}
 
 
 _CONTRACT_HONORS: Final = MappingProxyType(
@@ -381,11 +458,10 @@ class DuplicateTable(ContractTable):
     """
 
     name = "duplicate"
-    title = "duplicate scoring"
     rules = "CB-D1..CB-D6"
     partscore_premium = 50
     game_premium = (300, 500)
-    honors_rule = "CB-R5: honors are scored in rubber bridge only"
+    honors_rule = "CB-R5"
 
 
 class RubberTable(ContractTable):
@@ -396,7 +472,6 @@ class RubberTable(ContractTable):
     """
 
     name = "rubber"
-    title = "contract rubber scoring"
     rules = "CB-R1..CB-R6"
     game_points = 100
     honors_points = _CONTRACT_HONORS
@@ -416,11 +491,10 @@ class MiniBridgeTable(DuplicateTable):
     """
 
     name = "minibridge"
-    title = "mini-bridge scoring"
     rules = "MB-6, MB-9..MB-11"
     doubling = False
-    doubling_rule = "MB-6: no auction, no doubles"
-    honors_rule = "MB-9: the declaring pair scores exactly the contract value"
+    doubling_rule = "MB-6"
+    honors_rule = "MB-9"
     options = ("overtricks",)
 
     def __init__(self, *, overtricks: bool = False) -> None:
@@ -450,11 +524,10 @@ class AuctionTable(ScoreTable):
     """
 
     name = "auction"
-    title = "auction bridge scoring"
     rules = "AB-3..AB-11"
     game_points = 30
     vulnerability = False
-    vulnerability_rule = "AB-5: no vulnerability exists"
+    vulnerability_rule = "AB-5"
     honors_points = _AUCTION_HONORS
     honors_majority = True
     honors_rule = "AB-9"
@@ -474,17 +547,21 @@ class AuctionTable(ScoreTable):
         odd = tricks - 6
         each = self.trick_values[contract.strain] * (1, 2, 4)[contract.doubled]
         out.append(
-            ScoreItem(f"{odd} odd tricks x {each} ({_odd(contract)})", odd * each, Column.BELOW)
+            ScoreItem(
+                _item("odd_tricks", odd=odd, each=each, **_strain(contract)),
+                odd * each,
+                Column.BELOW,
+            )
         )
         if contract.doubled:
             unit = 50 * contract.doubled
             over = tricks - contract.level - 6
-            what = "redoubled" if contract.doubled == 2 else "doubled"
-            out.append(ScoreItem(f"{what} contract made", unit, Column.DECLARER))
+            how = "redoubled" if contract.doubled == 2 else "doubled"
+            out.append(ScoreItem(_item(f"{how}_made"), unit, Column.DECLARER))
             if over:
                 out.append(
                     ScoreItem(
-                        f"{over} {what} overtrick{'s' * (over > 1)} x {unit}",
+                        _item(f"{how}_overtricks", over=over, each=unit),
                         over * unit,
                         Column.DECLARER,
                     )
@@ -496,20 +573,20 @@ class AuctionTable(ScoreTable):
         each = 50 * (1, 2, 4)[contract.doubled]
         out.append(
             ScoreItem(
-                f"{down} undertrick{'s' * (down > 1)} x {each}", down * each, Column.DEFENDERS
+                _item("undertricks_each", down=down, each=each), down * each, Column.DEFENDERS
             )
         )
 
     def _tricks_premiums(self, contract: Contract, tricks: int, out: list[ScoreItem]) -> None:
         """AB-10: 12 tricks 50, 13 tricks 100, to whichever side took them."""
         if tricks == 13:
-            out.append(ScoreItem("grand slam (13 tricks)", 100, Column.DECLARER))
+            out.append(ScoreItem(_item("grand_slam_tricks"), 100, Column.DECLARER))
         elif tricks == 12:
-            out.append(ScoreItem("small slam (12 tricks)", 50, Column.DECLARER))
+            out.append(ScoreItem(_item("small_slam_tricks"), 50, Column.DECLARER))
         elif tricks == 0:
-            out.append(ScoreItem("grand slam (13 tricks)", 100, Column.DEFENDERS))
+            out.append(ScoreItem(_item("grand_slam_tricks"), 100, Column.DEFENDERS))
         elif tricks == 1:
-            out.append(ScoreItem("small slam (12 tricks)", 50, Column.DEFENDERS))
+            out.append(ScoreItem(_item("small_slam_tricks"), 50, Column.DEFENDERS))
 
     def rubber_bonus(self, opponents_won_a_game: bool) -> int:
         """AB-7 / TH-19: 250."""
@@ -526,7 +603,6 @@ class ThreeHandedContractTable(RubberTable):
     """
 
     name = "three-handed-contract"
-    title = "three-handed contract scoring"
     rules = "TH-12..TH-19 with CB-R1..CB-R5"
     three_handed = True
     honors_rule = "CB-R5, TH-15"
@@ -541,7 +617,6 @@ class ThreeHandedAuctionTable(AuctionTable):
     """
 
     name = "three-handed-auction"
-    title = "three-handed auction scoring"
     rules = "TH-12..TH-19 with AB-3..AB-11"
     three_handed = True
     honors_rule = "AB-9, TH-15"
@@ -575,10 +650,10 @@ def get_table(game: str | ScoreTable) -> ScoreTable:
     if isinstance(game, ScoreTable):
         return game
     if not isinstance(game, str):
-        raise ScoringError(f"not a game: {game!r}")
+        raise keyed(ScoringError, "score.error.not_game", text=repr(game))
     key = game.strip().lower()
     table = SCORE_TABLES.get(ALIASES.get(key, key))
     if table is None:
         names = ", ".join(SCORE_TABLES)
-        raise ScoringError(f"unknown game {game!r} (one of {names})")
+        raise keyed(ScoringError, "score.error.unknown_game", text=game, names=names)
     return table

@@ -449,15 +449,16 @@ def _payment(payer: str, payee: str, points: int, msgs: Messages, you: str | Non
     return msgs("sheet.pays", payer=payer, payee=payee, points=points)
 
 
-#: What the sessions write for the entries that are not a deal's own score (their own rows).
-_SPECIAL_ENTRIES = {"rubber bonus": "sheet.row_rubber", "unfinished rubber": "sheet.row_unfinished"}
+#: The entries that are not a deal's own score, by their message (rows of their own).
+_SPECIAL_ENTRIES = {
+    "score.item.rubber_bonus": "sheet.row_rubber",
+    "score.item.unfinished_game": "sheet.row_unfinished",
+    "score.item.unfinished_partscore": "sheet.row_unfinished",
+}
 
 
 def _entry_kind(entry: SheetEntry) -> str | None:
-    for prefix, key in _SPECIAL_ENTRIES.items():
-        if entry.what.startswith(prefix):
-            return key
-    return None
+    return _SPECIAL_ENTRIES.get(entry.message.key)
 
 
 def _grouped(

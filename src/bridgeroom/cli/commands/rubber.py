@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import IO, Any
 
 from bridgeroom.errors import BridgeError, ScoringError
+from bridgeroom.i18n import LANGUAGES, error_text, keyed, translate
 from bridgeroom.scoring import (
     ROUNDINGS,
     DealEntry,
@@ -59,6 +60,12 @@ def configure(p: argparse.ArgumentParser) -> None:
         help="three-handed settlement: round each pair's difference (default) or the totals (TH-A8)",
     )
     p.add_argument("--stake", type=float, help="three-handed: money per 100 points")
+    p.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="language of the pad and the errors (default: from BRIDGEROOM_LANG or the locale, "
+        "else en); --jsonl is English",
+    )
 
 
 def _parse_unfinished(text: str | None) -> Unfinished | bool | None:
@@ -71,11 +78,16 @@ def _parse_unfinished(text: str | None) -> Unfinished | bool | None:
     try:
         game, part = (int(x) for x in parts)
     except ValueError:
-        raise ScoringError(
-            f"--unfinished is GAME,PART (e.g. 300,100) or none, not {text!r} (CB-R6)"
+        raise keyed(
+            ScoringError,
+            "score.rubber.unfinished_form",
+            option="--unfinished",
+            text=text,
+            none="none",
+            rule="CB-R6",
         ) from None
     if game < 0 or part < 0:
-        raise ScoringError(f"unfinished-rubber bonuses are >= 0, not {text!r} (CB-R6)")
+        raise keyed(ScoringError, "score.rubber.unfinished_negative", text=text, rule="CB-R6")
     return Unfinished(game, part)
 
 
@@ -83,26 +95,41 @@ def make_session(game: str, players: str | None, unfinished: str | None = None) 
     """The session for ``bridgeroom rubber GAME``."""
     table = get_table(game)
     if table.game_points is None:
-        raise ScoringError(
-            f"{table.name} has no rubbers; score its deals with 'bridgeroom score' "
-            f"(GAME is one of {', '.join(GAMES)})"
+        raise keyed(
+            ScoringError,
+            "score.rubber.no_rubbers",
+            table=table.name,
+            command="bridgeroom score",
+            games=", ".join(GAMES),
         )
     setting = _parse_unfinished(unfinished)
     if table.three_handed:
         if not players:
-            raise ScoringError(f"{table.name} needs --players A,B,C (TH-1)")
+            raise keyed(
+                ScoringError,
+                "score.rubber.needs_players",
+                table=table.name,
+                option="--players",
+                example="A,B,C",
+                rule="TH-1",
+            )
         names = [name.strip() for name in players.split(",")]
         if setting is True:
             return ThreeHandedRubber(names, table)
         return ThreeHandedRubber(names, table, unfinished=setting or None)
     if players:
-        raise ScoringError(f"{table.name} is played by sides NS and EW: no --players")
+        raise keyed(
+            ScoringError, "score.rubber.sides", table=table.name, option="--players", **_SIDES
+        )
     if setting is True:
         return Rubber(table)
     return Rubber(table, unfinished=setting or None)
 
 
 _FIELDS = frozenset({"declarer", "contract", "tricks", "honors"})
+#: Words of the input a refusal names (the same in every language).
+_PASS = {"pass": "pass"}
+_SIDES = {"ns": "NS", "ew": "EW"}
 
 
 def parse_deal_line(line: str) -> tuple[str | None, str | None, int, Honors | None]:
@@ -114,49 +141,60 @@ def parse_deal_line(line: str) -> tuple[str | None, str | None, int, Honors | No
         try:
             record = json.loads(text)
         except ValueError as err:
-            raise ScoringError(f"not JSON: {err}") from None
+            raise keyed(ScoringError, "score.rubber.not_json", reason=str(err)) from None
         if not isinstance(record, dict):
-            raise ScoringError("each line is one JSON object")
+            raise keyed(ScoringError, "score.rubber.one_object")
         unknown = sorted(set(record) - _FIELDS)
         if unknown:
-            raise ScoringError(
-                f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(_FIELDS))}); "
-                "the vulnerability comes from the rubber itself (CB-R3, TH-17)"
+            fields = ", ".join(sorted(_FIELDS))
+            raise keyed(
+                ScoringError,
+                "score.rubber.unknown_field",
+                field=unknown[0],
+                fields=fields,
+                rule="CB-R3, TH-17",
             )
         contract = record.get("contract")
         if contract is None:
-            raise ScoringError('missing field "contract" ("pass" for a passed-out deal)')
+            raise keyed(ScoringError, "score.rubber.missing_contract", field="contract", **_PASS)
         if not isinstance(contract, str):
-            raise ScoringError(f"contract is a string such as '4S' or 'pass', not {contract!r}")
+            raise keyed(ScoringError, "score.rubber.contract_text", text=repr(contract), **_PASS)
         honors = parse_honors(record.get("honors"))
         if is_pass(contract):
             if honors is not None:
-                raise ScoringError("a passed-out deal scores no honors (CB-7, TH-7)")
+                raise keyed(ScoringError, "score.rubber.pass_honors")
             return None, None, 0, None
         declarer = record.get("declarer")
         if not isinstance(declarer, str):
-            raise ScoringError(
-                f'"declarer" is a side (NS, EW) or a player\'s name, not {declarer!r}'
+            raise keyed(
+                ScoringError,
+                "score.rubber.declarer",
+                field="declarer",
+                text=repr(declarer),
+                **_SIDES,
             )
         if "tricks" not in record:
-            raise ScoringError('missing field "tricks"')
+            raise keyed(ScoringError, "score.rubber.missing_tricks", field="tricks")
         tricks = record["tricks"]
         if isinstance(tricks, bool) or not isinstance(tricks, int):
-            raise ScoringError(f"tricks must be a whole number 0 to 13, not {tricks!r} (CB-11)")
+            raise keyed(ScoringError, "score.rubber.tricks", text=repr(tricks))
         return declarer, contract, tricks, honors
     words = text.split()
     if len(words) == 1 and is_pass(words[0]):
         return None, None, 0, None
     if len(words) not in (3, 5):
-        raise ScoringError(
-            f"write DECLARER CONTRACT TRICKS [HONORS-KIND declarer|defenders], or pass: {text!r}"
+        raise keyed(
+            ScoringError,
+            "score.rubber.words",
+            text=text,
+            declarer="declarer",
+            defenders="defenders",
+            **_PASS,
         )
     try:
         tricks = int(words[2])
     except ValueError:
-        raise ScoringError(
-            f"tricks must be a whole number 0 to 13, not {words[2]!r} (CB-11)"
-        ) from None
+        raise keyed(ScoringError, "score.rubber.tricks", text=repr(words[2])) from None
     honors = Honors(words[3], words[4]) if len(words) == 5 else None
     return words[0], words[1], tricks, honors
 
@@ -222,55 +260,71 @@ def _final_json(
     return out
 
 
-def _deal_text(session: LineSession[Any], deal: DealEntry[Any]) -> str:
+def _deal_text(session: LineSession[Any], deal: DealEntry[Any], lang: str) -> str:
+    def say(key: str, /, **params: object) -> str:
+        return translate(f"score.rubber.{key}", lang, **params)
+
     if deal.contract is None or deal.hand is None:
-        return f"deal {deal.number}: passed out"
+        return say("passed_out", deal=deal.number)
     hand = deal.hand
     need = deal.contract.level + 6
-    result = (
-        ("made" + (f" +{deal.tricks - need}" if deal.tricks > need else ""))
-        if deal.tricks >= need
-        else f"down {need - deal.tricks}"
-    )
+    if deal.tricks > need:
+        result = say("made_over", over=deal.tricks - need)
+    elif deal.tricks == need:
+        result = say("made")
+    else:
+        result = say("down", down=need - deal.tricks)
     vul = ""
     if session.table.vulnerability:
-        vul = " vulnerable" if deal.vulnerable else " not vulnerable"
+        vul = say("vulnerable" if deal.vulnerable else "not_vulnerable")
     others = [str(c) for c in session.columns if c != deal.declarer]
-    parts = [f"{deal.declarer} {hand.below} below, {hand.declarer_above} above"]
+    parts = [say("declarer_part", who=deal.declarer, below=hand.below, above=hand.declarer_above)]
     if hand.defenders_above:
-        each = " each" if len(others) > 1 else ""
-        parts.append(f"{' and '.join(others)} {hand.defenders_above} above{each}")
-    text = (
-        f"deal {deal.number}: {deal.declarer} {deal.contract}{vul}, {deal.tricks} tricks, "
-        f"{result}: {'; '.join(parts)}"
+        each = "defenders_part_each" if len(others) > 1 else "defenders_part"
+        parts.append(say(each, who=say("and").join(others), above=hand.defenders_above))
+    text = say(
+        "deal",
+        deal=deal.number,
+        who=deal.declarer,
+        contract=str(deal.contract),
+        vul=vul,
+        tricks=deal.tricks,
+        result=result,
+        parts="; ".join(parts),
     )
     if deal.game_won is not None:
-        text += f". Game to {deal.game_won}"
+        text += say("game_to", who=deal.game_won)
     if deal.rubber_bonus:
-        text += f"; {deal.game_won} wins the rubber (+{deal.rubber_bonus})"
+        text += say("wins", who=deal.game_won, bonus=deal.rubber_bonus)
     return text
 
 
-def _final_text(session: LineSession[Any], final: dict[str, Any]) -> str:
-    lines = [format_sheet(session.sheet, [d.game_won for d in session.deals])]
+def _final_text(
+    session: LineSession[Any], final: dict[str, Any], unfinished: list[tuple[Any, Any]], lang: str
+) -> str:
+    def say(key: str, /, **params: object) -> str:
+        return translate(f"score.rubber.{key}", lang, **params)
+
+    lines = [format_sheet(session.sheet, [d.game_won for d in session.deals], lang)]
     if final["winner"] is None:
-        lines.append("rubber unfinished")
-        for bonus in final["unfinished_bonuses"]:
-            lines.append(f"  {bonus['to']}: +{bonus['points']} ({bonus['what']})")
-    games = ", ".join(f"{c} {g}" for c, g in final["games"].items())
-    lines.append(f"games: {games}")
-    lines.append("totals: " + ", ".join(f"{c} {t}" for c, t in final["totals"].items()))
+        lines.append(say("unfinished"))
+        for column, entry in unfinished:
+            lines.append(say("bonus", who=column, points=entry.points, what=entry.text(lang)))
+    lines.append(say("games", games=", ".join(f"{c} {g}" for c, g in final["games"].items())))
+    lines.append(say("totals", totals=", ".join(f"{c} {t}" for c, t in final["totals"].items())))
     if "settlement" in final:
         payments = final["settlement"]
         if not payments:
-            lines.append("settlement: all quits")
+            lines.append(say("all_quits"))
         for p in payments:
             money = f" ({p['amount']:g})" if "amount" in p else ""
-            lines.append(f"settlement: {p['from']} pays {p['to']} {p['points']}{money}")
+            lines.append(
+                say("pays", payer=p["from"], payee=p["to"], points=p["points"], money=money)
+            )
     elif final["leader"] is None:
-        lines.append("margin: 0 (level)")
+        lines.append(say("level"))
     else:
-        lines.append(f"margin: {final['leader']} by {final['margin']}")
+        lines.append(say("margin", who=final["leader"], margin=final["margin"]))
     return "\n".join(lines)
 
 
@@ -283,8 +337,10 @@ def run_pad(
     jsonl: bool,
     rounding: str = "pairwise",
     stake: float | None = None,
+    lang: str = "en",
 ) -> int:
-    """Fold the deal lines into ``session``, writing the pad as it goes."""
+    """Fold the deal lines into ``session``, writing the pad as it goes (in ``lang``; JSON lines
+    are English)."""
     finished = False
 
     def emit(obj: dict[str, Any], text: str) -> None:
@@ -293,7 +349,7 @@ def run_pad(
 
     def finish(unfinished: list[tuple[Any, Any]]) -> None:
         final = _final_json(session, unfinished, rounding, stake)
-        emit(final, _final_text(session, final))
+        emit(final, _final_text(session, final, unfinished, lang))
 
     for number, line in enumerate(lines, 1):
         text = line.strip()
@@ -306,10 +362,12 @@ def run_pad(
             if jsonl:
                 emit({"error": str(error), "line": number}, "")
             else:
-                err.write(f"line {number}: error: {error}\n")
+                message = error_text(error, lang)
+                err.write(translate("score.rubber.line_error", lang, line=number, message=message))
+                err.write("\n")
                 err.flush()
             continue
-        emit(_deal_json(session, deal, number), _deal_text(session, deal))
+        emit(_deal_json(session, deal, number), _deal_text(session, deal, lang))
         if session.winner is not None and not finished:
             finished = True
             finish([])
@@ -319,9 +377,11 @@ def run_pad(
 
 
 def run(args: argparse.Namespace) -> int:
+    from bridgeroom.i18n import detect_language
+
     session = make_session(args.game, args.players, args.unfinished)
     if args.stake is not None and not isinstance(session, ThreeHandedRubber):
-        raise ScoringError("--stake is for three-handed settlement (TH-20)")
+        raise keyed(ScoringError, "score.rubber.stake", option="--stake")
     return run_pad(
         session,
         sys.stdin,
@@ -330,4 +390,5 @@ def run(args: argparse.Namespace) -> int:
         jsonl=args.jsonl,
         rounding=args.rounding,
         stake=args.stake,
+        lang=detect_language(args.lang),
     )

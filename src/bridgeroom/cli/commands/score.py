@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import IO, Any
 
 from bridgeroom.errors import BridgeError, ScoringError
+from bridgeroom.i18n import LANGUAGES
 from bridgeroom.scoring import SCORE_TABLES, HandScore, Honors, ScoreTable, get_table
 from bridgeroom.scoring.tables import ALIASES as SCORE_ALIASES
 
@@ -38,6 +39,12 @@ def configure(p: argparse.ArgumentParser) -> None:
         "--overtricks",
         action="store_true",
         help="minibridge only: score overtricks at trick value (the EBU variant, MB-A6)",
+    )
+    p.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="language of the breakdown and the errors (default: from BRIDGEROOM_LANG or the "
+        "locale, else en); --json and --jsonl are English",
     )
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print one JSON object")
@@ -137,60 +144,89 @@ def format_hand(
     vulnerable: bool,
     hand: HandScore,
     asked: str | None = None,
+    lang: str = "en",
 ) -> str:
-    """The readable breakdown printed by ``bridgeroom score``; ``asked``: the game's name as
-    typed, said when it is another name of the table's (``contract`` is scored as rubber)."""
+    """The readable breakdown printed by ``bridgeroom score``, in ``lang``; ``asked``: the
+    game's name as typed, said when it is another name of the table's (``contract`` is scored
+    as rubber).
+
+    >>> from bridgeroom.scoring import get_table
+    >>> table = get_table("auction")
+    >>> print(format_hand(table, "2S", 9, False, table.score("2S", 9), lang="ru"))
+    auction: 2S, 9 взяток: контракт выполнен +1
+      3 взятки сверх шести × 9 (П)          27  под чертой
+    под чертой 27; над чертой: разыгрывающему 0, защитникам 0; счёт +27
+    """
+    from bridgeroom.i18n import translate
     from bridgeroom.scoring import as_contract
+
+    def say(key: str, /, **params: object) -> str:
+        return translate(f"score.calc.{key}", lang, **params)
 
     c = as_contract(contract)
     need = c.level + 6
-    if tricks >= need:
-        result = "made" + (f" +{tricks - need}" if tricks > need else " exactly")
+    if tricks > need:
+        result = say("made_over", over=tricks - need)
+    elif tricks == need:
+        result = say("made_exactly")
     else:
-        result = f"down {need - tricks}"
+        result = say("down", down=need - tricks)
     vul = ""
     if table.vulnerability:
-        vul = ", vulnerable" if vulnerable else ", not vulnerable"
+        vul = say("vulnerable" if vulnerable else "not_vulnerable")
     name = table.name
     if asked is not None and asked.strip().lower() != table.name:
-        name = f"{table.name} ({asked.strip()!r} is scored as {table.name})"
-    lines = [f"{name}: {c}, {tricks} tricks{vul}: {result}"]
-    width = max([len(item.what) for item in hand.items] + [20])
-    defenders = "each defender" if table.three_handed else "defenders"
-    for item in hand.items:
-        to = {"below": "below the line", "declarer": "declarer", "defenders": defenders}[item.to]
-        lines.append(f"  {item.what:<{width}}  {item.points:>5}  {to}")
+        name = say("alias", table=table.name, asked=asked.strip())
+    lines = [say("line", table=name, contract=str(c), tricks=tricks, vul=vul, result=result)]
+    texts = [item.text(lang) for item in hand.items]
+    width = max([len(text) for text in texts] + [20])
+    defenders = say("each_defender" if table.three_handed else "defenders")
+    columns = {"below": say("below"), "declarer": say("declarer"), "defenders": defenders}
+    for item, text in zip(hand.items, texts, strict=True):
+        lines.append(f"  {text:<{width}}  {item.points:>5}  {columns[item.to]}")
     lines.append(
-        f"below {hand.below}, declarer above {hand.declarer_above}, "
-        f"{defenders} above {hand.defenders_above}; score {hand.score:+d}"
+        say(
+            "total",
+            below=hand.below,
+            declarer=hand.declarer_above,
+            defenders=defenders,
+            defending=hand.defenders_above,
+            score=f"{hand.score:+d}",
+        )
     )
     return "\n".join(lines)
 
 
 def run(args: argparse.Namespace) -> int:
+    from bridgeroom.i18n import detect_language, keyed
+
+    lang = detect_language(args.lang)
     if args.jsonl:
         extra = [name for name in ("game", "contract", "tricks") if getattr(args, name) is not None]
         flags = [
             f for f in ("vulnerable", "honors", "honors_side", "overtricks") if getattr(args, f)
         ]
         if extra or flags:
-            args.parser.error(
-                "--jsonl reads everything from stdin: give no GAME, CONTRACT, TRICKS or options"
-            )
+            raise keyed(BridgeError, "score.calc.jsonl_alone", jsonl="--jsonl")
         return run_jsonl(sys.stdin, sys.stdout)
     if args.game is None or args.contract is None or args.tricks is None:
-        args.parser.error("give GAME CONTRACT TRICKS (or --jsonl)")
+        raise keyed(BridgeError, "score.calc.needs", jsonl="--jsonl")
     table = _table(args.game, args.overtricks)
     try:
         tricks = int(args.tricks)
     except ValueError:
-        raise ScoringError(
-            f"tricks must be a whole number 0 to 13, not {args.tricks!r} (CB-11)"
-        ) from None
+        raise keyed(ScoringError, "score.calc.tricks", text=args.tricks, rule="CB-11") from None
     honors = None
     if args.honors is not None or args.honors_side is not None:
         if args.honors is None or args.honors_side is None:
-            raise ScoringError("give both --honors KIND and --honors-side declarer|defenders")
+            raise keyed(
+                ScoringError,
+                "score.calc.honors_both",
+                honors="--honors",
+                side="--honors-side",
+                declarer="declarer",
+                defenders="defenders",
+            )
         honors = Honors(args.honors, args.honors_side)
     hand = table.score(args.contract, tricks, args.vulnerable, honors)
     if args.json:
@@ -211,5 +247,5 @@ def run(args: argparse.Namespace) -> int:
         ]
         print(json.dumps(out))
     else:
-        print(format_hand(table, args.contract, tricks, args.vulnerable, hand, args.game))
+        print(format_hand(table, args.contract, tricks, args.vulnerable, hand, args.game, lang))
     return 0

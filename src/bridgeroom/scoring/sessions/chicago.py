@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from bridgeroom.errors import ScoringError
+from bridgeroom.i18n import Message
 from bridgeroom.rules import Contract, DealResult, ScoreState, Seat, Side, Vulnerability
 from bridgeroom.scoring.honors import Honors
 from bridgeroom.scoring.sessions.protocol import ColumnSummary, Declarer, ScoreSummary
@@ -142,14 +143,16 @@ class Chicago:
         premium = 0
         if game_won is not None:
             premium = self.GAME_PREMIUM[vulnerable]
-            items.append(ScoreItem("game premium", premium, Column.DECLARER))
+            items.append(ScoreItem(Message("score.item.game_premium"), premium, Column.DECLARER))
         elif hand.below and number == 4:
             premium = self.FOURTH_DEAL_PARTSCORE
-            items.append(ScoreItem("partscore on deal 4", premium, Column.DECLARER))
+            items.append(
+                ScoreItem(Message("score.item.partscore_deal_4"), premium, Column.DECLARER)
+            )
         for item in items:
             if not item.points:
                 continue
-            entry = SheetEntry(len(self.deals) + 1, item.points, item.what)
+            entry = SheetEntry(len(self.deals) + 1, item.points, item.message)
             if item.to is Column.BELOW:
                 self.sheet.below[declarer][-1].append(entry)
             elif item.to is Column.DECLARER:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Final, Generic, TypeVar
 
 from bridgeroom.errors import ScoringError
+from bridgeroom.i18n import Message, keyed
 from bridgeroom.rules import (
     Contract,
     DealResult,
@@ -48,6 +49,12 @@ __all__ = ["DealEntry", "LineSession", "Rubber", "ThreeHandedRubber"]
 
 #: A column of the pad: a side (four-handed) or a player's name (three-handed).
 K = TypeVar("K", bound=Side | str)
+
+#: The rules that end a rubber at two games (contract, auction, three-handed).
+_OVER_RULES: Final = "CB-R4, AB-7, TH-18"
+#: What a rubber left unfinished scores its leaders for (CB-R6, AB-A9, TH-A11).
+_UNFINISHED_GAME: Final = Message("score.item.unfinished_game")
+_UNFINISHED_PART: Final = Message("score.item.unfinished_partscore")
 
 
 class _Default:
@@ -111,7 +118,7 @@ class LineSession(Generic[K]):
         self, columns: Sequence[K], table: ScoreTable, unfinished: Unfinished | None
     ) -> None:
         if table.game_points is None:
-            raise ScoringError(f"the {table.name} table has no games, so no rubber")
+            raise keyed(ScoringError, "score.error.no_rubbers", table=table.message)
         self.table = table
         self.unfinished = unfinished
         self.sheet: ScoreSheet[K] = ScoreSheet(columns)
@@ -125,7 +132,8 @@ class LineSession(Generic[K]):
 
     def _column(self, who: object) -> K:
         """The column named by ``who`` (a side, a player's name)."""
-        raise ScoringError(f"no column {who!r}")
+        names = ", ".join(str(c) for c in self.columns)
+        raise keyed(ScoringError, "score.error.no_column", who=str(who), columns=names)
 
     def vulnerable(self, who: Declarer) -> bool:
         """Whether a column has won a game in this rubber (CB-R3, TH-17); never under the auction table (AB-5)."""
@@ -170,11 +178,11 @@ class LineSession(Generic[K]):
 
     def _check_open(self) -> None:
         if self.winner is not None:
-            raise ScoringError(
-                f"the rubber is over: {self.winner} has won two games (CB-R4, AB-7, TH-18)"
+            raise keyed(
+                ScoringError, "score.error.rubber_over", who=str(self.winner), rule=_OVER_RULES
             )
         if self.abandoned:
-            raise ScoringError("the rubber was closed unfinished (CB-R6)")
+            raise keyed(ScoringError, "score.error.rubber_closed", rule="CB-R6")
 
     def record_deal(
         self,
@@ -193,7 +201,7 @@ class LineSession(Generic[K]):
         number = len(self.deals) + 1
         if is_pass(contract):
             if honors is not None:
-                raise ScoringError(f"a passed-out deal scores no honors (CB-7, TH-7): {honors}")
+                raise keyed(ScoringError, "score.error.pass_honors", kind=honors.kind.message)
             entry: DealEntry[K] = DealEntry(number, None, None, 0, None, False, None, None)
             self.deals.append(entry)
             return entry
@@ -206,7 +214,7 @@ class LineSession(Generic[K]):
         for item in hand.items:
             if not item.points:
                 continue
-            entry_ = SheetEntry(number, item.points, item.what)
+            entry_ = SheetEntry(number, item.points, item.message)
             if item.to is Column.BELOW:
                 self.sheet.below[column][-1].append(entry_)
             elif item.to is Column.DECLARER:
@@ -223,7 +231,9 @@ class LineSession(Generic[K]):
             self.sheet.draw_line()
             if self.games[column] == 2:
                 bonus = self.table.rubber_bonus(any(self.games[c] for c in others))
-                self.sheet.above[column].append(SheetEntry(number, bonus, "rubber bonus"))
+                self.sheet.above[column].append(
+                    SheetEntry(number, bonus, Message("score.item.rubber_bonus"))
+                )
         entry = DealEntry(
             number, column, as_contract(contract), tricks, honors, vulnerable, hand, game_won, bonus
         )
@@ -244,17 +254,13 @@ class LineSession(Generic[K]):
         if self.unfinished is not None:
             if sum(self.games.values()) == 1:
                 column = next(c for c, g in self.games.items() if g)
-                written.append(
-                    (column, SheetEntry(number, self.unfinished.game, "unfinished rubber: game"))
-                )
+                written.append((column, SheetEntry(number, self.unfinished.game, _UNFINISHED_GAME)))
             for column in self.columns:
                 if self.sheet.leg(column) > 0:
                     written.append(
                         (
                             column,
-                            SheetEntry(
-                                number, self.unfinished.partscore, "unfinished rubber: partscore"
-                            ),
+                            SheetEntry(number, self.unfinished.partscore, _UNFINISHED_PART),
                         )
                     )
         for column, entry in written:
@@ -444,11 +450,9 @@ class ThreeHandedRubber(LineSession[str]):
     ) -> None:
         names = [p.strip() if isinstance(p, str) else p for p in players]
         if len(names) != 3 or not all(isinstance(p, str) and p for p in names):
-            raise ScoringError(
-                f"three-handed bridge has three named players (TH-1), not {list(players)!r}"
-            )
+            raise keyed(ScoringError, "score.error.three_players", text=repr(list(players)))
         if len(set(names)) != 3:
-            raise ScoringError(f"the three players need three different names (TH-1): {names!r}")
+            raise keyed(ScoringError, "score.error.three_names", text=", ".join(map(str, names)))
         t = _three_handed_table(table)
         super().__init__(
             [str(p) for p in names],
@@ -485,8 +489,8 @@ class ThreeHandedRubber(LineSession[str]):
     def _column(self, who: object) -> str:
         if isinstance(who, str) and who.strip() in self.games:
             return who.strip()
-        raise ScoringError(
-            f"the declarer is one of the players {', '.join(self.columns)}, not {who!r}"
+        raise keyed(
+            ScoringError, "score.error.no_player", who=str(who), players=", ".join(self.columns)
         )
 
     def record(

@@ -1,8 +1,9 @@
 """A score pad's columns (entries above the line, games below it), and the names of a declarer.
 
 >>> sheet = ScoreSheet(["NS", "EW"])
->>> sheet.below["NS"][-1].append(SheetEntry(1, 60, "trick score 2 x H"))
->>> sheet.above["EW"].append(SheetEntry(2, 50, "1 undertrick"))
+>>> from bridgeroom.i18n import Message, keyed
+>>> sheet.below["NS"][-1].append(SheetEntry(1, 60, Message("score.item.partscore_deal_4")))
+>>> sheet.above["EW"].append(SheetEntry(2, 50, Message("score.item.undertricks", down=1)))
 >>> sheet.leg("NS"), sheet.total("EW")
 (60, 50)
 """
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from bridgeroom.errors import BridgeError, ScoringError
+from bridgeroom.i18n import Message, keyed
 from bridgeroom.rules import Seat, Side
 
 __all__ = ["SheetEntry", "ScoreSheet", "is_pass", "side_of"]
@@ -26,6 +28,10 @@ def is_pass(contract: object) -> bool:
     return contract is None or (
         isinstance(contract, str) and contract.strip().lower() in ("pass", "p", "-", "passed")
     )
+
+
+#: The sides as a refusal names them (the same in every language).
+_SIDES = {"ns": "NS", "ew": "EW"}
 
 
 def side_of(who: object) -> Side:
@@ -42,17 +48,33 @@ def side_of(who: object) -> Side:
         try:
             return Side.find(who)
         except BridgeError:
-            raise ScoringError(f"the declaring side is NS or EW, not {who!r}") from None
-    raise ScoringError(f"the declaring side is NS or EW, not {who!r}")
+            raise keyed(ScoringError, "score.error.side", text=who, **_SIDES) from None
+    raise keyed(ScoringError, "score.error.side", text=repr(who), **_SIDES)
 
 
 @dataclass(frozen=True, slots=True)
 class SheetEntry:
-    """One figure on a score pad: the deal it came from, the points, what for."""
+    """One figure on a score pad: the deal it came from, the points, what for (a message of
+    the catalogue's ``score.item`` section, written in each reader's language).
+
+    >>> from bridgeroom.i18n import Message, keyed
+    >>> entry = SheetEntry(3, 500, Message("score.item.rubber_bonus"))
+    >>> entry.what, entry.text("ru")
+    ('rubber bonus', 'премия за роббер')
+    """
 
     deal: int
     points: int
-    what: str
+    message: Message
+
+    @property
+    def what(self) -> str:
+        """What the figure is for, in English."""
+        return self.message.render("en")
+
+    def text(self, lang: str) -> str:
+        """What the figure is for, in ``lang``."""
+        return self.message.render(lang)
 
 
 class ScoreSheet(Generic[K]):
