@@ -69,3 +69,19 @@ def test_mb_6_no_doubles_no_honors() -> None:
 def test_minibridge_options_belong_to_minibridge() -> None:
     with pytest.raises(ScoringError, match="no option “overtricks”"):
         DuplicateSet("duplicate", overtricks=True)
+
+
+def test_mb_6_a_mini_bridge_board_is_never_passed_out() -> None:
+    """MB-6: the declarer names a contract, so a set of mini-bridge boards refuses a pass-out
+    (said in both languages, with the rule); duplicate boards may be passed out (CB-7)."""
+    from bridgeroom.i18n import error_text
+
+    with pytest.raises(ScoringError) as refused:
+        DuplicateSet("minibridge").record(3, "pass")
+    assert str(refused.value) == (
+        "board 3: a deal is never passed out under mini-bridge scoring: the declarer names a "
+        "contract (MB-6)"
+    )
+    assert error_text(refused.value, "ru").startswith("сдача 3: в таблице «счёт мини-бриджа»")
+    passed = DuplicateSet("duplicate").record(3, "pass")
+    assert (passed.contract, passed.ns_score) == (None, 0)

@@ -34,6 +34,7 @@ from typing import Any
 
 from bridgeroom.analysis.dd import DDTable, Par
 from bridgeroom.errors import BridgeError
+from bridgeroom.games import get_game
 from bridgeroom.i18n import Message
 from bridgeroom.rules.core import Card, Contract, Deal, Seat, Side, Vulnerability
 from bridgeroom.rules.state import Claim, DealState, Phase
@@ -206,14 +207,10 @@ class DealReview:
             "claim": self.claim.to_json() if self.claim is not None else None,
             "lost": (
                 {"declarer": self.lost_by(True), "defenders": self.lost_by(False)}
-                if self.game == "three-handed"
+                if not get_game(self.game).variant.four_handed
                 else {str(side): self.lost(side) for side in Side}
             ),
         }
-
-
-def _is_three_handed(state: DealState) -> bool:
-    return state.rules_name == "three-handed"
 
 
 def review(
@@ -315,7 +312,7 @@ def review(
 
     par: Par | None = None
     table: DDTable | None = None
-    if not _is_three_handed(state):
+    if state.variant.four_handed:
         [(table, par)] = solve_boards([(state.deal, state.dealer, state.vulnerability)])
     result = state.result
     return DealReview(

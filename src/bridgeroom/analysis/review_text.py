@@ -103,13 +103,14 @@ def lost_messages(review: Any, lang: str) -> list[Any]:
     """What each side gave away against double dummy, as messages (the terminal's and the page's
     review say the same): by partnership, or in three-handed bridge the declarer (with the dummy)
     against the defenders (TH-10). Nothing for a passed-out deal."""
+    from bridgeroom.games import get_game
     from bridgeroom.i18n import Message, side_name
     from bridgeroom.rules.core import Side
 
     if review.contract is None:
         return []
     out: list[Any] = []
-    if review.game == "three-handed":
+    if not get_game(review.game).variant.four_handed:  # each defender for himself (TH-14)
         declarer, defenders = review.lost_by(True), review.lost_by(False)
         if declarer:
             out.append(

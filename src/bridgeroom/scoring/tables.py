@@ -183,6 +183,9 @@ class ScoreTable(abc.ABC):
     vulnerability_rule: ClassVar[str] = ""
     doubling: ClassVar[bool] = True
     doubling_rule: ClassVar[str] = ""
+    passing_out: ClassVar[bool] = True
+    """Whether a deal may be passed out (not in mini-bridge: the declarer names a contract)."""
+    passing_out_rule: ClassVar[str] = ""
     honors_points: ClassVar[Mapping[HonorsKind, int]] = MappingProxyType({})
     honors_majority: ClassVar[bool] = False
     honors_rule: ClassVar[str] = ""
@@ -494,6 +497,8 @@ class MiniBridgeTable(DuplicateTable):
     rules = "MB-6, MB-9..MB-11"
     doubling = False
     doubling_rule = "MB-6"
+    passing_out = False
+    passing_out_rule = "MB-6"
     honors_rule = "MB-9"
     options = ("overtricks",)
 

@@ -65,7 +65,6 @@ from bridgeroom.rules import Deal
 from bridgeroom.server.hub import CODE, Hub
 from bridgeroom.server.session_boards import bad_request
 from bridgeroom.server.session_cards import CardSessions
-from bridgeroom.server.session_rooms import ROOM_GAME
 from bridgeroom.server.sessions import SessionManager
 from bridgeroom.sessions.exports import ranking_csv, session_pbn
 from bridgeroom.table import TableError
@@ -223,7 +222,7 @@ def mount_sessions(app: FastAPI, hub: Hub) -> SessionManager:
             }
         if body.play != "online":
             raise bad_request(f'a session is played "online" or with "cards", not {body.play!r}')
-        if body.game == ROOM_GAME:  # a room of three-handed tables
+        if game is not None and not game.variant.four_handed:  # a room: each plays for himself
             online = body.model_dump(exclude={"play", "pairs"})
             made = sessions.rooms.create(online, body.model_fields_set - {"play"}, address)
             row, token = await made

@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from bridgeroom.errors import ScoringError
+from bridgeroom.i18n import keyed
 from bridgeroom.rules import (
     Contract,
     DealResult,
@@ -157,10 +158,13 @@ class DuplicateSet(BoardOrder):
             raise ScoringError(f"board {board} was already scored (CB-D6)")
         dealer, vul = board_dealer(board), board_vulnerability(board)
         if is_pass(contract):
-            if self.table.name == "minibridge":
-                raise ScoringError(
-                    f"board {board}: a mini-bridge deal is never passed out: the declarer "
-                    "names a contract (MB-6)"
+            if not self.table.passing_out:
+                raise keyed(
+                    ScoringError,
+                    "score.error.no_pass_out",
+                    board=board,
+                    table=self.table.message,
+                    rule=self.table.passing_out_rule,
                 )
             result = BoardResult(board, dealer, vul, None, None, 0, None)
             self.results[board] = result
