@@ -5,6 +5,8 @@ Expected values are worked by hand from the deal (CB-5..CB-10, CB-B1/CB-B2).
 
 from __future__ import annotations
 
+import re
+
 import io
 
 import pytest
@@ -132,9 +134,15 @@ def test_other_commands_are_kept() -> None:
     ],
 )
 def test_malformed_record_names_the_line(text: str, line: int) -> None:
+    """The mistake's line, and its reason in each language (a Russian reader reads Russian)."""
+    from bridgeroom.i18n import error_text
+
     with pytest.raises(ParseError) as info:
         lin.loads(text)
     assert info.value.line == line
+    russian = error_text(info.value, "ru")
+    assert russian.startswith(f"строка {line}: ") and info.value.key is not None
+    assert re.search("[а-яё]{4}", russian), russian
 
 
 def test_cb_6_illegal_double_in_the_record() -> None:

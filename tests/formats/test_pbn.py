@@ -7,6 +7,8 @@ bridgeroom.
 
 from __future__ import annotations
 
+import re
+
 import io
 
 import pytest
@@ -444,10 +446,16 @@ def test_random_states_round_trip(line: Line[ContractBridgeDeal]) -> None:
     ],
 )
 def test_malformed_file_names_the_line(text: str, line: int) -> None:
+    """The mistake's line, and its reason in each language (a Russian reader reads Russian)."""
+    from bridgeroom.i18n import error_text
+
     with pytest.raises(ParseError) as info:
         pbn.loads(text)
     assert info.value.line == line
     assert f"line {line}:" in str(info.value)
+    russian = error_text(info.value, "ru")
+    assert russian.startswith(f"строка {line}: ") and info.value.key is not None
+    assert re.search("[а-яё]{4}", russian.removeprefix(f"строка {line}: ")), russian
 
 
 def test_cb_5_insufficient_bid_in_the_file_is_refused_with_its_line() -> None:

@@ -76,6 +76,7 @@ ALLOWED = {
     "USEBIO",
     "XML",
     "PBN",
+    "LIN",
     "CSV",
     "opponents",
     "EVENT",

@@ -32,16 +32,18 @@ def board_input(game: GameRecord, source: str = "") -> BoardInput | BadGame:
         deal = game.deal
         board = game.board
         if deal is None or not deal.is_complete:
-            raise ParseError("no Deal tag with the four hands", line=game.first_line)
+            raise ParseError(key="file.no_deal", params={"tag": "Deal"}, line=game.first_line)
         dealer = game.dealer
         vulnerability = game.vulnerability
         if dealer is None:
             if board is None:
-                raise ParseError("no Dealer tag and no board number", line=game.first_line)
+                said = {"tag": "Dealer"}
+                raise ParseError(key="file.no_tag_no_board", params=said, line=game.first_line)
             dealer = board_dealer(board)
         if vulnerability is None:
             if board is None:
-                raise ParseError("no Vulnerable tag and no board number", line=game.first_line)
+                said = {"tag": "Vulnerable"}
+                raise ParseError(key="file.no_tag_no_board", params=said, line=game.first_line)
             vulnerability = board_vulnerability(board)
     except ParseError as err:
         bad = BadGame.from_error(err, line=game.first_line, board=game.board_name)

@@ -16,6 +16,7 @@ included; a replay applies the rest as the engine's
 from __future__ import annotations
 
 from bridgeroom.errors import BridgeError, ParseError
+from bridgeroom.i18n import error_texts
 from bridgeroom.rules.state import Claim, DealState
 
 __all__ = ["apply_claim", "ended_by_claim", "tricks_won_in_play"]
@@ -44,4 +45,5 @@ def apply_claim(state: DealState, tricks: int, *, line: int | None = None) -> No
     try:
         state.apply(Claim(mine))
     except BridgeError as err:
-        raise ParseError(f"the claim of {tricks} tricks: {err}", line=line) from err
+        said = {"tricks": tricks, "error": error_texts(err)}
+        raise ParseError(key="file.claim", params=said, line=line) from err

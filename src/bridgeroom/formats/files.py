@@ -41,7 +41,7 @@ def detect_format(name: str, head: str) -> str:
     first = text.split("|", 1)[0]
     if "|" in text and first.strip().isalnum() and len(first.strip()) <= 3:
         return "lin"
-    raise ParseError(f"{name}: neither PBN nor LIN (it starts with {text[:20]!r})", line=1)
+    raise ParseError(key="file.neither", params={"name": name, "text": repr(text[:20])}, line=1)
 
 
 def _open(path: str, stdin: IO[str] | None) -> tuple[str, IO[str]]:

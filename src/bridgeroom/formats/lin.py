@@ -44,6 +44,7 @@ from typing import IO
 from bridgeroom.errors import BridgeError, ParseError
 from bridgeroom.formats.claims import apply_claim, tricks_won_in_play
 from bridgeroom.formats.reading import BadGame, Games
+from bridgeroom.i18n import Message, error_texts
 from bridgeroom.rules.core import (
     FULL_PACK_MASK,
     Call,
@@ -138,19 +139,20 @@ class LinGame:
             mode=Mode(mode) if isinstance(mode, str) else mode,
         )
         for i, call in enumerate(self.calls):
-            self._apply(state, call, f"call {i + 1}")
+            self._apply(state, call, Message("file.call_number", number=i + 1))
         for i, card in enumerate(self.play):
-            self._apply(state, card, f"card {i + 1} (trick {i // 4 + 1})")
+            self._apply(state, card, Message("file.card_number", number=i + 1, trick=i // 4 + 1))
         claimed = self.claimed_tricks(state)
         if claim and claimed is not None and state.phase is Phase.PLAY:
             apply_claim(state, claimed, line=self.line)
         return state
 
-    def _apply(self, state: DealState, action: Call | Card, what: str) -> None:
+    def _apply(self, state: DealState, action: Call | Card, what: Message) -> None:
         try:
             state.apply(action)
         except BridgeError as err:
-            raise ParseError(f"{what} {action}: {err}", line=self.line) from err
+            said = {"what": what, "action": action, "error": error_texts(err)}
+            raise ParseError(key="file.lin_action", params=said, line=self.line) from err
 
     def claimed_tricks(self, state: DealState) -> int | None:
         """Tricks the declarer won by the claim (``mc``) after the cards played; ``None`` without a claim."""
@@ -159,11 +161,8 @@ class LinGame:
         taken = tricks_won_in_play(state)
         lost = len(state.tricks) - taken
         if not 0 <= self.claim <= 13 or taken > self.claim or lost > 13 - self.claim:
-            raise ParseError(
-                f"the claim gives the declarer {self.claim} tricks but he has won {taken} "
-                f"and lost {lost}",
-                line=self.line,
-            )
+            said = {"claim": self.claim, "taken": taken, "lost": lost}
+            raise ParseError(key="file.lin_claim", params=said, line=self.line)
         return self.claim - taken
 
     @classmethod
@@ -262,32 +261,37 @@ def _parse_hand(text: str, line: int) -> Hand:
             i += 1
             continue
         if suit is None:
-            raise ParseError(f"LIN hand {text!r}: a rank before any suit letter", line=line)
+            raise ParseError(key="file.lin_rank_first", params={"text": repr(text)}, line=line)
         if text.startswith("10", i):
             rank, i = Rank.TEN, i + 2
         else:
             try:
                 rank = Rank.find(up)
             except ParseError:
-                raise ParseError(f"LIN hand {text!r}: not a rank {ch!r}", line=line) from None
+                said: dict[str, object] = {"text": repr(text), "char": repr(ch)}
+                raise ParseError(key="file.lin_rank", params=said, line=line) from None
             i += 1
         bit = Card(suit, rank).mask
         if mask & bit:
-            raise ParseError(f"LIN hand {text!r}: {Card(suit, rank)} twice", line=line)
+            said = {"text": repr(text), "card": Card(suit, rank)}
+            raise ParseError(key="file.lin_twice", params=said, line=line)
         mask |= bit
     return Hand(mask)
+
+
+def _md(value: str) -> dict[str, object]:
+    """An ``md|`` command's value, as a refusal names it."""
+    return {"command": "md", "text": value, "seats": "S W N E"}
 
 
 def _parse_md(value: str, line: int) -> tuple[Seat, Deal]:
     value = value.strip()
     if not value or value[0] not in _DEALER_DIGIT:
-        raise ParseError(
-            f"md|{value}|: the deal starts with the dealer digit 1-4 (S W N E)", line=line
-        )
+        raise ParseError(key="file.lin_dealer", params=_md(value), line=line)
     dealer = _DEALER_DIGIT[value[0]]
     texts = value[1:].split(",")
     if len(texts) > 4:
-        raise ParseError(f"md|{value}|: more than four hands", line=line)
+        raise ParseError(key="file.lin_hands", params=_md(value), line=line)
     texts += [""] * (4 - len(texts))
     hands = [_parse_hand(text, line) for text in texts]
     sizes = [len(hand) for hand in hands]
@@ -302,9 +306,10 @@ def _parse_md(value: str, line: int) -> tuple[Seat, Deal]:
     try:
         deal = Deal(by_seat)
     except ParseError as err:
-        raise ParseError(f"md|{value}|: {err}", line=line) from None
+        said = {**_md(value), "error": error_texts(err)}
+        raise ParseError(key="file.lin_deal", params=said, line=line) from None
     if not deal.is_complete:
-        raise ParseError(f"md|{value}|: the hands do not make a deal of 4 x 13 cards", line=line)
+        raise ParseError(key="file.lin_not_deal", params=_md(value), line=line)
     return dealer, deal
 
 
@@ -323,7 +328,8 @@ def _parse_call(value: str, line: int) -> tuple[Call, bool]:
         else:
             call = Call.parse(key)
     except ParseError:
-        raise ParseError(f"mb|{value}|: not a call", line=line) from None
+        said = {"command": "mb", "text": value}
+        raise ParseError(key="file.lin_call", params=said, line=line) from None
     return call, alert
 
 
@@ -356,7 +362,8 @@ class _Builder:
         elif key == "sv":
             vul = _VULNERABILITY.get(value.strip().lower())
             if vul is None:
-                raise ParseError(f"sv|{value}|: vulnerability is o, n, e or b", line=line)
+                said = {"command": key, "text": value, "values": "o, n, e, b"}
+                raise ParseError(key="file.lin_vulnerability", params=said, line=line)
             f["vulnerability"] = vul
         elif key == "ah":
             f["board_name"] = value
@@ -368,19 +375,22 @@ class _Builder:
             self.alerts.append(alert)
         elif key == "an":
             if not self.calls:
-                raise ParseError(f"an|{value}|: an explanation before any call", line=line)
+                said = {"command": key, "text": value}
+                raise ParseError(key="file.lin_explanation", params=said, line=line)
             self.explanations[len(self.calls) - 1] = value
         elif key == "pc":
             try:
                 card = Card.parse(value.strip().upper())
             except ParseError:
-                raise ParseError(f"pc|{value}|: not a card", line=line) from None
+                said = {"command": key, "text": value}
+                raise ParseError(key="file.lin_card", params=said, line=line) from None
             self.play.append(card)
         elif key == "mc":
             try:
                 f["claim"] = int(value)
             except ValueError:
-                raise ParseError(f"mc|{value}|: a claim is a number of tricks", line=line) from None
+                said = {"command": key, "text": value}
+                raise ParseError(key="file.lin_claim_number", params=said, line=line) from None
         elif key in ("pg", "rh"):
             pass
         else:
@@ -393,7 +403,7 @@ class _Builder:
             if not self.calls and not self.play and "claim" not in self.fields:
                 self.reset()
                 return None
-            raise ParseError("a LIN deal without its md| command (the hands)", line=line)
+            raise ParseError(key="file.lin_no_deal", params={"command": "md"}, line=line)
         f = self.fields
         game = LinGame(
             deal=f["deal"],  # type: ignore[arg-type]
@@ -429,19 +439,19 @@ def _commands(text: str) -> Iterator[tuple[str, str, int] | ParseError]:
         if pos >= n:
             return
         bar = text.find("|", pos)
-        problem = None
+        problem: tuple[str, dict[str, object]] | None = None
         if bar < 0:
-            problem = f"a LIN command is key|value|: {text[pos : pos + 20]!r}"
+            problem = "file.lin_form", {"text": repr(text[pos : pos + 20])}
         else:
             key = text[pos:bar].strip().lower()
             if not key.isalnum() or len(key) > 3:
-                problem = f"not a LIN command: {text[pos : bar + 1][:20]!r}"
+                problem = "file.lin_not_command", {"text": repr(text[pos : bar + 1][:20])}
             else:
                 end = text.find("|", bar + 1)
                 if end < 0:
-                    problem = f"LIN command {key}| has no closing '|'"
+                    problem = "file.lin_unclosed", {"command": key}
         if problem is not None:
-            yield ParseError(problem, line=line)
+            yield ParseError(key=problem[0], params=problem[1], line=line)
             newline = text.find("\n", pos)
             pos = n if newline < 0 else newline
             continue

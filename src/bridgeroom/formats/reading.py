@@ -17,7 +17,7 @@ first error instead.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, TypeVar
 
 from bridgeroom.errors import ParseError
@@ -46,6 +46,8 @@ class BadGame:
     #: A warning: the game's auction or play is wrong, and the game comes next without them (its
     #: deal read all the same: ``iter_games(..., deals=True)``).
     warning: bool = False
+    #: The error itself, so that each face says it in its reader's language (:meth:`text`).
+    reason: ParseError | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def from_error(
@@ -53,7 +55,21 @@ class BadGame:
     ) -> BadGame:
         """The bad game of a :class:`~bridgeroom.errors.ParseError` (its own line if it has one)."""
         message = _LINE_PREFIX.sub("", str(err))
-        return cls(err.line or line, message, board, first_line)
+        return cls(err.line or line, message, board, first_line, reason=err)
+
+    def text(self, lang: str) -> str:
+        """The reason in ``lang`` (without the line, which :attr:`line` holds).
+
+        >>> bad = BadGame.from_error(ParseError(key="file.card_twice", params={"card": "SA"}), line=4)
+        >>> bad.error, bad.text("ru")
+        ('card SA is played twice', 'карта SA сыграна дважды')
+        """
+        if self.reason is None or self.reason.key is None:
+            return self.error
+        from bridgeroom.i18n import error_text
+
+        said = ParseError(key=self.reason.key, params=self.reason.params, rule=self.reason.rule)
+        return error_text(said, lang)
 
     def with_source(self, source: str) -> BadGame:
         return replace(self, source=source)

@@ -43,6 +43,7 @@ from bridgeroom.errors import BridgeError, ParseError
 from bridgeroom.formats.pbn import UNKNOWN, PbnAuction, PbnVariant, register_variant
 from bridgeroom.formats.pbn.tagged import TaggedGame
 from bridgeroom.formats.pbn.variant import replay_action
+from bridgeroom.i18n import Message, error_texts
 from bridgeroom.rules.core import Call, Card, Seat
 from bridgeroom.rules.state import Action, Claim, DealState, Mode, Phase
 
@@ -98,13 +99,18 @@ class ThreeHandedVariant(PbnVariant):
             names = [name.strip() for name in players.split(",")]
             if len(names) != 3:
                 raise game.tag_error(
-                    "Players", f"Players names three players, A,B,C: {players!r} (TH-1)"
+                    "Players",
+                    "players_tag",
+                    tag="Players",
+                    example="A,B,C",
+                    text=repr(players),
+                    rule="TH-1",
                 )
             options["players"] = names
         pack = game.tags.get("Pack", "").strip()
         if pack and pack != UNKNOWN:
             if pack not in ("1", "2"):
-                raise game.tag_error("Pack", f"Pack is 1 or 2: {pack!r} (TH-1)")
+                raise game.tag_error("Pack", "pack_tag", tag="Pack", text=repr(pack), rule="TH-1")
             options["pack"] = int(pack)
         vulnerable = game.tags.get("VulnerablePlayers", "").strip()
         if vulnerable and vulnerable != UNKNOWN:
@@ -115,12 +121,17 @@ class ThreeHandedVariant(PbnVariant):
             try:
                 seat = Seat.find(dummy)
             except ParseError:
-                raise game.tag_error("DummySeat", f"DummySeat is a seat: {dummy!r}") from None
+                raise game.tag_error(
+                    "DummySeat", "dummy_seat_tag", tag="DummySeat", text=repr(dummy)
+                ) from None
             if seat != dealer.partner:
                 raise game.tag_error(
                     "DummySeat",
-                    f"the dummy is the hand opposite the dealer {dealer}: {dealer.partner}, "
-                    f"not {seat} (TH-4)",
+                    "dummy_opposite",
+                    dealer=dealer,
+                    opposite=dealer.partner,
+                    seat=seat,
+                    rule="TH-4",
                 )
         return options
 
@@ -145,10 +156,12 @@ class ThreeHandedVariant(PbnVariant):
             try:
                 action = state.parse_action(word)
             except BridgeError as err:
+                said = {"record": AUCTION_RECORD, "number": i + 1, "word": word}
                 raise ParseError(
-                    f"{AUCTION_RECORD} item {i + 1} ({word}): {err}", line=line
+                    key="file.record_item", params={**said, "error": error_texts(err)}, line=line
                 ) from err
-            replay_action(state, action, f"{AUCTION_RECORD} item {i + 1}", line, seat)
+            what = Message("file.item_number", record=AUCTION_RECORD, number=i + 1)
+            replay_action(state, action, what, line, seat)
         auction = self.read_auction(game)
         if auction is not None:
             recorded = [c for c in auction.calls if c is not None]
@@ -156,11 +169,13 @@ class ThreeHandedVariant(PbnVariant):
             if auction.all_pass:
                 made = made[: len(recorded)]
             if recorded != made:
-                raise ParseError(
-                    f"the Auction section ({' '.join(map(str, recorded))}) is not the auction "
-                    f"the {AUCTION_RECORD} leaves ({' '.join(map(str, made))})",
-                    line=auction.line,
-                )
+                said = {
+                    "auction": "Auction",
+                    "recorded": " ".join(map(str, recorded)),
+                    "record": AUCTION_RECORD,
+                    "made": " ".join(map(str, made)),
+                }
+                raise ParseError(key="file.record_auction", params=said, line=auction.line)
 
     def state_tags(self, state: DealState) -> dict[str, str]:
         three = _three_handed(state)
@@ -215,11 +230,8 @@ class ThreeHandedVariant(PbnVariant):
                 if line is not None:
                     lines.append(line)
             elif call is not None and call != Call.PASS:
-                raise ParseError(
-                    f"call {i + 1} ({call}) is in the dummy's column ({dummy}): the dummy does "
-                    "not call, its column holds passes (TH-6)",
-                    line=line,
-                )
+                said = {"number": i + 1, "call": call, "dummy": dummy, "rule": "TH-6"}
+                raise ParseError(key="file.dummy_column", params=said, line=line)
         return PbnAuction(
             auction.first,
             calls,
@@ -303,8 +315,10 @@ def _parse_record(game: TaggedGame) -> list[tuple[Seat, str]] | None:
         except (ValueError, ParseError):
             raise game.tag_error(
                 AUCTION_RECORD,
-                f"{AUCTION_RECORD} items are 'SEAT ACTION' separated by ';' (e.g. 'N 1S; E look "
-                f"at dummy'): {part.strip()!r}",
+                "record_form",
+                record=AUCTION_RECORD,
+                example="N 1S; E look at dummy",
+                text=repr(part.strip()),
             ) from None
     return items
 
@@ -347,7 +361,9 @@ class MiniBridgeVariant(PbnVariant):
             if word not in _OPTION_WORDS:
                 raise game.tag_error(
                     "VariantOptions",
-                    f"unknown mini-bridge option {word!r} (open-dummy, overtricks)",
+                    "mini_option",
+                    text=repr(word),
+                    options="open-dummy, overtricks",
                 )
             flags[_OPTION_WORDS[word]] = True
         return {"options": MiniBridgeOptions(**flags), "board": game.board}
@@ -359,10 +375,8 @@ class MiniBridgeVariant(PbnVariant):
         has each player announce his true count (as strict mode would).
         """
         if game.auction is not None:
-            raise ParseError(
-                "a mini-bridge deal has no auction: the declarer names the contract (MB-6)",
-                line=game.auction.line,
-            )
+            said: dict[str, object] = {"rule": "MB-6"}
+            raise ParseError(key="file.mini_no_auction", params=said, line=game.auction.line)
         line = game.lines.get("Announcements")
         items = _parse_announcements(game)
         if items is None:
@@ -372,24 +386,23 @@ class MiniBridgeVariant(PbnVariant):
             try:
                 mini.announce_all()
             except BridgeError as err:
-                raise ParseError(f"announcements: {err}", line=line) from err
+                said = {"error": error_texts(err)}
+                raise ParseError(key="file.announcements", params=said, line=line) from err
         else:
             from bridgeroom.rules.minibridge import Announce, CorrectAnnouncement
 
             for seat, points, _ in items:
                 if state.to_act != seat:
-                    raise ParseError(
-                        f"announcements go from the dealer clockwise: {state.to_act} is to "
-                        f"announce, not {seat} (MB-2)",
-                        line=line,
-                    )
-                replay_action(state, Announce(points), f"{seat}'s announcement", line)
+                    said = {"seat": state.to_act, "other": seat, "rule": "MB-2"}
+                    raise ParseError(key="file.announce_order", params=said, line=line)
+                what = Message("file.what_announcement", seat=seat)
+                replay_action(state, Announce(points), what, line)
             for seat, _, corrected in items:
                 if corrected is not None:
                     replay_action(
                         state,
                         CorrectAnnouncement(seat, corrected),
-                        f"{seat}'s correction",
+                        Message("file.what_correction", seat=seat),
                         line,
                         seat,
                     )
@@ -399,8 +412,8 @@ class MiniBridgeVariant(PbnVariant):
         line = game.lines.get("Contract")
         if contract.doubled or contract.declarer not in (None, state.declarer):
             # The engine refuses it with the rule broken (MB-6: no doubles, MB-4: the declarer).
-            replay_action(state, contract, "the named contract", line)
-        replay_action(state, contract.bid, "the named contract", line)
+            replay_action(state, contract, Message("file.what_contract"), line)
+        replay_action(state, contract.bid, Message("file.what_contract"), line)
 
     def state_tags(self, state: DealState) -> dict[str, str]:
         mini = _mini(state)
@@ -488,8 +501,7 @@ def _parse_announcements(game: TaggedGame) -> list[tuple[Seat, int, int | None]]
             items.append((seat, int(points), int(fixed) if fixed else None))
         except (ValueError, ParseError):
             raise game.tag_error(
-                "Announcements",
-                f"announcements are 'SEAT POINTS' separated by ';' (e.g. 'N 12; E 8'): {part.strip()!r}",
+                "Announcements", "announcements_form", example="N 12; E 8", text=repr(part.strip())
             ) from None
     return items
 

@@ -220,6 +220,16 @@ def error_text(err: BaseException, lang: str = DEFAULT_LANGUAGE) -> str:
     return text
 
 
+def error_texts(err: BaseException) -> Texts:
+    """An error as a person reads it in every language (:func:`error_text` in each), to be given
+    to a message that says what went wrong around it.
+
+    >>> error_texts(ParseError(key="rules.not_suit", params={"text": "X"})).render("ru")
+    '«X» — не масть.'
+    """
+    return Texts(**{lang: error_text(err, lang) for lang in LANGUAGES})
+
+
 def refusal_text(refusal: Refusal, lang: str = DEFAULT_LANGUAGE) -> str:
     """The rules' refusal (:meth:`bridgeroom.rules.DealState.refusal`) as a person reads it in
     ``lang``, with the rule's number: the same words as :func:`error_text` of the error that

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bridgeroom.errors import BridgeError, ParseError
-from bridgeroom.i18n import LANGUAGES, Texts, error_text
+from bridgeroom.i18n import error_texts
 from bridgeroom.rules import Contract, Seat
 from bridgeroom.sessions import Movement, Played, Results
 from bridgeroom.sessions.files import SessionFile, refused_at
@@ -123,7 +123,7 @@ def _refused(err: BridgeError, line: int | None, number: int | None) -> ParseErr
     """``err`` as the refusal of a line (CSV: with its line) or a record (JSON: named in the
     message, ``result #3: ...``)."""
     if number is not None:
-        said = {"number": number, "message": _said(err)}
+        said = {"number": number, "message": error_texts(err)}
         return ParseError(key="class.file.at_result", params=said)
     if isinstance(err, ParseError) and err.line is not None:
         return err
@@ -132,11 +132,6 @@ def _refused(err: BridgeError, line: int | None, number: int | None) -> ParseErr
 
 #: How a refusal names JSON's two truth values and the field that takes one.
 _BOOL = {"field": "overtricks", "true": "true", "false": "false"}
-
-
-def _said(err: BridgeError) -> Texts:
-    """``err`` as a person reads it in each language (its rule's number included)."""
-    return Texts(**{lang: error_text(err, lang) for lang in LANGUAGES})
 
 
 class _Reader:

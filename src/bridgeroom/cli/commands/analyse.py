@@ -149,13 +149,16 @@ def run(args: argparse.Namespace) -> int:
                         print(json.dumps(result.to_json(), ensure_ascii=False), flush=True)
                     else:
                         where = f"{result.source}:{result.line}" if result.source else result.line
-                        board = f" (board {result.board})" if result.board else ""
+                        if result.board:
+                            where = translate(
+                                "analysis.at_board", lang, where=where, board=result.board
+                            )
                         print(
                             translate(
                                 "analysis.warning" if result.warning else "analysis.bad_game",
                                 lang,
-                                where=f"{where}{board}",
-                                reason=result.error,
+                                where=where,
+                                reason=result.text(lang),
                             ),
                             file=sys.stderr,
                         )

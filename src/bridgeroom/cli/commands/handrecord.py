@@ -99,13 +99,16 @@ def run(args: argparse.Namespace) -> int:
                     else:
                         bad += 1
                     where = f"{result.source}:{result.line}"
-                    board = f" (board {result.board})" if result.board else ""
+                    if result.board:
+                        where = translate(
+                            "analysis.at_board", lang, where=where, board=result.board
+                        )
                     print(
                         translate(
                             "analysis.warning" if result.warning else "analysis.bad_game",
                             lang,
-                            where=where + board,
-                            reason=result.error,
+                            where=where,
+                            reason=result.text(lang),
                         ),
                         file=sys.stderr,
                     )

@@ -100,7 +100,7 @@ def loads(text: str, *, strict: bool = True) -> Games[PbnGame]:
     [1, 2]
     >>> games = loads('[Board "1"]\\n[Dealer "Q"]\\n\\n[Board "2"]\\n', strict=False)
     >>> [g.board for g in games], [str(e) for e in games.errors]
-    ([2], ["line 2: board 1: bad Dealer tag 'Q' (N, E, S or W)"])
+    ([2], ["line 2: board 1: bad Dealer tag 'Q' (N, E, S, W)"])
     """
     return _collect(iter_games(io.StringIO(text), strict=strict))
 

@@ -21,6 +21,7 @@ from bridgeroom.formats.pbn.sections import (
     tag_line,
 )
 from bridgeroom.formats.pbn.variant import PbnVariant, variant_of_game, variant_of_state
+from bridgeroom.i18n import Message, error_texts
 from bridgeroom.rules.core import Card, Contract, Deal, Hand, Seat, Side, Vulnerability
 from bridgeroom.rules.state import DealState, Mode, Phase
 
@@ -31,6 +32,9 @@ _SEAT_TAGS = {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat.
 
 #: ``4SR``: a redouble written R (PBN writes XX).
 _REDOUBLE_R = re.compile(r"(?<=[CDHSNTcdhsnt])[Rr](?=[NESWnesw]?$)")
+
+#: The seats as a tag writes them, for a refusal.
+_SEATS = "N, E, S, W"
 
 
 @dataclass
@@ -70,9 +74,15 @@ class PbnGame:
             return None
         return value
 
-    def tag_error(self, name: str, message: str) -> ParseError:
-        """A :class:`~bridgeroom.errors.ParseError` with ``message`` at the line of tag ``name``."""
-        return ParseError(message, line=self.lines.get(name))
+    def tag_error(self, name: str, key: str, /, **params: object) -> ParseError:
+        """A :class:`~bridgeroom.errors.ParseError` saying the message ``file.<key>`` of the
+        catalogue at the line of tag ``name``."""
+        return ParseError(key=f"file.{key}", params=params, line=self.lines.get(name))
+
+    def bad_tag(self, name: str, value: str, expected: object) -> ParseError:
+        """Tag ``name`` holds ``value``, not what it should (``expected``: the values it takes, or
+        a message saying what they are)."""
+        return self.tag_error(name, "bad_tag", tag=name, text=repr(value), expected=expected)
 
     @property
     def deal(self) -> Deal | None:
@@ -83,7 +93,9 @@ class PbnGame:
         try:
             return _parse_deal(value)
         except ParseError as err:
-            raise self.tag_error("Deal", f"bad Deal tag {value!r}: {err}") from None
+            raise self.tag_error(
+                "Deal", "bad_deal", tag="Deal", text=repr(value), error=error_texts(err)
+            ) from None
 
     @property
     def dealer(self) -> Seat | None:
@@ -94,7 +106,7 @@ class PbnGame:
         try:
             return Seat.find(value)
         except ParseError:
-            raise self.tag_error("Dealer", f"bad Dealer tag {value!r} (N, E, S or W)") from None
+            raise self.bad_tag("Dealer", value, _SEATS) from None
 
     @property
     def vulnerability(self) -> Vulnerability | None:
@@ -104,9 +116,7 @@ class PbnGame:
         try:
             return Vulnerability.find(value)
         except ParseError:
-            raise self.tag_error(
-                "Vulnerable", f"bad Vulnerable tag {value!r} (None, NS, EW or All)"
-            ) from None
+            raise self.bad_tag("Vulnerable", value, "None, NS, EW, All") from None
 
     @property
     def board(self) -> int | None:
@@ -116,7 +126,7 @@ class PbnGame:
         try:
             return int(value)
         except ValueError:
-            raise self.tag_error("Board", f"bad Board tag {value!r} (a number)") from None
+            raise self.bad_tag("Board", value, Message("file.expected_board")) from None
 
     @property
     def board_name(self) -> str | None:
@@ -160,8 +170,8 @@ class PbnGame:
         try:
             contract = Contract.parse(_REDOUBLE_R.sub("XX", value))
         except ParseError:
-            raise self.tag_error(
-                "Contract", f"bad Contract tag {value!r} (e.g. 4H, 3NTX, Pass)"
+            raise self.bad_tag(
+                "Contract", value, Message("file.expected_contract", examples="4H, 3NTX, Pass")
             ) from None
         if contract.declarer is not None:
             return contract
@@ -170,9 +180,7 @@ class PbnGame:
             try:
                 seat = Seat.find(declarer.lstrip("^"))
             except ParseError:
-                raise self.tag_error(
-                    "Declarer", f"bad Declarer tag {declarer!r} (N, E, S or W)"
-                ) from None
+                raise self.bad_tag("Declarer", declarer, _SEATS) from None
             contract = Contract(contract.level, contract.strain, contract.doubled, seat)
         return contract
 
@@ -185,9 +193,9 @@ class PbnGame:
         try:
             tricks = int(value)
         except ValueError:
-            raise self.tag_error("Result", f"bad Result tag {value!r} (tricks 0 to 13)") from None
+            raise self.bad_tag("Result", value, Message("file.expected_result")) from None
         if not 0 <= tricks <= 13:
-            raise self.tag_error("Result", f"bad Result tag {value!r} (tricks 0 to 13)")
+            raise self.bad_tag("Result", value, Message("file.expected_result"))
         return tricks
 
     def score(self, side: Side | str) -> int | None:
@@ -302,41 +310,37 @@ class PbnGame:
             return
         if state.phase is not Phase.PLAY:
             raise ParseError(
-                "the Play section needs a finished auction with a contract "
-                f"(the deal is in the {state.phase.value} phase)",
+                key="file.play_needs_contract",
+                params={"play": "Play", "phase": state.phase},
                 line=play.line,
             )
         if state.turn != play.leader:
-            raise ParseError(
-                f"the Play tag names {play.leader} as opening leader but {state.turn} leads",
-                line=play.line,
-            )
+            said = {"play": "Play", "named": play.leader, "seat": state.turn}
+            raise ParseError(key="file.play_leader", params=said, line=play.line)
         stopped = False
         for k, trick in enumerate(play.tricks):
             line = play.lines[k] if k < len(play.lines) else play.line
             missing = [i for i, card in enumerate(trick) if card is None]
             if stopped and len(missing) < 4:
-                raise ParseError(f"trick {k + 1} follows a trick that was not finished", line=line)
+                said = {"trick": k + 1}
+                raise ParseError(key="file.trick_after_unfinished", params=said, line=line)
             if len(missing) == 4:
                 stopped = True
                 continue
             for _ in range(4 - len(missing)):
                 seat = state.turn
                 if seat is None:
-                    raise ParseError(f"trick {k + 1}: the deal is already over", line=line)
+                    raise ParseError(key="file.trick_over", params={"trick": k + 1}, line=line)
                 column = (seat - play.leader) & 3
                 card = trick[column]
                 if card is None:
-                    raise ParseError(
-                        f"trick {k + 1}: {seat} plays no card ('-') but a later seat does",
-                        line=line,
-                    )
+                    said = {"trick": k + 1, "seat": seat}
+                    raise ParseError(key="file.trick_gap", params=said, line=line)
                 try:
                     state.apply(card)
                 except BridgeError as err:
-                    raise ParseError(
-                        f"trick {k + 1}: {seat} plays {card}: {err}", line=line
-                    ) from err
+                    said = {"trick": k + 1, "seat": seat, "card": card, "error": error_texts(err)}
+                    raise ParseError(key="file.trick_card", params=said, line=line) from err
             if missing:
                 stopped = True
 

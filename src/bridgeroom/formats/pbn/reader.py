@@ -105,7 +105,9 @@ class Reader:
                 else:
                     yield self._bad(err, number)
         if self.in_comment and not self.skipping:
-            yield self._bad(ParseError("a comment '{' is never closed", line=number), number)
+            yield self._bad(
+                ParseError(key="file.comment_open", params={"brace": "{"}, line=number), number
+            )
         if not self.skipping:
             yield from self._finish(number + 1)
 
@@ -206,20 +208,24 @@ class Reader:
             start += 1
         match = _TAG_NAME.match(line, start)
         if match is None:
-            raise ParseError(f'a tag is [Name "value"]: {line.strip()!r}', line=number)
+            raise ParseError(
+                key="file.tag_form",
+                params={"form": '[Name "value"]', "text": repr(line.strip())},
+                line=number,
+            )
         name = match.group(0)
         i = match.end()
         while i < len(line) and line[i].isspace():
             i += 1
         if i >= len(line) or line[i] != '"':
-            raise ParseError(
-                f"tag {name}: the value must be in double quotes: {line.strip()!r}", line=number
-            )
+            said = {"name": name, "text": repr(line.strip())}
+            raise ParseError(key="file.tag_quotes", params=said, line=number)
         i += 1
         chars: list[str] = []
         while True:
             if i >= len(line):
-                raise ParseError(f"tag {name}: the value's closing quote is missing", line=number)
+                said = {"name": name}
+                raise ParseError(key="file.tag_quote_missing", params=said, line=number)
             ch = line[i]
             if ch == "\\" and i + 1 < len(line) and line[i + 1] in '"\\':
                 chars.append(line[i + 1])
@@ -233,7 +239,8 @@ class Reader:
         while i < len(line) and line[i].isspace():
             i += 1
         if i >= len(line) or line[i] != "]":
-            raise ParseError(f"tag {name}: ']' expected after the value", line=number)
+            said = {"name": name, "bracket": "]"}
+            raise ParseError(key="file.tag_bracket", params=said, line=number)
         self._add_tag(name, "".join(chars), number)
         return i + 1
 
@@ -242,10 +249,8 @@ class Reader:
         game = self._current()
         if value == "#" and name not in ("Note",):
             if name not in self.previous:
-                raise ParseError(
-                    f"tag {name} is '#' (as in the previous game) but no previous game has it",
-                    line=number,
-                )
+                said = {"name": name, "hash": "#"}
+                raise ParseError(key="file.tag_previous", params=said, line=number)
             value = self.previous[name]
         elif value.startswith("##"):
             value = value[1:]
@@ -254,7 +259,8 @@ class Reader:
             return
         if name == "Auction":
             if game.auction is not None:
-                raise ParseError("a second Auction section in one game", line=number)
+                said = {"section": "Auction"}
+                raise ParseError(key="file.second_section", params=said, line=number)
             game.auction = PbnAuction(_seat(value, name, number), line=number)
             game.lines[name] = number
             self.section, self.last_section = "auction", game.auction
@@ -262,7 +268,8 @@ class Reader:
             return
         if name == "Play":
             if game.play is not None:
-                raise ParseError("a second Play section in one game", line=number)
+                said = {"section": "Play"}
+                raise ParseError(key="file.second_section", params=said, line=number)
             game.play = PbnPlay(_seat(value, name, number), line=number)
             game.lines[name] = number
             self.section, self.last_section = "play", game.play
@@ -270,7 +277,7 @@ class Reader:
             self.previous[name] = value
             return
         if name in game.tags:
-            raise ParseError(f"tag {name} appears twice in one game", line=number)
+            raise ParseError(key="file.tag_twice", params={"name": name}, line=number)
         _check_tag(name, value, number)
         game.tags[name] = value
         game.lines[name] = number
@@ -285,12 +292,13 @@ class Reader:
     def _note(self, value: str, number: int) -> None:
         match = _NOTE_TAG.match(value)
         if match is None:
-            raise ParseError(f"a Note tag is 'number:text': {value!r}", line=number)
+            said = {"note": "Note", "text": repr(value)}
+            raise ParseError(key="file.note_form", params=said, line=number)
         key, text = int(match.group(1)), match.group(2)
         game = self._current()
         target = self.last_section.notes if self.last_section is not None else game.notes
         if key in target:
-            raise ParseError(f"note {key} appears twice", line=number)
+            raise ParseError(key="file.note_twice", params={"number": key}, line=number)
         target[key] = text
         self.section = None
 
@@ -305,18 +313,17 @@ class Reader:
             assert game is not None and game.play is not None
             self._play_token(game.play, token, number)
         else:
-            raise ParseError(
-                f"unexpected text {token!r} (not in an Auction, Play or Table section)", line=number
-            )
+            said = {"text": repr(token), "auction": "Auction", "play": "Play", "table": "Table"}
+            raise ParseError(key="file.unexpected", params=said, line=number)
 
     def _auction_token(self, auction: PbnAuction, token: str, number: int) -> None:
         if auction.end:
-            raise ParseError(
-                f"text after the end of the Auction section ('*'): {token!r}", line=number
-            )
+            said = {"section": "Auction", "end": "*", "text": repr(token)}
+            raise ParseError(key="file.after_end", params=said, line=number)
         if _is_annotation(token):
             if not auction.calls and not auction.all_pass:
-                raise ParseError(f"annotation {token!r} before any call", line=number)
+                said = {"text": repr(token)}
+                raise ParseError(key="file.annotation_call", params=said, line=number)
             index = len(auction.calls)
             if not auction.all_pass:
                 index -= 1
@@ -326,7 +333,8 @@ class Reader:
             auction.end = "*"
             return
         if auction.all_pass:
-            raise ParseError(f"call {token!r} after AP (all pass)", line=number)
+            said = {"text": repr(token), "ap": "AP"}
+            raise ParseError(key="file.after_all_pass", params=said, line=number)
         if token.upper() == "AP":
             auction.all_pass = True
             return
@@ -340,21 +348,20 @@ class Reader:
             try:
                 auction.calls.append(Call.parse(token))
             except ParseError:
-                raise ParseError(
-                    f"not a call in the Auction section: {token!r}", line=number
-                ) from None
+                said = {"section": "Auction", "text": repr(token)}
+                raise ParseError(key="file.not_call", params=said, line=number) from None
         auction.lines.append(number)
         if suffix:
             auction.annotations.setdefault(len(auction.calls) - 1, []).append(suffix)
 
     def _play_token(self, play: PbnPlay, token: str, number: int) -> None:
         if play.end:
-            raise ParseError(
-                f"text after the end of the Play section ('*'): {token!r}", line=number
-            )
+            said = {"section": "Play", "end": "*", "text": repr(token)}
+            raise ParseError(key="file.after_end", params=said, line=number)
         if _is_annotation(token):
             if not self.play_tokens:
-                raise ParseError(f"annotation {token!r} before any card", line=number)
+                said = {"text": repr(token)}
+                raise ParseError(key="file.annotation_card", params=said, line=number)
             count = len(self.play_tokens) - 1
             play.annotations.setdefault((count // 4, count % 4), []).append(token)
             return
@@ -371,9 +378,8 @@ class Reader:
                     raise ParseError(token)
                 token = str(Card.parse(token))
             except ParseError:
-                raise ParseError(
-                    f"not a card in the Play section: {token!r}", line=number
-                ) from None
+                said = {"section": "Play", "text": repr(token)}
+                raise ParseError(key="file.not_card", params=said, line=number) from None
         self.play_tokens.append((token, number))
         if suffix:
             count = len(self.play_tokens) - 1
@@ -462,7 +468,8 @@ def _seat(value: str, name: str, number: int) -> Seat:
     try:
         return Seat.find(value)
     except ParseError:
-        raise ParseError(f"tag {name}: not a seat {value!r} (N, E, S or W)", line=number) from None
+        said = {"name": name, "text": repr(value), "values": "N, E, S, W"}
+        raise ParseError(key="file.tag_seat", params=said, line=number) from None
 
 
 def _check_tag(name: str, value: str, number: int) -> None:
@@ -493,7 +500,7 @@ def _check_play_cards(play: PbnPlay) -> None:
                 continue
             if card in seen:
                 line = play.lines[k] if k < len(play.lines) else play.line
-                raise ParseError(f"card {card} is played twice", line=line)
+                raise ParseError(key="file.card_twice", params={"card": card}, line=line)
             seen[card] = k
 
 
@@ -503,9 +510,9 @@ def _check_game(game: PbnGame) -> None:
     if game.auction is not None and dealer_value is not None:
         dealer = game.dealer
         if dealer != game.auction.first:
+            said = {"auction": "Auction", "first": game.auction.first, "dealer": "Dealer"}
             raise ParseError(
-                f"the Auction tag names {game.auction.first} but the Dealer tag {dealer}",
-                line=game.auction.line,
+                key="file.auction_dealer", params={**said, "seat": dealer}, line=game.auction.line
             )
     deal = game.deal
     if deal is not None and game.play is not None:
@@ -514,4 +521,5 @@ def _check_game(game: PbnGame) -> None:
                 seat = game.play.seat_of_column(i)
                 if card is not None and deal.is_complete and card not in deal[seat]:
                     line = game.play.lines[k] if k < len(game.play.lines) else game.play.line
-                    raise ParseError(f"{seat} plays {card}, which is not in its hand", line=line)
+                    said = {"seat": seat, "card": card}
+                    raise ParseError(key="file.not_in_hand", params=said, line=line)

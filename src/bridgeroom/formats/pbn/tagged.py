@@ -46,6 +46,7 @@ class TaggedGame(Protocol):
     @property
     def contract(self) -> Contract | None: ...
 
-    def tag_error(self, name: str, message: str) -> ParseError:
-        """A :class:`~bridgeroom.errors.ParseError` with ``message`` at the line of tag ``name``."""
+    def tag_error(self, name: str, key: str, /, **params: object) -> ParseError:
+        """A :class:`~bridgeroom.errors.ParseError` saying the catalogue's message ``file.<key>``
+        at the line of tag ``name``."""
         ...

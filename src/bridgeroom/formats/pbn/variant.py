@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from bridgeroom.errors import BridgeError, ParseError
 from bridgeroom.formats.pbn.sections import DUPLICATE_SCORINGS, PbnAuction
 from bridgeroom.formats.pbn.tagged import TaggedGame
+from bridgeroom.i18n import Message, error_texts
 from bridgeroom.rules.core import Call, Seat, Vulnerability
 from bridgeroom.rules.state import ActionInput, ContractBridgeDeal, DealState, Mode, Phase
 
@@ -101,12 +102,12 @@ class PbnVariant:
         """A fresh state for the game's deal, dealer and vulnerability (and the variant's tags)."""
         deal = game.deal
         if deal is None:
-            raise game.tag_error("Deal", "a game to replay needs its Deal tag")
+            raise game.tag_error("Deal", "deal_needed", tag="Deal")
         if not deal.is_complete:
-            raise game.tag_error("Deal", f"a game to replay needs the four hands: {deal}")
+            raise game.tag_error("Deal", "four_hands", deal=str(deal))
         dealer = game.dealer
         if dealer is None:
-            raise game.tag_error("Dealer", "a game to replay needs its Dealer tag")
+            raise game.tag_error("Dealer", "deal_needed", tag="Dealer")
         vulnerability = game.vulnerability
         options = self.state_options(game)
         try:
@@ -121,7 +122,8 @@ class PbnVariant:
             raise
         except BridgeError as err:
             line = game.lines.get("Variant", game.lines.get("Deal"))
-            raise ParseError(f"the {self.name} deal cannot be set up: {err}", line=line) from err
+            said = {"variant": self.name, "error": error_texts(err)}
+            raise ParseError(key="file.cannot_set_up", params=said, line=line) from err
 
     def read_auction(self, game: TaggedGame) -> PbnAuction | None:
         """The Auction section's calls as the game's players made them, from the dealer in turn
@@ -134,10 +136,8 @@ class PbnVariant:
         if auction is None:
             return
         if auction.first != state.dealer:
-            raise ParseError(
-                f"the Auction starts with {auction.first} but the dealer is {state.dealer}",
-                line=auction.line,
-            )
+            said = {"auction": "Auction", "first": auction.first, "dealer": state.dealer}
+            raise ParseError(key="file.auction_starts", params=said, line=auction.line)
         stopped_at: int | None = None
         for i, call in enumerate(auction.calls):
             line = auction.lines[i] if i < len(auction.lines) else auction.line
@@ -145,11 +145,9 @@ class PbnVariant:
                 stopped_at = i if stopped_at is None else stopped_at
                 continue
             if stopped_at is not None:
-                raise ParseError(
-                    f"call {i + 1} ({call}) follows a call not made ('-'); it cannot be replayed",
-                    line=line,
-                )
-            replay_action(state, call, f"call {i + 1}", line)
+                said = {"number": i + 1, "call": call}
+                raise ParseError(key="file.call_after_gap", params=said, line=line)
+            replay_action(state, call, Message("file.call_number", number=i + 1), line)
         if auction.all_pass and stopped_at is None:
             line = auction.lines[-1] if auction.lines else auction.line
             while state.phase is Phase.AUCTION:
@@ -190,14 +188,19 @@ class PbnVariant:
 
 
 def replay_action(
-    state: DealState, action: ActionInput, what: str, line: int | None, seat: Seat | None = None
+    state: DealState,
+    action: ActionInput,
+    what: Message | str,
+    line: int | None,
+    seat: Seat | None = None,
 ) -> None:
     """``state.apply(action, seat)``; a refusal becomes a ParseError naming ``line`` (``what``
-    names the action in the file: ``call 3``, ``AP``)."""
+    names the action in the file, in every language: ``call 3``, ``AP``)."""
     try:
         state.apply(action, seat)
     except BridgeError as err:
-        raise ParseError(f"{what} ({action}): {err}", line=line) from err
+        said = {"what": what, "action": action, "error": error_texts(err)}
+        raise ParseError(key="file.replay", params=said, line=line) from err
 
 
 _VARIANTS: list[PbnVariant] = []
@@ -217,7 +220,7 @@ def variant_of_game(game: TaggedGame) -> PbnVariant:
             return variant
     value = game.tags.get("Variant")
     if value is not None and value.strip():
-        raise game.tag_error("Variant", f"unknown Variant tag {value!r}")
+        raise game.tag_error("Variant", "unknown_variant", tag="Variant", text=repr(value))
     return _DEFAULT
 
 
