@@ -87,10 +87,8 @@ def pad_deal(game: PbnGame) -> PadDeal:
     contract = game.contract
     tricks = game.result
     if contract is None or tricks is None:
-        raise ParseError(
-            "a pad's deal has its Contract and Result (or Contract Pass)",
-            line=game.lines.get("Contract"),
-        )
+        said = {"contract": "Contract", "result": "Result", "passed": "Contract Pass"}
+        raise ParseError(key="file.pad_deal", params=said, line=game.lines.get("Contract"))
     declarer: str | None
     if game.tags.get(DECLARING_SIDE):
         declarer = str(Side.find(game.tags[DECLARING_SIDE]))
