@@ -5,9 +5,8 @@ Expected values are worked by hand from the deal (CB-5..CB-10, CB-B1/CB-B2).
 
 from __future__ import annotations
 
-import re
-
 import io
+import re
 
 import pytest
 

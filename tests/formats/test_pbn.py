@@ -7,9 +7,8 @@ bridgeroom.
 
 from __future__ import annotations
 
-import re
-
 import io
+import re
 
 import pytest
 from hypothesis import given, settings

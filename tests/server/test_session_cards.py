@@ -74,6 +74,11 @@ def test_the_api_of_a_cards_session(tmp_path: Path, helpers: Any) -> None:
         assert r.status_code == 403
         r = score(client, code, tokens[2], round=1, board=1, contract="8S", declarer="N", tricks=9)
         assert r.status_code == 422 and "contract" in r.json()["detail"]
+        # the reason in the player's language too (the table's phone shows it so)
+        assert "«8S» — не контракт" in r.json()["texts"]["ru"], r.json()["texts"]["ru"]
+        r = score(client, code, tokens[2], round=1, board=1, contract="4S", declarer="Q", tricks=9)
+        assert r.status_code == 422
+        assert r.json()["texts"]["ru"] == "Неверный запрос: «declarer» — это N, E, S, W, а не 'Q'"
         # passed out: 0
         r = score(client, code, tokens[2], round=1, board=1, contract="pass")
         assert (r.json()["contract"], r.json()["ns_score"]) == (None, 0)
@@ -256,7 +261,7 @@ def test_weighted_and_assigned_scores_and_a_fouled_board(tmp_path: Path, helpers
         assert r.status_code == 200, r.text
         bad = client.post(f"/api/sessions/{code}/adjust", headers=auth,
                           json={"table": 3, "board": 1, "score": "40% 4S N ="})  # fmt: skip
-        assert bad.status_code == 422 and '"score"' in bad.json()["detail"]
+        assert bad.status_code == 422 and "“score”" in bad.json()["detail"]
         r = client.post(f"/api/sessions/{code}/fouled", headers=auth,
                         json={"board": 2, "groups": [[1, 2], [3]]})  # fmt: skip
         assert r.status_code == 200 and r.json()["fouled"] == {"2": [[1, 2], [3]]}

@@ -16,6 +16,7 @@ from typing import Any
 from bridgeroom.errors import BridgeError
 from bridgeroom.formats.pbn import loads as pbn_loads
 from bridgeroom.games import get_game
+from bridgeroom.i18n import Message, error_texts
 from bridgeroom.rules import (
     Deal,
     Seat,
@@ -38,9 +39,19 @@ __all__ = [
 ]
 
 
-def bad_request(reason: str) -> TableError:
-    """The refusal of a session's bad input (422, in every language)."""
-    return TableError("server.bad_request", reason=reason[:500])
+def bad_request(reason: str | BridgeError | Message) -> TableError:
+    """The refusal of a session's bad input (422, in every language): ``reason`` is an error of
+    the layers below (said in each language as it says itself), a message of the catalogue, or
+    a text (input no form of ours sends)."""
+    said: object = reason[:500] if isinstance(reason, str) else reason
+    if isinstance(reason, BridgeError):
+        said = error_texts(reason)
+    return TableError("server.bad_request", reason=said)
+
+
+def bad_field(field: str, reason: BridgeError) -> TableError:
+    """The refusal of a result's field (``"contract"``) that the layers below refused."""
+    return bad_request(Message("cards.field", field=field, reason=error_texts(reason)))
 
 
 def seeded_boards(seed: int, boards: int) -> list[str]:
@@ -60,7 +71,7 @@ def practice_boards(name: str, boards: int, seed: int) -> list[str]:
     try:
         deals = generate(practice_set(name).script, boards, seed=seed)
     except BridgeError as err:
-        raise bad_request(str(err)) from None
+        raise bad_request(err) from None
     if len(deals) < boards:
         raise bad_request(
             f"the practice set {name!r} gave {len(deals)} deals of {boards} in its tries"

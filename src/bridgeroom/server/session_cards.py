@@ -28,6 +28,7 @@ from typing import Any
 from bridgeroom.errors import BridgeError
 from bridgeroom.server.hub import Hub
 from bridgeroom.server.session_boards import (
+    bad_field,
     bad_request,
     hand_records,
     pbn_boards,
@@ -182,7 +183,7 @@ class CardSessions:
                 body.get("movement", "mitchell"), tables, boards, body.get("rounds")
             )
         except BridgeError as err:
-            raise bad_request(str(err)) from None
+            raise bad_request(err) from None
         if made.kind == "teams" and (game, scoring) != ("contract", "imps"):
             raise bad_request("teams play contract bridge scored by IMPs (Law 78B)")
         pairs = body.get("pairs")
@@ -334,7 +335,7 @@ class CardSessions:
             try:
                 round_ = m.round_of(board)
             except BridgeError as err:
-                raise bad_request(str(err)) from None
+                raise bad_request(err) from None
             e = m.encounter(round_, table)
             data: dict[str, Any] = {"kind": "adjusted", "table": table, "round": round_ + 1,
                                     "board": board, "confirmed": True}  # fmt: skip
@@ -343,7 +344,7 @@ class CardSessions:
                 try:
                     entry = parse_entry(row.options["game"], board, table, e.ns, e.ew, text)
                 except BridgeError as err:
-                    raise bad_request(f'"score": {err}') from None
+                    raise bad_field("score", err) from None
                 data["score"] = entry.text()
             else:
                 ns, ew = body.get("ns"), body.get("ew")
@@ -374,7 +375,7 @@ class CardSessions:
                         Fouled(board, tuple(tuple(g) for g in clean))
                     )
                 except BridgeError as err:
-                    raise bad_request(str(err)) from None
+                    raise bad_request(err) from None
             await self._add(row, "director", {"kind": "fouled", "board": board, "groups": clean})
 
     async def players(

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bridgeroom.errors import BridgeError
+from bridgeroom.i18n import Message
 from bridgeroom.rules import Card, Contract, Seat
-from bridgeroom.server.session_boards import bad_request
+from bridgeroom.server.session_boards import bad_field, bad_request
 from bridgeroom.sessions import (
     Entry,
     Fouled,
@@ -118,7 +119,7 @@ class Evening:
 def whole_number(body: dict[str, Any], name: str) -> int:
     value = body.get(name)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise bad_request(f'"{name}" is a whole number, not {value!r}')
+        raise bad_request(Message("cards.field_number", field=name, text=repr(value)))
     return value
 
 
@@ -146,17 +147,19 @@ def read_result(
     try:
         contract = Contract.parse(contract_text.upper()).without_declarer()
     except BridgeError as err:
-        raise bad_request(f'"contract": {err}') from None
+        raise bad_field("contract", err) from None
     try:
         declarer = Seat.find(str(body.get("declarer", "")))
     except BridgeError:
-        raise bad_request(f'"declarer" is N, E, S or W, not {body.get("declarer")!r}') from None
+        said = {"field": "declarer", "seats": "N, E, S, W", "text": repr(body.get("declarer"))}
+        raise bad_request(Message("cards.field_declarer", **said)) from None
     lead = body.get("lead")
     if lead not in (None, ""):
         try:
             lead = str(Card.parse(str(lead).upper()))
         except BridgeError:
-            raise bad_request(f'"lead" is a card such as HK, not {lead!r}') from None
+            said = {"field": "lead", "example": "HK", "text": repr(lead)}
+            raise bad_request(Message("cards.field_lead", **said)) from None
     else:
         lead = None
     if "tricks" in body and body["tricks"] is not None:
@@ -169,17 +172,18 @@ def read_result(
             try:
                 tricks = contract.level + 6 + int(result)
             except ValueError:
+                said = {"tricks": "tricks", "result": "result", "examples": "=, +1, -2"}
                 raise bad_request(
-                    f'"tricks" (0-13) or "result" (=, +1, -2) is needed, not {result!r}'
+                    Message("cards.field_result", **said, text=repr(result))
                 ) from None
     if not 0 <= tricks <= 13:
-        raise bad_request(f'"tricks" are 0 to 13, not {tricks}')
+        raise bad_request(Message("cards.field_tricks", field="tricks", text=tricks))
     try:
         played = Played.of(
             row.options["game"], board, table, e.ns, e.ew, declarer, contract, tricks, lead
         )
     except BridgeError as err:
-        raise bad_request(str(err)) from None
+        raise bad_request(err) from None
     return {
         **data,
         "kind": "score",

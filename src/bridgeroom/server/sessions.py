@@ -208,7 +208,7 @@ class SessionManager:
         try:
             made = Movement.make(movement, tables, boards, rounds)
         except BridgeError as err:
-            raise bad_request(str(err)) from None
+            raise bad_request(err) from None
         if made.kind == "teams" and (game, scoring) != ("contract", "imps"):
             raise bad_request("teams play contract bridge scored by IMPs (Law 78B)")
         if seed is None:
