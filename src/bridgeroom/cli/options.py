@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from bridgeroom.analysis.batch import Progress
+    from bridgeroom.formats.reading import BadGame
 
-__all__ = ["add_batch", "add_common", "board_progress"]
+__all__ = ["add_batch", "add_common", "bad_game_line", "board_progress"]
 
 
 def add_common(parser: argparse.ArgumentParser) -> None:
@@ -71,6 +72,19 @@ def add_batch(parser: argparse.ArgumentParser, *, chunk: int) -> None:
         default=None,
         help="show a progress bar on standard error (default: when it is a terminal)",
     )
+
+
+def bad_game_line(bad: BadGame, lang: str) -> str:
+    """The line a command that reads files (``analyse``, ``handrecord``) writes on standard
+    error for a game it skips or reads without its auction and play, in ``lang``: the file and
+    line, the board, the reason."""
+    from bridgeroom.i18n import translate
+
+    where = f"{bad.source}:{bad.line}" if bad.source else str(bad.line)
+    if bad.board:
+        where = translate("analysis.at_board", lang, where=where, board=bad.board)
+    key = "analysis.warning" if bad.warning else "analysis.bad_game"
+    return translate(key, lang, where=where, reason=bad.text(lang))
 
 
 def board_progress(args: argparse.Namespace, lang: str) -> Progress:

@@ -132,6 +132,23 @@ class Texts:
         return f"Texts({', '.join(f'{k}={v!r}' for k, v in self.texts)})"
 
 
+class Worded:
+    """A value whose words are a catalogue :class:`Message` (``message``): :attr:`what` in
+    English, :meth:`text` in any language (a line of a deal's score, an entry of a pad)."""
+
+    __slots__ = ()
+    message: Message
+
+    @property
+    def what(self) -> str:
+        """The words in English."""
+        return self.message.render(DEFAULT_LANGUAGE)
+
+    def text(self, lang: str) -> str:
+        """The words in ``lang``."""
+        return self.message.render(lang)
+
+
 class Explained(Protocol):
     """Anything that carries a :class:`Message` explaining it (a robot's decision)."""
 

@@ -32,7 +32,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Final
 
 from bridgeroom.errors import ScoringError
-from bridgeroom.i18n import Message, keyed
+from bridgeroom.i18n import Message, Worded, keyed
 from bridgeroom.rules import Contract, Deal, Seat, Strain
 from bridgeroom.scoring.honors import Honors, HonorsKind, HonorsSide, honors_in_hands
 
@@ -65,7 +65,7 @@ class Column(enum.StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class ScoreItem:
+class ScoreItem(Worded):
     """One line of a hand's score: what it is for (a message of the catalogue's ``score.item``
     section, so that every face writes it in its reader's language), its points, its column.
 
@@ -77,15 +77,6 @@ class ScoreItem:
     message: Message
     points: int
     to: Column
-
-    @property
-    def what(self) -> str:
-        """The line's words in English."""
-        return self.message.render("en")
-
-    def text(self, lang: str) -> str:
-        """The line's words in ``lang``."""
-        return self.message.render(lang)
 
 
 @dataclass(frozen=True)

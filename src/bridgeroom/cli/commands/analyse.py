@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     from bridgeroom.analysis.dd import analyse_boards
     from bridgeroom.analysis.records import board_input, with_analysis
     from bridgeroom.analysis.scale import placement
-    from bridgeroom.cli.options import board_progress
+    from bridgeroom.cli.options import bad_game_line, board_progress
     from bridgeroom.formats.files import read_games
     from bridgeroom.formats.reading import BadGame
     from bridgeroom.i18n import Message, detect_language, translate
@@ -148,20 +148,7 @@ def run(args: argparse.Namespace) -> int:
                     if args.json:
                         print(json.dumps(result.to_json(), ensure_ascii=False), flush=True)
                     else:
-                        where = f"{result.source}:{result.line}" if result.source else result.line
-                        if result.board:
-                            where = translate(
-                                "analysis.at_board", lang, where=where, board=result.board
-                            )
-                        print(
-                            translate(
-                                "analysis.warning" if result.warning else "analysis.bad_game",
-                                lang,
-                                where=where,
-                                reason=result.text(lang),
-                            ),
-                            file=sys.stderr,
-                        )
+                        print(bad_game_line(result, lang), file=sys.stderr)
                     continue
                 if args.json:
                     print(json.dumps(result.to_json(), ensure_ascii=False), flush=True)

@@ -74,8 +74,19 @@ def parse_numbers(text: str, count: int, what: str) -> list[int]:
 
 _BOARD_OR_DEALER = "coach.cli_board_or_dealer"
 #: The options the refusals name (the same in every language).
-_NAMED = ("--hand", "--dummy-lengths", "--counts", "--partner", "--deal", "--seat", "--dealer")
-_OPTIONS = {option.strip("-").replace("-", "_"): option for option in (*_NAMED, "--board")}
+_OPTIONS = {
+    option.strip("-").replace("-", "_"): option
+    for option in (
+        "--hand",
+        "--dummy-lengths",
+        "--counts",
+        "--partner",
+        "--deal",
+        "--seat",
+        "--dealer",
+        "--board",
+    )
+}
 
 
 def run(args: argparse.Namespace) -> int:

@@ -46,13 +46,13 @@ def run(args: argparse.Namespace) -> int:
     from bridgeroom.analysis.dd import BoardAnalysis, analyse_boards
     from bridgeroom.analysis.records import board_input
     from bridgeroom.analysis.scale import placement
-    from bridgeroom.cli.options import board_progress
+    from bridgeroom.cli.options import bad_game_line, board_progress
     from bridgeroom.errors import BridgeError
     from bridgeroom.formats.files import read_games
     from bridgeroom.formats.pbn import PbnGame, variant_named
     from bridgeroom.formats.reading import BadGame
     from bridgeroom.formats.variants import MiniBridgeVariant
-    from bridgeroom.i18n import Message, detect_language, keyed, translate
+    from bridgeroom.i18n import Message, detect_language, keyed
     from bridgeroom.rules import Deal
 
     lang = detect_language(args.lang)
@@ -98,20 +98,7 @@ def run(args: argparse.Namespace) -> int:
                         warned += 1
                     else:
                         bad += 1
-                    where = f"{result.source}:{result.line}"
-                    if result.board:
-                        where = translate(
-                            "analysis.at_board", lang, where=where, board=result.board
-                        )
-                    print(
-                        translate(
-                            "analysis.warning" if result.warning else "analysis.bad_game",
-                            lang,
-                            where=where,
-                            reason=result.text(lang),
-                        ),
-                        file=sys.stderr,
-                    )
+                    print(bad_game_line(result, lang), file=sys.stderr)
                     continue
                 done.append(result)
     except KeyboardInterrupt:

@@ -15,6 +15,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable
+from functools import partial
 from typing import IO, Any
 
 from bridgeroom.errors import BridgeError, ScoringError
@@ -177,7 +178,7 @@ def parse_deal_line(line: str) -> tuple[str | None, str | None, int, Honors | No
             raise keyed(ScoringError, "score.rubber.missing_tricks", field="tricks")
         tricks = record["tricks"]
         if isinstance(tricks, bool) or not isinstance(tricks, int):
-            raise keyed(ScoringError, "score.rubber.tricks", text=repr(tricks))
+            raise keyed(ScoringError, "score.calc.tricks", text=str(tricks), rule="CB-11")
         return declarer, contract, tricks, honors
     words = text.split()
     if len(words) == 1 and is_pass(words[0]):
@@ -194,7 +195,7 @@ def parse_deal_line(line: str) -> tuple[str | None, str | None, int, Honors | No
     try:
         tricks = int(words[2])
     except ValueError:
-        raise keyed(ScoringError, "score.rubber.tricks", text=repr(words[2])) from None
+        raise keyed(ScoringError, "score.calc.tricks", text=words[2], rule="CB-11") from None
     honors = Honors(words[3], words[4]) if len(words) == 5 else None
     return words[0], words[1], tricks, honors
 
@@ -260,10 +261,13 @@ def _final_json(
     return out
 
 
-def _deal_text(session: LineSession[Any], deal: DealEntry[Any], lang: str) -> str:
-    def say(key: str, /, **params: object) -> str:
-        return translate(f"score.rubber.{key}", lang, **params)
+def _say(lang: str, key: str, /, **params: object) -> str:
+    """The pad's words ``score.rubber.<key>`` in ``lang``."""
+    return translate(f"score.rubber.{key}", lang, **params)
 
+
+def _deal_text(session: LineSession[Any], deal: DealEntry[Any], lang: str) -> str:
+    say = partial(_say, lang)
     if deal.contract is None or deal.hand is None:
         return say("passed_out", deal=deal.number)
     hand = deal.hand
@@ -302,9 +306,7 @@ def _deal_text(session: LineSession[Any], deal: DealEntry[Any], lang: str) -> st
 def _final_text(
     session: LineSession[Any], final: dict[str, Any], unfinished: list[tuple[Any, Any]], lang: str
 ) -> str:
-    def say(key: str, /, **params: object) -> str:
-        return translate(f"score.rubber.{key}", lang, **params)
-
+    say = partial(_say, lang)
     lines = [format_sheet(session.sheet, [d.game_won for d in session.deals], lang)]
     if final["winner"] is None:
         lines.append(say("unfinished"))

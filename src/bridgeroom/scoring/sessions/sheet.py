@@ -1,7 +1,7 @@
 """A score pad's columns (entries above the line, games below it), and the names of a declarer.
 
 >>> sheet = ScoreSheet(["NS", "EW"])
->>> from bridgeroom.i18n import Message, keyed
+>>> from bridgeroom.i18n import Message
 >>> sheet.below["NS"][-1].append(SheetEntry(1, 60, Message("score.item.partscore_deal_4")))
 >>> sheet.above["EW"].append(SheetEntry(2, 50, Message("score.item.undertricks", down=1)))
 >>> sheet.leg("NS"), sheet.total("EW")
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from bridgeroom.errors import BridgeError, ScoringError
-from bridgeroom.i18n import Message, keyed
+from bridgeroom.i18n import Message, Worded, keyed
 from bridgeroom.rules import Seat, Side
 
 __all__ = ["SheetEntry", "ScoreSheet", "is_pass", "side_of"]
@@ -53,11 +53,11 @@ def side_of(who: object) -> Side:
 
 
 @dataclass(frozen=True, slots=True)
-class SheetEntry:
+class SheetEntry(Worded):
     """One figure on a score pad: the deal it came from, the points, what for (a message of
     the catalogue's ``score.item`` section, written in each reader's language).
 
-    >>> from bridgeroom.i18n import Message, keyed
+    >>> from bridgeroom.i18n import Message
     >>> entry = SheetEntry(3, 500, Message("score.item.rubber_bonus"))
     >>> entry.what, entry.text("ru")
     ('rubber bonus', 'премия за роббер')
@@ -66,15 +66,6 @@ class SheetEntry:
     deal: int
     points: int
     message: Message
-
-    @property
-    def what(self) -> str:
-        """What the figure is for, in English."""
-        return self.message.render("en")
-
-    def text(self, lang: str) -> str:
-        """What the figure is for, in ``lang``."""
-        return self.message.render(lang)
 
 
 class ScoreSheet(Generic[K]):
